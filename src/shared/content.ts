@@ -1,0 +1,101 @@
+// Schemas of the editorial content files under src/server/db/seed/content/.
+import { z } from 'zod';
+import {
+  application,
+  audienceSize,
+  budget,
+  compilationType,
+  continuation,
+  endurance,
+  metric,
+  potential,
+  realization,
+  recurrence,
+  relevance,
+  timeEffort,
+} from './vocabulary.ts';
+
+const handle = z.string().regex(/^[a-z0-9-]+$/, 'handle: lowercase letters, digits and dashes');
+const sentence = z.string().trim().min(1);
+
+export const keywordFileSchema = z.array(z.object({ handle, title: sentence })).min(10);
+
+export const practiceContextSchema = z.object({
+  relevance: relevance.schema,
+  application: application.schema,
+  investment: budget.schema,
+  commitment: timeEffort.schema,
+  endurance: endurance.schema,
+  recurrence: recurrence.schema,
+  continuation: continuation.schema,
+  expansion: audienceSize.schema,
+  realization: z.array(realization.schema).min(1).max(4),
+});
+export type PracticeContextData = z.infer<typeof practiceContextSchema>;
+
+export const practiceRatingSchema = z.object(
+  Object.fromEntries(metric.keys.map((k) => [k, potential.schema])) as Record<
+    (typeof metric.keys)[number],
+    typeof potential.schema
+  >,
+);
+export type PracticeRatingData = z.infer<typeof practiceRatingSchema>;
+
+export const practiceActionSchema = z
+  .object({
+    description: sentence.max(300),
+    link_target: z.url({ protocol: /^https$/ }).optional(),
+    link_label: sentence.max(60).optional(),
+  })
+  .refine((a) => !a.link_target === !a.link_label, {
+    message: 'link_target and link_label come together',
+  });
+
+/** Front matter of one method file; the markdown body is its description. */
+export const practiceFileSchema = z.object({
+  id: z.number().int().min(1).max(999),
+  title: sentence.max(80),
+  claim: sentence.max(120),
+  teaser: sentence.min(80).max(400),
+  emoji: z.string().min(1).max(16),
+  keywords: z.array(handle).min(2).max(5),
+  area: handle,
+  duration_days: z.number().int().min(7).max(180),
+  context: practiceContextSchema.optional(),
+  rating: practiceRatingSchema.optional(),
+  actions: z.array(practiceActionSchema).min(3).max(8).optional(),
+});
+export type PracticeFile = z.infer<typeof practiceFileSchema>;
+
+export const compilationFileSchema = z
+  .array(
+    z.object({
+      id: z.number().int().min(1),
+      title: sentence.max(80),
+      emoji: z.string().min(1).max(16),
+      type: compilationType.schema,
+      description: sentence,
+      practices: z.array(z.number().int()).min(3),
+    }),
+  )
+  .min(8);
+
+export const adviceFileSchema = z.array(sentence.max(400)).min(40);
+
+export const categoryFileSchema = z.array(z.object({ id: z.number().int(), display: sentence })).min(15);
+
+export const changelogFileSchema = z
+  .array(
+    z.object({
+      id: z.number().int(),
+      title: sentence,
+      release: z.string().regex(/^\d+\.\d+\.\d+$/),
+      released_at: z.iso.date(),
+      content: sentence,
+    }),
+  )
+  .min(1);
+
+export const roadmapFileSchema = z
+  .array(z.object({ id: z.number().int(), title: sentence, content: sentence }))
+  .min(1);
