@@ -1,0 +1,28 @@
+// Turns whatever a request threw into the spec's `{message, errors}` shape for banners and fields.
+import { HTTPError, TimeoutError } from 'ky';
+import type { ApiError } from '../../shared/api.ts';
+
+const OFFLINE: ApiError = {
+  message: 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung und versuche es erneut.',
+};
+
+export function apiError(error: unknown): ApiError {
+  if (error instanceof HTTPError) {
+    return (
+      (error as HTTPError & { api?: ApiError }).api ?? {
+        message: `Die Anfrage ist fehlgeschlagen (${error.response.status}).`,
+      }
+    );
+  }
+  if (error instanceof TimeoutError || error instanceof TypeError) return OFFLINE;
+  return { message: 'Es ist zu einem unerwarteten Fehler gekommen.' };
+}
+
+export function httpStatus(error: unknown): number | undefined {
+  return error instanceof HTTPError ? error.response.status : undefined;
+}
+
+/** True when the request never reached the server (offline, DNS, timeout). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TimeoutError || error instanceof TypeError;
+}

@@ -1,0 +1,45 @@
+import { Checkbox, Label } from 'radix-ui';
+import { useId, type ReactNode } from 'react';
+import { FieldError } from './text-field.tsx';
+
+// Controlled: the form reads the state through useForm's `extra`, not through FormData.
+
+type Props = {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  children: ReactNode;
+  error?: string[];
+};
+
+export function CheckboxField({ checked, onCheckedChange, children, error }: Props) {
+  const id = useId();
+  const message = error?.[0];
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <Checkbox.Root
+          id={id}
+          checked={checked}
+          onCheckedChange={(value) => onCheckedChange(value === true)}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : undefined}
+          className={
+            'mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-md border-2 bg-white ' +
+            'data-[state=checked]:border-brand-700 data-[state=checked]:bg-brand-700 ' +
+            (message ? 'border-red-600' : 'border-slate-400')
+          }
+        >
+          <Checkbox.Indicator className="text-white">
+            <svg viewBox="0 0 16 16" className="size-4" aria-hidden="true">
+              <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+          </Checkbox.Indicator>
+        </Checkbox.Root>
+        <Label.Root htmlFor={id} className="text-sm leading-6 text-slate-800">
+          {children}
+        </Label.Root>
+      </div>
+      {message && <FieldError id={`${id}-error`} message={message} />}
+    </div>
+  );
+}

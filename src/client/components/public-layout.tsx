@@ -1,0 +1,56 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { buttonClass } from './button.tsx';
+import { FlashBanner } from './flash-banner.tsx';
+import { Logo } from './logo.tsx';
+import { SiteFooter } from './site-footer.tsx';
+
+/** Frame of the public pages: brand, sign-in links, footer. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b border-slate-200 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
+          <Logo />
+          <nav aria-label="Konto">
+            <ul className="flex items-center gap-1">
+              <li>
+                <Link to="/login" className={buttonClass('ghost', 'px-3')}>
+                  Anmelden
+                </Link>
+              </li>
+              <li className="hidden sm:block">
+                <Link to="/setup" className={buttonClass('primary', 'px-4')}>
+                  Kostenlos registrieren
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <div className="mx-auto max-w-5xl px-4 empty:hidden">
+          <div className="pt-4 empty:hidden">
+            <FlashBanner />
+          </div>
+        </div>
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+/** A narrow card with the page's one h1, for the sign-in forms. */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <PublicLayout>
+      <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+          <h1 className="mb-6 text-2xl font-bold text-slate-900">{title}</h1>
+          {children}
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}

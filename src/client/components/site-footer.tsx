@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router';
+import { links } from '../lib/links.ts';
+
+const linkClass = 'rounded text-slate-600 hover:text-brand-800 hover:underline';
+
+function External({ href, children }: { href: string; children: string }) {
+  return (
+    <li>
+      <a href={href} className={linkClass} target="_blank" rel="noreferrer">
+        {children}
+      </a>
+    </li>
+  );
+}
+
+/** The footer links of §1; internal where the page exists, the rest from lib/links.ts. */
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto max-w-5xl px-4 py-8 text-sm">
+        <nav aria-label="Fußzeile">
+          <ul className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 md:flex md:flex-wrap">
+            <External href={links.help}>Hilfe</External>
+            <External href={links.club}>Club</External>
+            <External href={links.newsletter}>Newsletter</External>
+            <External href={links.blog}>Blog</External>
+            <li>
+              <Link to="/privacy" className={linkClass}>
+                Datenschutz
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className={linkClass}>
+                Nutzungsbedingungen
+              </Link>
+            </li>
+            <External href={links.imprint}>Impressum</External>
+            <External href={links.about}>Über das Projekt</External>
+            <li>
+              <Link to="/app/changelog" className={linkClass}>
+                Changelog
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <p className="mt-6 text-slate-600">© {new Date().getFullYear()} Kompass Studio</p>
+      </div>
+    </footer>
+  );
+}

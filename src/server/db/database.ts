@@ -1,0 +1,31 @@
+// The one place that knows SQLite from PostgreSQL.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+export type Database = Kysely<DB> & { engine: Engine };
+
+// COUNT(*) and BIGINT come back as strings from pg; our counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function createDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return Object.assign(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), {
+      engine: 'postgres' as const,
+    });
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(join(options.dataDir, 'studio.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return Object.assign(new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) }), {
+    engine: 'sqlite' as const,
+  });
+}

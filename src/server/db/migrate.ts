@@ -1,0 +1,22 @@
+import { Migrator, type Migration } from 'kysely';
+import type { Database } from './database.ts';
+import * as accounts from './migrations/0001-accounts.ts';
+import * as content from './migrations/0002-content.ts';
+
+// Listed statically so the bundled server carries its migrations.
+const migrations = { '0001-accounts': accounts, '0002-content': content };
+
+export async function migrate(db: Database) {
+  const provider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        Object.entries(migrations).map(([name, m]): [string, Migration] => [
+          name,
+          { up: (kysely) => m.up(kysely, db.engine) },
+        ]),
+      ),
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results ?? [];
+}

@@ -1,0 +1,208 @@
+// Table types for Kysely. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers in both
+// SQLite and PostgreSQL, so one query code base runs on both engines.
+import type { Generated } from 'kysely';
+
+type Timestamp = string;
+type Flag = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string | null;
+  email: string;
+  password_hash: string;
+  role: string;
+  email_verified_at: Timestamp | null;
+  granted: Generated<Flag>;
+  image_id: number | null;
+  steady_user_email: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProfilesTable {
+  user_id: number;
+  username: string;
+  position: string | null;
+  language: string;
+  referrer: string | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  bytes: Buffer;
+  mime: string;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ThrottlesTable {
+  key: string;
+  hits: number;
+  reset_at: number;
+}
+
+export interface AccessCodesTable {
+  code: string;
+  note: string | null;
+  created_at: Timestamp;
+  redeemed_by: number | null;
+  redeemed_at: Timestamp | null;
+}
+
+export interface SecretsTable {
+  key: string;
+  value: string;
+}
+
+export interface PodcastsTable {
+  id: Generated<number>;
+  title: string;
+  owner_id: number;
+  created_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  podcast_id: number;
+  user_id: number;
+  role: string;
+  active: Generated<Flag>;
+  created_at: Timestamp;
+}
+
+export interface PracticesTable {
+  id: number;
+  title: string;
+  claim: string;
+  teaser: string;
+  emoji: string;
+  area: string;
+  duration_days: number;
+  description: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PracticeContextsTable {
+  practice_id: number;
+  relevance: string;
+  application: string;
+  investment: string;
+  commitment: string;
+  endurance: string;
+  recurrence: string;
+  continuation: string;
+  expansion: string;
+  /** JSON array of realization keys. */
+  realization: string;
+}
+
+export interface PracticeRatingsTable {
+  practice_id: number;
+  coverage: string;
+  throughput: string;
+  reputation: string;
+  interaction: string;
+  monetization: string;
+  expertise: string;
+  referability: string;
+  enjoyment: string;
+}
+
+export interface PracticeActionsTable {
+  practice_id: number;
+  position: number;
+  description: string;
+  link_target: string | null;
+  link_label: string | null;
+}
+
+export interface KeywordsTable {
+  handle: string;
+  title: string;
+  position: number;
+}
+
+export interface PracticeKeywordsTable {
+  practice_id: number;
+  keyword: string;
+  position: number;
+}
+
+export interface CompilationsTable {
+  id: number;
+  title: string;
+  emoji: string;
+  type: string;
+  description: string;
+}
+
+export interface CompilationPracticesTable {
+  compilation_id: number;
+  practice_id: number;
+  position: number;
+}
+
+export interface AdvicesTable {
+  id: number;
+  content: string;
+}
+
+export interface CategoriesTable {
+  id: number;
+  display: string;
+}
+
+export interface ChangelogItemsTable {
+  id: number;
+  title: string;
+  release: string;
+  released_at: string;
+  content: string;
+}
+
+export interface RoadmapItemsTable {
+  id: number;
+  title: string;
+  content: string;
+  position: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  profiles: ProfilesTable;
+  sessions: SessionsTable;
+  images: ImagesTable;
+  password_resets: PasswordResetsTable;
+  throttles: ThrottlesTable;
+  access_codes: AccessCodesTable;
+  secrets: SecretsTable;
+  podcasts: PodcastsTable;
+  memberships: MembershipsTable;
+  practices: PracticesTable;
+  practice_contexts: PracticeContextsTable;
+  practice_ratings: PracticeRatingsTable;
+  practice_actions: PracticeActionsTable;
+  keywords: KeywordsTable;
+  practice_keywords: PracticeKeywordsTable;
+  compilations: CompilationsTable;
+  compilation_practices: CompilationPracticesTable;
+  advices: AdvicesTable;
+  categories: CategoriesTable;
+  changelog_items: ChangelogItemsTable;
+  roadmap_items: RoadmapItemsTable;
+}

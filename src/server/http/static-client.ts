@@ -1,0 +1,31 @@
+// Serves the built PWA: hashed assets for a year, everything else revalidated, SPA fallback.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const API_PREFIXES = ['/api/', '/sanctum/'];
+
+export async function registerStaticClient(app: FastifyInstance, clientDir: string | undefined) {
+  const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: true,
+      index: false,
+      setHeaders(reply, path) {
+        const immutable = path.includes(`${join(clientDir, 'assets')}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    if (isApi || !hasClient || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Nicht gefunden.' });
+    }
+    // Client-side routes, including the 404 page, are rendered by the app shell.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

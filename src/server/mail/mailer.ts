@@ -1,0 +1,36 @@
+// Sends mail over SMTP, or without SMTP_URL writes each mail as an .eml file to DATA_DIR/mail/.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export type Mail = { to: string; subject: string; text: string; link?: string };
+export type Mailer = { send(mail: Mail): Promise<void> };
+
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const { smtpUrl, from, dataDir, log } = options;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send({ to, subject, text }) {
+        await transport.sendMail({ from, to, subject, text });
+      },
+    };
+  }
+  const outbox = join(dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send({ to, subject, text, link }) {
+      const info = await transport.sendMail({ from, to, subject, text });
+      await mkdir(outbox, { recursive: true });
+      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${to}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info({ to, subject, file, link }, 'mail written to outbox');
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { requireVerifiedUser } from '../auth/session.ts';
+
+export function accountPodcastRoutes(app: FastifyInstance, { db }: AppContext) {
+  // The podcasts the user can select: those with an active membership.
+  app.get('/api/account/podcasts', async (request) => {
+    const user = requireVerifiedUser(request);
+    const rows = await db
+      .selectFrom('podcasts')
+      .innerJoin('memberships', 'memberships.podcast_id', 'podcasts.id')
+      .select(['podcasts.id', 'podcasts.title', 'podcasts.owner_id'])
+      .where('memberships.user_id', '=', user.id)
+      .where('memberships.active', '=', 1)
+      .orderBy('podcasts.title')
+      .execute();
+    return { data: rows.map((p) => ({ id: p.id, title: p.title, own_podcast: p.owner_id === user.id })) };
+  });
+}

@@ -1,0 +1,119 @@
+// Reads of the method collection and their API shapes (spec §3 Practice, context, rating).
+import {
+  application,
+  audienceSize,
+  budget,
+  compilationType,
+  continuation,
+  endurance,
+  labelled,
+  metric,
+  potential,
+  realization,
+  recurrence,
+  relevance,
+  timeEffort,
+  type Vocabulary,
+} from '../../shared/vocabulary.ts';
+import type { Database } from '../db/database.ts';
+import { berlinDate } from '../http/dates.ts';
+
+const asLabel = <K extends string>(v: Vocabulary<K>, key: string) => labelled(v, key as K);
+
+export async function findPractice(db: Database, id: number) {
+  return db.selectFrom('practices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+export type PracticeRow = NonNullable<Awaited<ReturnType<typeof findPractice>>>;
+
+export async function serializePractice(db: Database, practice: PracticeRow, today = new Date()) {
+  const [keywords, context, rating, action] = await Promise.all([
+    db
+      .selectFrom('practice_keywords')
+      .innerJoin('keywords', 'keywords.handle', 'practice_keywords.keyword')
+      .select(['keywords.handle', 'keywords.title'])
+      .where('practice_id', '=', practice.id)
+      .orderBy('practice_keywords.position')
+      .execute(),
+    db.selectFrom('practice_contexts').select('practice_id').where('practice_id', '=', practice.id).executeTakeFirst(),
+    db.selectFrom('practice_ratings').select('practice_id').where('practice_id', '=', practice.id).executeTakeFirst(),
+    db.selectFrom('practice_actions').select('practice_id').where('practice_id', '=', practice.id).executeTakeFirst(),
+  ]);
+  const till = new Date(today.getTime() + practice.duration_days * 86_400_000);
+  return {
+    id: practice.id,
+    title: practice.title,
+    claim: practice.claim,
+    teaser: practice.teaser,
+    emoji: practice.emoji,
+    keywords,
+    // Per-podcast fields; they get values once podcasts and the recommendation engine exist.
+    similarity: null,
+    score: null,
+    accessible: true,
+    applied: false,
+    bookmarked: false,
+    rejected: false,
+    setup_context: context !== undefined,
+    setup_actions: action !== undefined,
+    setup_rating: rating !== undefined,
+    duration_days: practice.duration_days,
+    // Prefill for a new experiment: from today for the method's default duration.
+    date_from: berlinDate(today),
+    date_till: berlinDate(till),
+  };
+}
+
+export async function practiceContext(db: Database, id: number) {
+  const row = await db.selectFrom('practice_contexts').selectAll().where('practice_id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    relevance: asLabel(relevance, row.relevance),
+    application: asLabel(application, row.application),
+    investment: asLabel(budget, row.investment),
+    commitment: asLabel(timeEffort, row.commitment),
+    endurance: asLabel(endurance, row.endurance),
+    recurrence: asLabel(recurrence, row.recurrence),
+    continuation: asLabel(continuation, row.continuation),
+    expansion: asLabel(audienceSize, row.expansion),
+    realization: (JSON.parse(row.realization) as string[]).map((k) => asLabel(realization, k)),
+  };
+}
+
+export async function practiceRating(db: Database, id: number) {
+  const row = await db.selectFrom('practice_ratings').selectAll().where('practice_id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  return Object.fromEntries(metric.keys.map((k) => [k, asLabel(potential, row[k])]));
+}
+
+export async function practiceActions(db: Database, id: number) {
+  const rows = await db
+    .selectFrom('practice_actions')
+    .selectAll()
+    .where('practice_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return rows.map((a) => ({
+    id: a.position + 1,
+    description: a.description,
+    has_link: a.link_target !== null,
+    link_target: a.link_target,
+    link_label: a.link_label,
+  }));
+}
+
+export async function compilationsOf(db: Database, practiceId?: number) {
+  let query = db
+    .selectFrom('compilations')
+    .leftJoin('compilation_practices as cp', 'cp.compilation_id', 'compilations.id')
+    .select(['compilations.id', 'compilations.title', 'compilations.emoji', 'compilations.type'])
+    .select((eb) => eb.fn.count<number>('cp.practice_id').as('num_practices'))
+    .groupBy(['compilations.id', 'compilations.title', 'compilations.emoji', 'compilations.type'])
+    .orderBy('compilations.id');
+  if (practiceId !== undefined) {
+    query = query.where('compilations.id', 'in', (eb) =>
+      eb.selectFrom('compilation_practices').select('compilation_id').where('practice_id', '=', practiceId),
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((c) => ({ ...c, type: asLabel(compilationType, c.type), num_practices: Number(c.num_practices) }));
+}

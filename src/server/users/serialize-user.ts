@@ -1,0 +1,61 @@
+// The User entity of spec §3 as the API sends it.
+import type { Profile, User } from '../../shared/account.ts';
+import { labelled, language, position, referrer, userRole } from '../../shared/vocabulary.ts';
+import type { Database } from '../db/database.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { berlinDate } from '../http/dates.ts';
+
+export const imageUri = (imageId: number | null) => (imageId ? { image_uri: `/api/images/${imageId}` } : null);
+
+function key<K extends string>(keys: readonly K[], value: string | null): K | null {
+  return value && (keys as readonly string[]).includes(value) ? (value as K) : null;
+}
+
+async function loadProfile(db: Database, userId: number): Promise<Profile | null> {
+  const row = await db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return null;
+  const pos = key(position.keys, row.position);
+  const ref = key(referrer.keys, row.referrer);
+  return {
+    username: row.username,
+    position: pos && labelled(position, pos),
+    language: labelled(language, key(language.keys, row.language) ?? 'de'),
+    referrer: ref && labelled(referrer, ref),
+  };
+}
+
+async function counts(db: Database, userId: number) {
+  const owned = await db
+    .selectFrom('podcasts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const coworkers = await db
+    .selectFrom('memberships as mine')
+    .innerJoin('memberships as theirs', 'theirs.podcast_id', 'mine.podcast_id')
+    .select((eb) => eb.fn.count<number>('theirs.user_id').distinct().as('n'))
+    .where('mine.user_id', '=', userId)
+    .where('theirs.user_id', '!=', userId)
+    .executeTakeFirstOrThrow();
+  return { owned_podcasts: Number(owned.n), num_coworkers: Number(coworkers.n) };
+}
+
+/** `viewer` decides what is private: the email shows only to the user and to admins. */
+export async function serializeUser(db: Database, user: SessionUser, viewer: SessionUser): Promise<User> {
+  const isSelf = user.id === viewer.id;
+  const role = key(userRole.keys, user.role) ?? 'user';
+  return {
+    id: user.id,
+    name: user.name,
+    email: isSelf || viewer.role === 'admin' ? user.email : null,
+    image: imageUri(user.image_id),
+    created_at: berlinDate(new Date(user.created_at)),
+    role: labelled(userRole, role),
+    verified: user.email_verified_at !== null,
+    granted: user.granted === 1,
+    profile: await loadProfile(db, user.id),
+    ...(await counts(db, user.id)),
+    is_self: isSelf,
+    steady_user_email: isSelf ? user.steady_user_email : null,
+  };
+}

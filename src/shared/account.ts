@@ -1,0 +1,140 @@
+// The account contract: forms the client validates and the server re-validates, and the User shape.
+import { z } from 'zod';
+import type { Labelled } from './api.ts';
+import { language, position, referrer } from './vocabulary.ts';
+
+export const PASSWORD_MIN = 12;
+
+const email = z
+  .string({ error: 'Bitte gib deine E-Mail-Adresse ein.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Bitte gib deine E-Mail-Adresse ein.')
+  .max(191, 'Die E-Mail-Adresse darf höchstens 191 Zeichen lang sein.')
+  .pipe(z.email('Bitte gib eine gültige E-Mail-Adresse ein.'));
+
+const newPassword = z
+  .string({ error: 'Bitte gib ein Passwort ein.' })
+  .min(PASSWORD_MIN, `Das Passwort muss mindestens ${PASSWORD_MIN} Zeichen lang sein.`)
+  .max(255, 'Das Passwort darf höchstens 255 Zeichen lang sein.');
+
+const currentPassword = z
+  .string({ error: 'Bitte gib dein aktuelles Passwort ein.' })
+  .min(1, 'Bitte gib dein aktuelles Passwort ein.');
+
+const confirmation = z.string({ error: 'Bitte bestätige das Passwort.' });
+
+/** Adds the confirmation check; the message goes to `password_confirmation`. */
+function confirmed<T extends z.ZodObject<{ password: z.ZodString; password_confirmation: z.ZodString }>>(
+  schema: T,
+) {
+  return schema.refine((v) => v.password === v.password_confirmation, {
+    message: 'Die Passwörter stimmen nicht überein.',
+    path: ['password_confirmation'],
+  });
+}
+
+/** A checkbox that must be ticked: true, or '1'/'on' from a plain form post. */
+const accepted = (message: string) =>
+  z
+    .unknown()
+    .refine((v) => v === true || v === '1' || v === 'on', { message })
+    .transform(() => true as const);
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: 'Bitte gib dein Passwort ein.' }).min(1, 'Bitte gib dein Passwort ein.'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registrationSchema = confirmed(
+  z.object({
+    email,
+    password: newPassword,
+    password_confirmation: confirmation,
+    terms: accepted('Bitte akzeptiere die Nutzungsbedingungen.'),
+    privacy: accepted('Bitte akzeptiere die Datenschutzerklärung.'),
+    name: z.string().trim().max(100, 'Der Name darf höchstens 100 Zeichen lang sein.').optional(),
+    code: z
+      .string()
+      .trim()
+      .max(64, 'Der Zugangscode ist ungültig.')
+      .optional()
+      .transform((c) => c || undefined),
+  }),
+);
+export type RegistrationInput = z.input<typeof registrationSchema>;
+
+export const accountUpdateSchema = z.object({
+  name: z.string().trim().max(100, 'Der Name darf höchstens 100 Zeichen lang sein.'),
+  email,
+});
+export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
+
+export const passwordChangeSchema = confirmed(
+  z.object({
+    password_current: currentPassword,
+    password: newPassword,
+    password_confirmation: confirmation,
+  }),
+);
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+export const accountDeleteSchema = z.object({ password: currentPassword });
+
+export const passwordForgotSchema = z.object({ email });
+
+export const passwordResetSchema = confirmed(
+  z.object({
+    token: z.string().min(1, 'Der Link ist ungültig.'),
+    email,
+    password: newPassword,
+    password_confirmation: confirmation,
+  }),
+);
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+export const profileSchema = z.object({
+  username: z
+    .string({ error: 'Bitte gib einen Namen an.' })
+    .trim()
+    .min(1, 'Bitte gib einen Namen an.')
+    .max(60, 'Der Name darf höchstens 60 Zeichen lang sein.'),
+  position: position.schema.or(z.literal('').transform(() => undefined)).optional(),
+  language: language.schema.default('de'),
+  referrer: referrer.schema.or(z.literal('').transform(() => undefined)).optional(),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const verifyQuerySchema = z.object({
+  expires: z.coerce.number().int(),
+  signature: z.string().regex(/^[a-f0-9]{64}$/),
+});
+
+export type Profile = {
+  username: string;
+  position: Labelled | null;
+  language: Labelled;
+  referrer: Labelled | null;
+};
+
+export type User = {
+  id: number;
+  name: string | null;
+  email: string | null;
+  image: { image_uri: string } | null;
+  created_at: string;
+  role: Labelled;
+  verified: boolean;
+  granted: boolean;
+  profile: Profile | null;
+  owned_podcasts: number;
+  num_coworkers: number;
+  is_self: boolean;
+  steady_user_email: string | null;
+};
+
+/** Roles that see the Administration link (§6). */
+export const adminRoles = ['admin', 'editor'] as const;
+export const isAdmin = (user: Pick<User, 'role'>) =>
+  (adminRoles as readonly string[]).includes(user.role.key);

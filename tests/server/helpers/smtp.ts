@@ -1,0 +1,43 @@
+// A real SMTP server on loopback that keeps what it receives, for tests that read mails.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = { to: string[]; raw: string; text: string };
+
+/** Undoes quoted-printable soft breaks and escapes so links in the body can be matched. */
+const decode = (raw: string) =>
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+export async function startSmtp() {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decode(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The last link to `path` mailed to `to`. */
+    link(to: string, path: string) {
+      const mail = mails.filter((m) => m.to.includes(to)).at(-1);
+      const match = mail?.text.match(new RegExp(`https?://[^\\s]+${path.replace('/', '\\/')}[^\\s]*`));
+      if (!match) throw new Error(`no mail to ${to} with a link to ${path}`);
+      return new URL(match[0]);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,61 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { twemojiPlugin } from './src/client/build/twemoji.ts';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+
+const THEME_COLOR = '#0f766e';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    twemojiPlugin({
+      svgDir: here('node_modules/@twemoji/svg'),
+      contentDir: here('src/server/db/seed/content'),
+    }),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      },
+      manifest: {
+        id: '/',
+        name: 'Kompass Studio',
+        short_name: 'Kompass',
+        description: 'Wachstumsmethoden, Experimente und Tipps für deinen Podcast.',
+        lang: 'de',
+        dir: 'ltr',
+        start_url: '/app',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: THEME_COLOR,
+        background_color: '#f8fafc',
+        categories: ['productivity', 'business'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
+  build: { outDir: 'dist/client', emptyOutDir: true },
+  server: {
+    proxy: {
+      '/api': api,
+      '/sanctum': api,
+    },
+  },
+  test: { include: ['tests/**/*.test.ts'], pool: 'forks' },
+});
