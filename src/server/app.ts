@@ -65,7 +65,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     crossOriginEmbedderPolicy: false,
     hsts: ctx.secure,
   });
-  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: true });
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },
+    throwFileSizeLimit: true,
+  });
 
   registerCsrf(app, ctx.secure);
   app.addHook('onRequest', async (request) => {

@@ -18,19 +18,30 @@ try {
   if (command === 'set-role') {
     const [email, role] = args;
     if (!email || !userRole.schema.safeParse(role).success) throw new Error(usage);
-    const result = await db.updateTable('users').set({ role: role! }).where('email', '=', email.toLowerCase()).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new Error(`Kein Benutzer mit der E-Mail-Adresse ${email}.`);
+    const result = await db
+      .updateTable('users')
+      .set({ role: role! })
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0)
+      throw new Error(`Kein Benutzer mit der E-Mail-Adresse ${email}.`);
     console.log(`${email} hat jetzt die Rolle ${role}.`);
   } else if (command === 'create-codes') {
     const count = Number(args[0]);
     if (!Number.isInteger(count) || count < 1 || count > 1000) throw new Error(usage);
-    const codes = Array.from({ length: count }, () => randomBytes(6).toString('hex').toUpperCase().match(/.{4}/g)!.join('-'));
+    const codes = Array.from({ length: count }, () =>
+      randomBytes(6).toString('hex').toUpperCase().match(/.{4}/g)!.join('-'),
+    );
     const now = new Date().toISOString();
-    await db.insertInto('access_codes').values(codes.map((code) => ({ code, note: args[1] ?? null, created_at: now }))).execute();
+    await db
+      .insertInto('access_codes')
+      .values(codes.map((code) => ({ code, note: args[1] ?? null, created_at: now })))
+      .execute();
     console.log(codes.join('\n'));
   } else if (command === 'list-codes') {
     const rows = await db.selectFrom('access_codes').selectAll().orderBy('created_at').execute();
-    for (const r of rows) console.log(`${r.code}\t${r.redeemed_at ? `eingelöst ${r.redeemed_at}` : 'offen'}\t${r.note ?? ''}`);
+    for (const r of rows)
+      console.log(`${r.code}\t${r.redeemed_at ? `eingelöst ${r.redeemed_at}` : 'offen'}\t${r.note ?? ''}`);
   } else {
     throw new Error(usage);
   }

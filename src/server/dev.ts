@@ -7,7 +7,12 @@ import { seed } from './db/seed/seed.ts';
 const port = Number(process.env.PORT ?? 3000);
 const apiPort = Number(process.env.API_PORT ?? port + 1);
 process.env.API_PORT = String(apiPort);
-const config = { ...loadConfig(), port: apiPort, appUrl: process.env.APP_URL ?? `http://localhost:${port}`, clientDir: undefined };
+const config = {
+  ...loadConfig(),
+  port: apiPort,
+  appUrl: process.env.APP_URL ?? `http://localhost:${port}`,
+  clientDir: undefined,
+};
 const { app, ctx } = await buildApp(config);
 await seed(ctx.db);
 await app.listen({ port: apiPort, host: '127.0.0.1' });

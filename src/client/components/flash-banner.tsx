@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useFlash } from '../stores/flash.ts';
 import { Banner } from './banner.tsx';
 
-/** Shows the message the previous screen left (once) and clears it. */
+/** Shows the message the previous screen left, once: it is taken from the store on mount. */
 export function FlashBanner() {
   const [flash] = useState(() => useFlash.getState().flash);
-  const clear = useFlash((s) => s.clear);
-  useEffect(() => clear, [clear]);
+  useEffect(() => {
+    if (flash && useFlash.getState().flash === flash) useFlash.getState().clear();
+  }, [flash]);
   if (!flash) return null;
   return <Banner tone={flash.tone}>{flash.message}</Banner>;
 }

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useUser } from '../lib/session.ts';
 import { buttonClass } from './button.tsx';
 import { FlashBanner } from './flash-banner.tsx';
 import { Logo } from './logo.tsx';
@@ -7,24 +8,31 @@ import { SiteFooter } from './site-footer.tsx';
 
 /** Frame of the public pages: brand, sign-in links, footer. */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const user = useUser();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
           <Logo />
           <nav aria-label="Konto">
-            <ul className="flex items-center gap-1">
-              <li>
-                <Link to="/login" className={buttonClass('ghost', 'px-3')}>
-                  Anmelden
-                </Link>
-              </li>
-              <li className="hidden sm:block">
-                <Link to="/setup" className={buttonClass('primary', 'px-4')}>
-                  Kostenlos registrieren
-                </Link>
-              </li>
-            </ul>
+            {user?.verified ? (
+              <Link to="/app/dashboard" className={buttonClass('primary', 'px-4')}>
+                Zum Studio
+              </Link>
+            ) : user ? null : (
+              <ul className="flex items-center gap-1">
+                <li>
+                  <Link to="/login" className={buttonClass('ghost', 'px-3')}>
+                    Anmelden
+                  </Link>
+                </li>
+                <li className="hidden sm:block">
+                  <Link to="/setup" className={buttonClass('primary', 'px-4')}>
+                    Kostenlos registrieren
+                  </Link>
+                </li>
+              </ul>
+            )}
           </nav>
         </div>
       </header>

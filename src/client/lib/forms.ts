@@ -18,14 +18,19 @@ function focusFirstInvalid(form: HTMLFormElement) {
   requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
+type Options<R> = {
+  /** Values that are not plain inputs (checkbox states). */
+  extra?: () => Record<string, unknown>;
+  onSuccess?: (result: R, form: HTMLFormElement) => void;
+};
+
 /**
- * Wires a form to a mutation. `extra` adds values that are not plain inputs (checkbox states).
- * Errors: the client's own until the next submit, else the server's.
+ * Wires a form to a mutation. Errors: the client's own until the next submit, else the server's.
  */
 export function useForm<S extends z.ZodType, R>(
   schema: S,
   mutation: UseMutationResult<R, Error, z.output<S>>,
-  extra?: () => Record<string, unknown>,
+  { extra, onSuccess }: Options<R> = {},
 ) {
   const [clientErrors, setClientErrors] = useState<FieldErrors>();
   const server = mutation.isError ? apiError(mutation.error) : undefined;
@@ -41,7 +46,10 @@ export function useForm<S extends z.ZodType, R>(
       return;
     }
     setClientErrors(undefined);
-    mutation.mutate(result.data, { onError: () => focusFirstInvalid(form) });
+    mutation.mutate(result.data, {
+      onError: () => focusFirstInvalid(form),
+      onSuccess: (value) => onSuccess?.(value, form),
+    });
   }
 
   return {

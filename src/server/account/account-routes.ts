@@ -69,7 +69,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
         .catch(() => {
           throw emailTaken(); // lost a race against a registration with the same address
         });
-      if (code) await tx.updateTable('access_codes').set({ redeemed_by: created.id }).where('code', '=', code).execute();
+      if (code)
+        await tx
+          .updateTable('access_codes')
+          .set({ redeemed_by: created.id })
+          .where('code', '=', code)
+          .execute();
       return created;
     });
     await startSession(db, request, reply, user.id, secure);

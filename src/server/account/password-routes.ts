@@ -32,30 +32,39 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext) {
     return { message: 'Dein Passwort wurde geändert.' };
   });
 
-  api.post('/api/account/password::forgot', { schema: { body: passwordForgotSchema } }, async (request, reply) => {
-    const { email } = request.body;
-    await throttle(db, `forgot:${email}|${request.ip}`, 3, 300);
-    const user = await db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
-    if (user) {
-      const token = randomToken();
-      await db.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
-      await db
-        .insertInto('password_resets')
-        .values({
-          token_hash: sha256(token),
-          user_id: user.id,
-          expires_at: new Date(Date.now() + RESET_MINUTES * 60_000).toISOString(),
-          used_at: null,
-        })
-        .execute();
-      const link = `${ctx.config.appUrl}/password/reset?${new URLSearchParams({ token, email })}`;
-      await ctx.mailer.send(passwordResetMail(email, link));
-    }
-    // The same answer whether or not the address has an account.
-    return reply.status(202).send({
-      message: 'Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir einen Link zum Zurücksetzen geschickt.',
-    });
-  });
+  api.post(
+    '/api/account/password::forgot',
+    { schema: { body: passwordForgotSchema } },
+    async (request, reply) => {
+      const { email } = request.body;
+      await throttle(db, `forgot:${email}|${request.ip}`, 3, 300);
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (user) {
+        const token = randomToken();
+        await db.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
+        await db
+          .insertInto('password_resets')
+          .values({
+            token_hash: sha256(token),
+            user_id: user.id,
+            expires_at: new Date(Date.now() + RESET_MINUTES * 60_000).toISOString(),
+            used_at: null,
+          })
+          .execute();
+        const link = `${ctx.config.appUrl}/password/reset?${new URLSearchParams({ token, email })}`;
+        await ctx.mailer.send(passwordResetMail(email, link));
+      }
+      // The same answer whether or not the address has an account.
+      return reply.status(202).send({
+        message:
+          'Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir einen Link zum Zurücksetzen geschickt.',
+      });
+    },
+  );
 
   api.post('/api/account/password::reset', { schema: { body: passwordResetSchema } }, async (request) => {
     const { token, email, password } = request.body;
@@ -68,14 +77,22 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext) {
       .where('users.email', '=', email)
       .executeTakeFirst();
     if (!reset || reset.used_at || reset.expires_at < new Date().toISOString()) {
-      throw new HttpError(422, 'Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Fordere bitte einen neuen an.', {
-        token: ['Der Link zum Zurücksetzen ist ungültig oder abgelaufen.'],
-      });
+      throw new HttpError(
+        422,
+        'Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Fordere bitte einen neuen an.',
+        {
+          token: ['Der Link zum Zurücksetzen ist ungültig oder abgelaufen.'],
+        },
+      );
     }
     const now = new Date().toISOString();
     const passwordHash = await hashPassword(password);
     await db.transaction().execute(async (tx) => {
-      await tx.updateTable('password_resets').set({ used_at: now }).where('token_hash', '=', sha256(token)).execute();
+      await tx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('token_hash', '=', sha256(token))
+        .execute();
       await tx
         .updateTable('users')
         // Following the mailed link proves the address too.

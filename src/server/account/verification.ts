@@ -48,14 +48,20 @@ export function verificationRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/email/verify/:id/:hash',
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive(), hash: z.string().regex(/^[a-f0-9]{40}$/) }),
+        params: z.object({
+          id: z.coerce.number().int().positive(),
+          hash: z.string().regex(/^[a-f0-9]{40}$/),
+        }),
         querystring: verifyQuerySchema,
       },
     },
     async (request) => {
       const { id, hash } = request.params;
       const { expires, signature } = request.query;
-      const invalid = new HttpError(403, 'Der Bestätigungslink ist ungültig. Fordere bitte eine neue E-Mail an.');
+      const invalid = new HttpError(
+        403,
+        'Der Bestätigungslink ist ungültig. Fordere bitte eine neue E-Mail an.',
+      );
       if (!safeEqual(sign(ctx.appKey, id, hash, expires), signature)) throw invalid;
       if (expires * 1000 < Date.now()) {
         throw new HttpError(403, 'Der Bestätigungslink ist abgelaufen. Fordere bitte eine neue E-Mail an.');

@@ -21,7 +21,10 @@ export function registerCsrf(app: FastifyInstance, secure: boolean) {
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers['x-xsrf-token'];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, decodeURIComponent(header))) {
-      throw new HttpError(419, 'Deine Sitzung ist abgelaufen. Bitte lade die Seite neu und versuche es noch einmal.');
+      throw new HttpError(
+        419,
+        'Deine Sitzung ist abgelaufen. Bitte lade die Seite neu und versuche es noch einmal.',
+      );
     }
   });
 }

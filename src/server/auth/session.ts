@@ -67,7 +67,12 @@ export async function startSession(
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(secure), expires });
 }
 
-export async function endSession(db: Database, request: FastifyRequest, reply: FastifyReply, secure: boolean) {
+export async function endSession(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secure: boolean,
+) {
   if (request.sessionId) await db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
   request.user = null;
   request.sessionId = null;

@@ -23,7 +23,11 @@ export async function throttle(db: Database, key: string, max: number, windowSec
       { 'Retry-After': String(seconds) },
     );
   }
-  await db.updateTable('throttles').set((eb) => ({ hits: eb('hits', '+', 1) })).where('key', '=', key).execute();
+  await db
+    .updateTable('throttles')
+    .set((eb) => ({ hits: eb('hits', '+', 1) }))
+    .where('key', '=', key)
+    .execute();
 }
 
 export const clearThrottle = (db: Database, key: string) =>

@@ -20,7 +20,11 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
     requireVerifiedUser(request);
     const compilation = (await compilationsOf(db)).find((c) => c.id === request.params.id);
     if (!compilation) throw notFound('Dieses Set gibt es nicht.');
-    const row = await db.selectFrom('compilations').select('description').where('id', '=', compilation.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('compilations')
+      .select('description')
+      .where('id', '=', compilation.id)
+      .executeTakeFirstOrThrow();
     const ids = await db
       .selectFrom('compilation_practices')
       .select('practice_id')
@@ -37,12 +41,19 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
 
   api.get('/api/keywords', async (request) => {
     requireVerifiedUser(request);
-    return { data: await db.selectFrom('keywords').select(['handle', 'title']).orderBy('position').execute() };
+    return {
+      data: await db.selectFrom('keywords').select(['handle', 'title']).orderBy('position').execute(),
+    };
   });
 
   api.get('/api/advices::random', async (request) => {
     requireVerifiedUser(request);
-    const advice = await db.selectFrom('advices').select('content').orderBy(sql`random()`).limit(1).executeTakeFirst();
+    const advice = await db
+      .selectFrom('advices')
+      .select('content')
+      .orderBy(sql`random()`)
+      .limit(1)
+      .executeTakeFirst();
     if (!advice) throw notFound('Es gibt noch keine Tipps aus dem Logbuch.');
     return { data: advice };
   });
@@ -65,6 +76,12 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
 
   api.get('/api/roadmap', async (request) => {
     requireVerifiedUser(request);
-    return { data: await db.selectFrom('roadmap_items').select(['id', 'title', 'content']).orderBy('position').execute() };
+    return {
+      data: await db
+        .selectFrom('roadmap_items')
+        .select(['id', 'title', 'content'])
+        .orderBy('position')
+        .execute(),
+    };
   });
 }

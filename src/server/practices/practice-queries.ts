@@ -34,9 +34,21 @@ export async function serializePractice(db: Database, practice: PracticeRow, tod
       .where('practice_id', '=', practice.id)
       .orderBy('practice_keywords.position')
       .execute(),
-    db.selectFrom('practice_contexts').select('practice_id').where('practice_id', '=', practice.id).executeTakeFirst(),
-    db.selectFrom('practice_ratings').select('practice_id').where('practice_id', '=', practice.id).executeTakeFirst(),
-    db.selectFrom('practice_actions').select('practice_id').where('practice_id', '=', practice.id).executeTakeFirst(),
+    db
+      .selectFrom('practice_contexts')
+      .select('practice_id')
+      .where('practice_id', '=', practice.id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('practice_ratings')
+      .select('practice_id')
+      .where('practice_id', '=', practice.id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('practice_actions')
+      .select('practice_id')
+      .where('practice_id', '=', practice.id)
+      .executeTakeFirst(),
   ]);
   const till = new Date(today.getTime() + practice.duration_days * 86_400_000);
   return {
@@ -64,7 +76,11 @@ export async function serializePractice(db: Database, practice: PracticeRow, tod
 }
 
 export async function practiceContext(db: Database, id: number) {
-  const row = await db.selectFrom('practice_contexts').selectAll().where('practice_id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('practice_contexts')
+    .selectAll()
+    .where('practice_id', '=', id)
+    .executeTakeFirst();
   if (!row) return undefined;
   return {
     relevance: asLabel(relevance, row.relevance),
@@ -80,7 +96,11 @@ export async function practiceContext(db: Database, id: number) {
 }
 
 export async function practiceRating(db: Database, id: number) {
-  const row = await db.selectFrom('practice_ratings').selectAll().where('practice_id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('practice_ratings')
+    .selectAll()
+    .where('practice_id', '=', id)
+    .executeTakeFirst();
   if (!row) return undefined;
   return Object.fromEntries(metric.keys.map((k) => [k, asLabel(potential, row[k])]));
 }
@@ -115,5 +135,9 @@ export async function compilationsOf(db: Database, practiceId?: number) {
     );
   }
   const rows = await query.execute();
-  return rows.map((c) => ({ ...c, type: asLabel(compilationType, c.type), num_practices: Number(c.num_practices) }));
+  return rows.map((c) => ({
+    ...c,
+    type: asLabel(compilationType, c.type),
+    num_practices: Number(c.num_practices),
+  }));
 }

@@ -37,7 +37,12 @@ export function practiceRoutes(app: FastifyInstance, { db }: AppContext) {
 
   api.get(
     '/api/practices/:id',
-    { schema: { ...params, querystring: z.object({ context: z.coerce.number().int().positive().optional() }) } },
+    {
+      schema: {
+        ...params,
+        querystring: z.object({ context: z.coerce.number().int().positive().optional() }),
+      },
+    },
     async (request) => {
       const practice = await load(request, request.params.id);
       const podcastId = request.query.context;

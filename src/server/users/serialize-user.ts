@@ -5,7 +5,8 @@ import type { Database } from '../db/database.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { berlinDate } from '../http/dates.ts';
 
-export const imageUri = (imageId: number | null) => (imageId ? { image_uri: `/api/images/${imageId}` } : null);
+export const imageUri = (imageId: number | null) =>
+  imageId ? { image_uri: `/api/images/${imageId}` } : null;
 
 function key<K extends string>(keys: readonly K[], value: string | null): K | null {
   return value && (keys as readonly string[]).includes(value) ? (value as K) : null;

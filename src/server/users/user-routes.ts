@@ -8,10 +8,16 @@ import { serializeUser } from './serialize-user.ts';
 
 export function userRoutes(app: FastifyInstance, { db }: AppContext) {
   // Studio profiles are visible to every verified user; the e-mail address stays private.
-  app.withTypeProvider<ZodTypeProvider>().get('/api/users/:id', { schema: { params: idParam } }, async (request) => {
-    const viewer = requireVerifiedUser(request);
-    const user = await db.selectFrom('users').selectAll().where('id', '=', request.params.id).executeTakeFirst();
-    if (!user) throw notFound('Diesen Benutzer gibt es nicht.');
-    return { data: await serializeUser(db, user, viewer) };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/users/:id', { schema: { params: idParam } }, async (request) => {
+      const viewer = requireVerifiedUser(request);
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!user) throw notFound('Diesen Benutzer gibt es nicht.');
+      return { data: await serializeUser(db, user, viewer) };
+    });
 }

@@ -8,7 +8,13 @@ const t = await createTestApp();
 async function registerWith(fields: Record<string, unknown>) {
   const agent = t.agent();
   await agent.csrf();
-  const body = { email: 'neu@example.org', password: PASSWORD, password_confirmation: PASSWORD, terms: true, privacy: true };
+  const body = {
+    email: 'neu@example.org',
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    terms: true,
+    privacy: true,
+  };
   return { agent, response: await agent.post('/api/account', { ...body, ...fields }) };
 }
 
@@ -16,7 +22,9 @@ describe('POST /api/account (registration)', () => {
   it('creates an unverified user, logs in and mails a verification link', async () => {
     const { agent, response } = await registerWith({ email: 'Anna@Example.org' });
     expect(response.statusCode).toBe(201);
-    const body = json<{ verified: boolean; data: { email: string; verified: boolean; granted: boolean } }>(response);
+    const body = json<{ verified: boolean; data: { email: string; verified: boolean; granted: boolean } }>(
+      response,
+    );
     expect(body.verified).toBe(false);
     expect(body.data).toMatchObject({ email: 'anna@example.org', verified: false, granted: false });
     expect((await agent.get('/api/account')).statusCode).toBe(200);
@@ -70,15 +78,23 @@ describe('POST /api/account (registration)', () => {
   });
 
   it('grants lifetime access for a valid crowdfunding code, once', async () => {
-    await t.db.insertInto('access_codes').values({ code: 'ABCD-EF12-3456', note: null, created_at: new Date().toISOString() }).execute();
+    await t.db
+      .insertInto('access_codes')
+      .values({ code: 'ABCD-EF12-3456', note: null, created_at: new Date().toISOString() })
+      .execute();
     const first = await registerWith({ email: 'unterstuetzerin@example.org', code: 'ABCD-EF12-3456' });
     expect(first.response.statusCode).toBe(201);
     expect(json<{ data: { granted: boolean } }>(first.response).data.granted).toBe(true);
     const second = await registerWith({ email: 'zweite@example.org', code: 'ABCD-EF12-3456' });
     expect(second.response.statusCode).toBe(422);
-    expect(json(second.response).errors?.code).toEqual(['Dieser Zugangscode ist ungültig oder wurde bereits eingelöst.']);
+    expect(json(second.response).errors?.code).toEqual([
+      'Dieser Zugangscode ist ungültig oder wurde bereits eingelöst.',
+    ]);
     // The refused registration left no account behind.
-    const login = await second.agent.post('/api/account/session', { email: 'zweite@example.org', password: PASSWORD });
+    const login = await second.agent.post('/api/account/session', {
+      email: 'zweite@example.org',
+      password: PASSWORD,
+    });
     expect(login.statusCode).toBe(422);
   });
 });

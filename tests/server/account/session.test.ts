@@ -4,7 +4,9 @@ import { json } from '../helpers/agent.ts';
 import { PASSWORD, register } from '../helpers/accounts.ts';
 
 const t = await createTestApp();
-const unknownCombination = { email: ['Diese Kombination aus E-Mail-Adresse und Passwort ist uns nicht bekannt.'] };
+const unknownCombination = {
+  email: ['Diese Kombination aus E-Mail-Adresse und Passwort ist uns nicht bekannt.'],
+};
 
 describe('POST/DELETE /api/account/session', () => {
   it('logs in with a new session id and logs out for good', async () => {
@@ -44,14 +46,18 @@ describe('POST/DELETE /api/account/session', () => {
   it('throttles repeated attempts per email and IP with Retry-After', async () => {
     const agent = t.agent();
     await agent.csrf();
-    const attempt = () => agent.post('/api/account/session', { email: 'ziel@example.org', password: 'falsch-falsch' });
+    const attempt = () =>
+      agent.post('/api/account/session', { email: 'ziel@example.org', password: 'falsch-falsch' });
     for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(422);
     const throttled = await attempt();
     expect(throttled.statusCode).toBe(429);
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
     expect(json(throttled).message).toMatch(/^Zu viele Versuche/);
     // Another address from the same IP is not locked out.
-    const other = await agent.post('/api/account/session', { email: 'andere@example.org', password: 'falsch-falsch' });
+    const other = await agent.post('/api/account/session', {
+      email: 'andere@example.org',
+      password: 'falsch-falsch',
+    });
     expect(other.statusCode).toBe(422);
   });
 

@@ -28,7 +28,9 @@ describe('email verification', () => {
 
   it('refuses a forged signature', async () => {
     const { email, agent } = await register(t);
-    const response = await t.agent().get(apiPath(t.smtp.link(email, '/email'), { signature: 'a'.repeat(64) }));
+    const response = await t
+      .agent()
+      .get(apiPath(t.smtp.link(email, '/email'), { signature: 'a'.repeat(64) }));
     expect(response.statusCode).toBe(403);
     expect(json(response).message).toMatch(/ungültig/);
     expect(json<{ data: { verified: boolean } }>(await agent.get('/api/account')).data.verified).toBe(false);
@@ -44,7 +46,9 @@ describe('email verification', () => {
   it('refuses an expired link even with a valid signature', async () => {
     const { email, id } = await register(t);
     const link = t.smtp.link(email, '/email');
-    const key = (await t.db.selectFrom('secrets').select('value').where('key', '=', 'app_key').executeTakeFirstOrThrow()).value;
+    const key = (
+      await t.db.selectFrom('secrets').select('value').where('key', '=', 'app_key').executeTakeFirstOrThrow()
+    ).value;
     const expires = String(Math.floor(Date.now() / 1000) - 10);
     const hash = link.searchParams.get('hash')!;
     const signature = hmac(key, `verify:${id}:${hash}:${expires}`);

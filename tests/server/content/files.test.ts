@@ -39,7 +39,10 @@ describe('compilations', () => {
   it('refer only to existing methods, each at most once per set', () => {
     const known = new Set(content().practices.map((p) => p.id));
     for (const c of content().compilations) {
-      expect(c.practices.filter((id) => !known.has(id)), `${c.title}: unknown ids`).toEqual([]);
+      expect(
+        c.practices.filter((id) => !known.has(id)),
+        `${c.title}: unknown ids`,
+      ).toEqual([]);
       expect(duplicates(c.practices), `${c.title}: duplicate ids`).toEqual([]);
     }
   });

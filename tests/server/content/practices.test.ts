@@ -6,9 +6,7 @@ import { contentDir, loadPractices } from '../../../src/server/db/seed/load-cont
 import { keywordFileSchema } from '../../../src/shared/content.ts';
 
 const practices = loadPractices();
-const keywords = keywordFileSchema.parse(
-  YAML.parse(readFileSync(join(contentDir, 'keywords.yaml'), 'utf8')),
-);
+const keywords = keywordFileSchema.parse(YAML.parse(readFileSync(join(contentDir, 'keywords.yaml'), 'utf8')));
 
 /** Sentences of a markdown text without headings, normalised for comparison. */
 export function sentences(markdown: string): string[] {
@@ -32,7 +30,10 @@ describe('method files', () => {
   it('use only keywords of the keyword list', () => {
     const known = new Set(keywords.map((k) => k.handle));
     for (const p of practices) {
-      expect(p.keywords.filter((k) => !known.has(k)), p.file).toEqual([]);
+      expect(
+        p.keywords.filter((k) => !known.has(k)),
+        p.file,
+      ).toEqual([]);
     }
   });
 

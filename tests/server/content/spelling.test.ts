@@ -38,7 +38,14 @@ async function checkWithLib(files: string[]): Promise<Issue[]> {
 function checkWithCli(files: string[]): Issue[] {
   const run = spawnSync(
     'npx',
-    ['cspell', '--no-progress', '--no-summary', '--config', configFile, ...files.map((f) => relative(root, f))],
+    [
+      'cspell',
+      '--no-progress',
+      '--no-summary',
+      '--config',
+      configFile,
+      ...files.map((f) => relative(root, f)),
+    ],
     { cwd: root, encoding: 'utf8' },
   );
   if (run.error) throw run.error;

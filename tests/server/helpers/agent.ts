@@ -7,7 +7,12 @@ export class Agent {
   readonly cookies = new Map<string, string>();
   constructor(private readonly app: FastifyInstance) {}
 
-  async request(method: InjectOptions['method'], url: string, payload?: Body, headers: Record<string, string> = {}) {
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: Body,
+    headers: Record<string, string> = {},
+  ) {
     const xsrf = this.cookies.get('XSRF-TOKEN');
     const response = await this.app.inject({
       method,
@@ -32,7 +37,8 @@ export class Agent {
     return this.request('GET', '/sanctum/csrf-cookie');
   }
   get = (url: string) => this.request('GET', url);
-  post = (url: string, body?: Body, headers?: Record<string, string>) => this.request('POST', url, body, headers);
+  post = (url: string, body?: Body, headers?: Record<string, string>) =>
+    this.request('POST', url, body, headers);
   put = (url: string, body?: Body) => this.request('PUT', url, body);
   delete = (url: string, body?: Body) => this.request('DELETE', url, body);
 }

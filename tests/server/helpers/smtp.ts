@@ -7,7 +7,9 @@ export type ReceivedMail = { to: string[]; raw: string; text: string };
 /** Undoes quoted-printable soft breaks and escapes so links in the body can be matched. */
 const decode = (raw: string) =>
   Buffer.from(
-    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
 

@@ -23,9 +23,7 @@ export async function up(db: MigrationDb, engine: Engine) {
 
   await db.schema
     .createTable('profiles')
-    .addColumn('user_id', 'integer', (c) =>
-      c.primaryKey().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('username', 'text', notNull)
     .addColumn('position', 'text')
     .addColumn('language', 'text', notNull)
@@ -81,9 +79,7 @@ export async function up(db: MigrationDb, engine: Engine) {
     .execute();
 
   await withId(db.schema.createTable('memberships'), engine)
-    .addColumn('podcast_id', 'integer', (c) =>
-      c.notNull().references('podcasts.id').onDelete('cascade'),
-    )
+    .addColumn('podcast_id', 'integer', (c) => c.notNull().references('podcasts.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('role', 'text', notNull)
     .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))

@@ -25,9 +25,11 @@ async function upsert<T extends keyof DB & string>(
       .insertInto(table)
       .values(rows.slice(i, i + 50) as never)
       .onConflict((oc) =>
-        oc.columns(key as never).doUpdateSet((eb) =>
-          Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never,
-        ),
+        oc
+          .columns(key as never)
+          .doUpdateSet(
+            (eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never,
+          ),
       )
       .execute();
   }
@@ -40,13 +42,21 @@ async function replaceChildren<T extends 'practice_actions' | 'practice_keywords
 ) {
   await tx.deleteFrom(table).execute();
   for (let i = 0; i < rows.length; i += 50) {
-    await tx.insertInto(table).values(rows.slice(i, i + 50) as never).execute();
+    await tx
+      .insertInto(table)
+      .values(rows.slice(i, i + 50) as never)
+      .execute();
   }
 }
 
 async function write(tx: Tx, content: Content, now: string) {
   const { practices } = content;
-  await upsert(tx, 'keywords', ['handle'], content.keywords.map((k, position) => ({ ...k, position })));
+  await upsert(
+    tx,
+    'keywords',
+    ['handle'],
+    content.keywords.map((k, position) => ({ ...k, position })),
+  );
   await upsert(
     tx,
     'practices',
@@ -99,7 +109,9 @@ async function write(tx: Tx, content: Content, now: string) {
   await replaceChildren(
     tx,
     'practice_keywords',
-    practices.flatMap((p) => p.keywords.map((keyword, position) => ({ practice_id: p.id, keyword, position }))),
+    practices.flatMap((p) =>
+      p.keywords.map((keyword, position) => ({ practice_id: p.id, keyword, position })),
+    ),
   );
   await upsert(
     tx,
@@ -114,16 +126,30 @@ async function write(tx: Tx, content: Content, now: string) {
       .values(c.practices.map((practice_id, position) => ({ compilation_id: c.id, practice_id, position })))
       .execute();
   }
-  await upsert(tx, 'advices', ['id'], content.advices.map((text, i) => ({ id: i + 1, content: text })));
+  await upsert(
+    tx,
+    'advices',
+    ['id'],
+    content.advices.map((text, i) => ({ id: i + 1, content: text })),
+  );
   await upsert(tx, 'categories', ['id'], content.categories);
   await upsert(tx, 'changelog_items', ['id'], content.changelog);
-  await upsert(tx, 'roadmap_items', ['id'], content.roadmap.map((r, position) => ({ ...r, position })));
+  await upsert(
+    tx,
+    'roadmap_items',
+    ['id'],
+    content.roadmap.map((r, position) => ({ ...r, position })),
+  );
 }
 
 /** Seeds the content when it changed since the last seed; returns whether it wrote. */
 export async function seed(db: Database, content: Content = loadContent()): Promise<boolean> {
   const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
-  const stored = await db.selectFrom('secrets').select('value').where('key', '=', CONTENT_HASH).executeTakeFirst();
+  const stored = await db
+    .selectFrom('secrets')
+    .select('value')
+    .where('key', '=', CONTENT_HASH)
+    .executeTakeFirst();
   if (stored?.value === hash) return false;
   await db.transaction().execute(async (tx) => {
     await write(tx, content, new Date().toISOString());

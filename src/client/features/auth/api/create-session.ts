@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, User } from '../../../../shared/account.ts';
+import type { Resource } from '../../../../shared/api.ts';
+import { api, fetchCsrfToken } from '../../../api/client.ts';
+import { setUser } from '../../../lib/session.ts';
+
+/** POST /api/account/session, after a fresh CSRF cookie (§7). */
+export async function createSession(input: LoginInput): Promise<User> {
+  await fetchCsrfToken();
+  const body = await api
+    .post('api/account/session', { json: input, context: { allowUnauthorized: true } })
+    .json<Resource<User>>();
+  return body.data;
+}
+
+export function useCreateSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSession,
+    onSuccess: (user) => setUser(queryClient, user),
+    // §8: a failed login clears the user.
+    onError: () => setUser(queryClient, null),
+  });
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PasswordResetInput } from '../../../../shared/account.ts';
+import { api } from '../../../api/client.ts';
+
+/** POST /api/account/password:reset → 200 {message}. */
+export const resetPassword = (input: PasswordResetInput) =>
+  api.post('api/account/password:reset', { json: input }).json<{ message: string }>();
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,48 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { loginSchema } from '../../../../shared/account.ts';
+import { Banner } from '../../../components/banner.tsx';
+import { Button } from '../../../components/button.tsx';
+import { AuthCard } from '../../../components/public-layout.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useForm } from '../../../lib/forms.ts';
+import { useCreateSession } from '../api/create-session.ts';
+
+export function LoginPage() {
+  useDocumentTitle('Anmelden');
+  const navigate = useNavigate();
+  const form = useForm(loginSchema, useCreateSession(), {
+    // The dashboard's guards take an unverified user to /verify and one without podcast onwards.
+    onSuccess: () => void navigate({ to: '/app/dashboard' }),
+  });
+
+  return (
+    <AuthCard title="Anmelden">
+      <form noValidate className="space-y-5" onSubmit={form.onSubmit}>
+        {form.message && <Banner tone="error">{form.message}</Banner>}
+        <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" error={form.errors.email} />
+        <TextField
+          label="Passwort"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={form.errors.password}
+        />
+        <p className="text-right">
+          <Link to="/password/forgot" className="text-sm font-medium text-brand-800 hover:underline">
+            Passwort vergessen?
+          </Link>
+        </p>
+        <Button className="w-full" pending={form.pending}>
+          Anmelden
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Noch kein Account?{' '}
+        <Link to="/setup" className="font-semibold text-brand-800 hover:underline">
+          Kostenlos registrieren
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,68 @@
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { PASSWORD_MIN, passwordResetSchema } from '../../../../shared/account.ts';
+import { Banner } from '../../../components/banner.tsx';
+import { Button } from '../../../components/button.tsx';
+import { AuthCard } from '../../../components/public-layout.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useForm } from '../../../lib/forms.ts';
+import { useFlash } from '../../../stores/flash.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+
+const route = getRouteApi('/password/reset');
+
+/** /password/reset?token&email: the mailed link's form for a new password. */
+export function PasswordResetPage() {
+  useDocumentTitle('Neues Passwort festlegen');
+  const { token, email } = route.useSearch();
+  const navigate = useNavigate();
+  const showFlash = useFlash((s) => s.show);
+  const form = useForm(passwordResetSchema, useResetPassword(), {
+    extra: () => ({ token }),
+    onSuccess: ({ message }) => {
+      showFlash({ tone: 'success', message });
+      void navigate({ to: '/login' });
+    },
+  });
+
+  return (
+    <AuthCard title="Neues Passwort festlegen">
+      <form noValidate className="space-y-5" onSubmit={form.onSubmit}>
+        {(form.message || form.errors.token) && (
+          <Banner tone="error">{form.errors.token?.[0] ?? form.message}</Banner>
+        )}
+        <TextField
+          label="E-Mail-Adresse"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={email}
+          error={form.errors.email}
+        />
+        <TextField
+          label="Neues Passwort"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder={`Mindestens ${PASSWORD_MIN} Zeichen`}
+          error={form.errors.password}
+        />
+        <TextField
+          label="Neues Passwort wiederholen"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          error={form.errors.password_confirmation}
+        />
+        <Button className="w-full" pending={form.pending}>
+          Passwort speichern
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/password/forgot" className="font-semibold text-brand-800 hover:underline">
+          Neuen Link anfordern
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { PASSWORD_MIN, registrationSchema } from '../../../../shared/account.ts';
+import { Banner } from '../../../components/banner.tsx';
+import { Button } from '../../../components/button.tsx';
+import { CheckboxField } from '../../../components/checkbox-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useForm } from '../../../lib/forms.ts';
+import { useCreateAccount } from '../api/create-account.ts';
+
+const legalLink = 'font-semibold text-brand-800 underline';
+
+type Props = { onBack: () => void; onDone: () => void };
+
+export function SetupAccountStep({ onBack, onDone }: Props) {
+  const [terms, setTerms] = useState(false);
+  const [privacy, setPrivacy] = useState(false);
+  const form = useForm(registrationSchema, useCreateAccount(), {
+    extra: () => ({ terms, privacy }),
+    onSuccess: ({ verified }) => {
+      // §2: an already verified account goes straight in, with a full reload of the app.
+      if (verified) window.location.assign('/app/podcast');
+      else onDone();
+    },
+  });
+
+  return (
+    <form noValidate className="space-y-5" onSubmit={form.onSubmit} aria-labelledby="setup-account">
+      <h2 id="setup-account" className="text-lg font-semibold text-slate-900">
+        Account erstellen
+      </h2>
+      {form.message && <Banner tone="error">{form.message}</Banner>}
+      <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" error={form.errors.email} />
+      <TextField
+        label="Passwort"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        placeholder={`Mindestens ${PASSWORD_MIN} Zeichen`}
+        error={form.errors.password}
+      />
+      <TextField
+        label="Passwort wiederholen"
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        error={form.errors.password_confirmation}
+      />
+      <TextField
+        label="Zugangscode (Crowdfunding)"
+        name="code"
+        autoComplete="off"
+        hint="Optional: Hast du unser Crowdfunding unterstützt? Dann trag hier deinen Code ein."
+        error={form.errors.code}
+      />
+      <CheckboxField checked={terms} onCheckedChange={setTerms} error={form.errors.terms}>
+        Ich akzeptiere die{' '}
+        <a href="/terms" target="_blank" rel="noreferrer" className={legalLink}>
+          Nutzungsbedingungen
+        </a>
+        .
+      </CheckboxField>
+      <CheckboxField checked={privacy} onCheckedChange={setPrivacy} error={form.errors.privacy}>
+        Ich habe die{' '}
+        <a href="/privacy" target="_blank" rel="noreferrer" className={legalLink}>
+          Datenschutzerklärung
+        </a>{' '}
+        gelesen und akzeptiere sie.
+      </CheckboxField>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row">
+        <Button type="button" variant="secondary" className="sm:flex-1" onClick={onBack}>
+          Zurück
+        </Button>
+        <Button className="sm:flex-1" pending={form.pending}>
+          Account erstellen
+        </Button>
+      </div>
+    </form>
+  );
+}

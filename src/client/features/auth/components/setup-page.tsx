@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { AuthCard } from '../../../components/public-layout.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { SetupAccountStep } from './setup-account-step.tsx';
+import { SetupPodcastStep } from './setup-podcast-step.tsx';
+import { SetupThanks } from './setup-thanks.tsx';
+
+type Step = 'podcast' | 'account' | 'done';
+
+const steps = [
+  { key: 'podcast', label: 'Podcast anlegen' },
+  { key: 'account', label: 'Account erstellen' },
+] as const;
+
+function StepList({ current }: { current: Step }) {
+  return (
+    <ol aria-label="Schritte der Registrierung" className="mb-6 grid grid-cols-2 gap-2 text-sm">
+      {steps.map((step, index) => {
+        const active = step.key === current;
+        const done = current === 'done' || (current === 'account' && step.key === 'podcast');
+        return (
+          <li
+            key={step.key}
+            aria-current={active ? 'step' : undefined}
+            className={`flex items-center gap-2 rounded-xl border px-3 py-2 ${
+              active ? 'border-brand-700 bg-brand-50 font-semibold text-brand-900' : 'border-slate-200 text-slate-600'
+            }`}
+          >
+            <span
+              aria-hidden="true"
+              className={`flex size-6 shrink-0 items-center justify-center rounded-full text-xs ${
+                active || done ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-700'
+              }`}
+            >
+              {done ? '✓' : index + 1}
+            </span>
+            {step.label}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** /setup: the two-step registration wizard of §2, then the thank-you. */
+export function SetupPage() {
+  const [step, setStep] = useState<Step>('podcast');
+  useDocumentTitle('Kostenlos registrieren');
+  return (
+    <AuthCard title="Kostenlos registrieren">
+      <StepList current={step} />
+      {step === 'podcast' && <SetupPodcastStep onNext={() => setStep('account')} />}
+      {step === 'account' && <SetupAccountStep onBack={() => setStep('podcast')} onDone={() => setStep('done')} />}
+      {step === 'done' && <SetupThanks />}
+    </AuthCard>
+  );
+}

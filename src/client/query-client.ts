@@ -1,0 +1,36 @@
+// The query cache, persisted to localStorage so the app starts with what it showed last time.
+// We use the sync storage persister the design card names: the cache is small (account, lists),
+// localStorage is enough, and a synchronous restore lets us restore before the first route loads.
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { QueryClient } from '@tanstack/react-query';
+import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import { httpStatus } from './api/errors.ts';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: 24 * 60 * 60 * 1000,
+        // 4xx answers won't change by asking again.
+        retry: (count, error) => {
+          const status = httpStatus(error);
+          return count < 2 && (status === undefined || status >= 500);
+        },
+      },
+    },
+  });
+}
+
+/** Bump when the shape of a cached response changes; older caches are then dropped. */
+const CACHE_VERSION = 'kompass-1';
+
+/** Restores the persisted cache and keeps saving it. */
+export function persistCache(queryClient: QueryClient) {
+  const [, restored] = persistQueryClient({
+    queryClient,
+    persister: createSyncStoragePersister({ storage: window.localStorage, key: 'kompass.query-cache' }),
+    maxAge: 24 * 60 * 60 * 1000,
+    buster: CACHE_VERSION,
+  });
+  return restored;
+}

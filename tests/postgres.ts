@@ -1,0 +1,53 @@
+// Starts a private, throw-away PostgreSQL cluster (trust auth, loopback only) for the test run.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function binDir() {
+  const root = '/usr/lib/postgresql';
+  const version = existsSync(root) ? readdirSync(root).sort().at(-1) : undefined;
+  const dir = version && join(root, version, 'bin');
+  return dir && existsSync(join(dir, 'initdb')) ? dir : undefined;
+}
+
+/** Runs a PostgreSQL binary, as the postgres user when we are root (postgres refuses root). */
+function run(bin: string, args: string[]) {
+  const isRoot = process.getuid?.() === 0;
+  const command = isRoot ? 'su' : bin;
+  const argv = isRoot
+    ? ['postgres', '-s', '/bin/sh', '-c', [bin, ...args].map((a) => `'${a}'`).join(' ')]
+    : args;
+  execFileSync(command, argv, { stdio: 'pipe' });
+}
+
+export function startPostgres(port = 54329) {
+  const bin = binDir();
+  if (!bin) {
+    throw new Error(
+      'PostgreSQL-Server nicht gefunden. Installiere ihn mit `apt-get install -y postgresql` oder setze TEST_DATABASE_URL.',
+    );
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'kompass-pg-'));
+  chmodSync(dir, 0o777);
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+  const data = join(dir, 'data');
+  run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8']);
+  run(join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
