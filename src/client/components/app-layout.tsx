@@ -1,4 +1,4 @@
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useLogout, useUser } from '../lib/session.ts';
 import { FlashBanner } from './flash-banner.tsx';
@@ -24,10 +24,13 @@ export function AppLayout() {
   const user = useUser();
   const logout = useLogout();
   const navigate = useNavigate();
+  const router = useRouter();
 
+  // The session ended without a navigation of ours (it expired, found on a refetch): to login.
+  // Logout and account deletion navigate themselves, so only act while still inside /app.
   useEffect(() => {
-    if (!user) void navigate({ to: '/login' });
-  }, [user, navigate]);
+    if (!user && router.latestLocation.pathname.startsWith('/app')) void navigate({ to: '/login' });
+  }, [user, navigate, router]);
   if (!user) return null;
 
   const onLogout = () => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/login' }) });

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { accountDeleteSchema } from '../../../../shared/account.ts';
+import { api } from '../../../api/client.ts';
+import { clearSession } from '../../../lib/session.ts';
+
+/** DELETE /api/account {password} → 204. */
+export async function deleteAccount(input: z.output<typeof accountDeleteSchema>) {
+  await api.delete('api/account', { json: input });
+}
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteAccount, onSuccess: () => clearSession(queryClient) });
+}

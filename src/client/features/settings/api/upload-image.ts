@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '../../../../shared/account.ts';
+import type { Resource } from '../../../../shared/api.ts';
+import { api } from '../../../api/client.ts';
+import { setUser } from '../../../lib/session.ts';
+
+/** POST /api/account/image, multipart with the field `upload` (§5). */
+export async function uploadImage(file: File): Promise<User> {
+  const body = new FormData();
+  body.append('upload', file);
+  return (await api.post('api/account/image', { body, timeout: 60_000 }).json<Resource<User>>()).data;
+}
+
+export function useUploadImage() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: uploadImage, onSuccess: (user) => setUser(queryClient, user) });
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../helpers/test-app.ts';
+import { json } from '../helpers/agent.ts';
+import { register, verifiedUser } from '../helpers/accounts.ts';
+import { loadPractices } from '../../../src/server/db/seed/load-content.ts';
+import { seed } from '../../../src/server/db/seed/seed.ts';
+
+const t = await createTestApp({ seed: true });
+const { agent } = await verifiedUser(t);
+const files = loadPractices();
+const complete = files.find((p) => p.context && p.rating && p.actions)!;
+const withoutContext = files.find((p) => !p.context)!;
+const withoutRating = files.find((p) => !p.rating)!;
+const withoutActions = files.find((p) => !p.actions)!;
+
+type Practice = { id: number; title: string; keywords: { handle: string; title: string }[]; setup_context: boolean; setup_actions: boolean; setup_rating: boolean; date_from: string; date_till: string };
+const get = async <T>(path: string) => json<{ data: T }>(await agent.get(path)).data;
+
+describe('GET /api/practices/{id}', () => {
+  it('serves a method with keywords, setup flags and prefilled experiment dates', async () => {
+    const practice = await get<Practice>(`/api/practices/${complete.id}`);
+    expect(practice).toMatchObject({ id: complete.id, title: complete.title, setup_context: true, setup_actions: true, setup_rating: true });
+    expect(practice.keywords.map((k) => k.handle)).toEqual(complete.keywords);
+    const days = (Date.parse(practice.date_till) - Date.parse(practice.date_from)) / 86_400_000;
+    expect(days).toBe(complete.duration_days);
+  });
+
+  it('flags the parts a method does not have yet', async () => {
+    expect((await get<Practice>(`/api/practices/${withoutContext.id}`)).setup_context).toBe(false);
+    expect((await get<Practice>(`/api/practices/${withoutRating.id}`)).setup_rating).toBe(false);
+    expect((await get<Practice>(`/api/practices/${withoutActions.id}`)).setup_actions).toBe(false);
+  });
+
+  it('answers 404 in German for an unknown method and 403 for a podcast the user is not in', async () => {
+    const missing = await agent.get('/api/practices/4711');
+    expect(missing.statusCode).toBe(404);
+    expect(json(missing).message).toBe('Diese Methode gibt es nicht.');
+    expect((await agent.get(`/api/practices/${complete.id}?context=99`)).statusCode).toBe(403);
+  });
+
+  it('is closed to visitors and unverified users', async () => {
+    expect((await t.agent().get('/api/practices/1')).statusCode).toBe(401);
+    expect((await (await register(t)).agent.get('/api/practices/1')).statusCode).toBe(403);
+  });
+});
+
+describe('method parts', () => {
+  it('serves the markdown description', async () => {
+    expect(await get<{ content: string }>(`/api/practices/${complete.id}/content`)).toEqual({ content: complete.description });
+  });
+
+  it('serves the context with German labels, or the spec’s note when there is none', async () => {
+    const context = await get<Record<string, { key: string; trans: string }>>(`/api/practices/${complete.id}/context`);
+    expect(context.investment!.key).toBe(complete.context!.investment);
+    expect(context.investment!.trans).toMatch(/€|Budget/);
+    expect(context.realization).toHaveLength(complete.context!.realization.length);
+    const none = await agent.get(`/api/practices/${withoutContext.id}/context`);
+    expect(none.statusCode).toBe(404);
+    expect(json(none).message).toBe('Für diese Methode wurde noch keine Einordnung vorgenommen.');
+  });
+
+  it('serves the rating of all 8 metrics, or the spec’s note', async () => {
+    const rating = await get<Record<string, { key: string }>>(`/api/practices/${complete.id}/rating`);
+    expect(Object.keys(rating)).toEqual(['coverage', 'throughput', 'reputation', 'interaction', 'monetization', 'expertise', 'referability', 'enjoyment']);
+    expect(rating.coverage!.key).toBe(complete.rating!.coverage);
+    const none = await agent.get(`/api/practices/${withoutRating.id}/rating`);
+    expect(json(none).message).toBe('Für diese Methode wurden noch keine Potenziale definiert.');
+  });
+
+  it('serves the action steps in order with their links', async () => {
+    const actions = await get<{ description: string; has_link: boolean; link_target: string | null }[]>(`/api/practices/${complete.id}/actions`);
+    expect(actions.map((a) => a.description)).toEqual(complete.actions!.map((a) => a.description));
+    expect(actions.map((a) => a.has_link)).toEqual(complete.actions!.map((a) => a.link_target !== undefined));
+    expect(await get(`/api/practices/${withoutActions.id}/actions`)).toEqual([]);
+  });
+
+  it('lists the metrics a method can move, strongest first', async () => {
+    const metrics = await get<{ id: string; title: string }[]>(`/api/practices/${complete.id}/metrics`);
+    const expected = Object.entries(complete.rating!).filter(([, v]) => v !== 'none').map(([k]) => k);
+    expect(metrics.map((m) => m.id).sort()).toEqual(expected.sort());
+  });
+
+  it('lists the sets a method belongs to, the first edition among them', async () => {
+    const sets = await get<{ title: string; type: { key: string }; num_practices: number }[]>(`/api/practices/${complete.id}/compilations`);
+    expect(sets.some((s) => s.type.key === 'edition' && s.num_practices === 99)).toBe(true);
+  });
+});
+
+describe('editorial lists', () => {
+  it('serves keywords, categories, a random advice, changelog and roadmap', async () => {
+    expect((await get<unknown[]>('/api/keywords')).length).toBeGreaterThanOrEqual(10);
+    expect((await get<unknown[]>('/api/categories')).length).toBeGreaterThanOrEqual(15);
+    expect((await get<{ content: string }>('/api/advices:random')).content.length).toBeGreaterThan(10);
+    const changelog = await get<{ released_at: string }[]>('/api/changelog');
+    expect(changelog.map((c) => c.released_at)).toEqual([...changelog.map((c) => c.released_at)].sort().reverse());
+    expect((await get<unknown[]>('/api/roadmap')).length).toBeGreaterThan(0);
+  });
+
+  it('lists the sets and shows one with its methods', async () => {
+    const sets = await get<{ id: number; type: { key: string } }[]>('/api/compilations');
+    expect(sets.filter((s) => s.type.key === 'edition').length).toBeGreaterThanOrEqual(3);
+    expect(sets.filter((s) => s.type.key === 'playbook').length).toBeGreaterThanOrEqual(5);
+    const edition = await get<{ practices: Practice[] }>(`/api/compilations/${sets[0]!.id}`);
+    expect(edition.practices.length).toBeGreaterThan(0);
+    expect((await agent.get('/api/compilations/999')).statusCode).toBe(404);
+  });
+});
+
+describe('seeding', () => {
+  it('is idempotent and keeps the method count at 99', async () => {
+    await t.db.deleteFrom('secrets').where('key', '=', 'content_hash').execute();
+    expect(await seed(t.db)).toBe(true);
+    expect(await seed(t.db)).toBe(false);
+    const { n } = await t.db.selectFrom('practices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(99);
+  });
+});
