@@ -29,7 +29,7 @@ export async function loadUser(queryClient: QueryClient): Promise<User | null> {
   try {
     return await queryClient.fetchQuery(accountQueryOptions());
   } catch (error) {
-    const cached = queryClient.getQueryData(accountQueryKey);
+    const cached = queryClient.getQueryData(accountQueryOptions().queryKey);
     if (isNetworkError(error)) return cached ?? null;
     throw error;
   }

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const API_PREFIXES = ['/api/', '/sanctum/'];
 
@@ -20,12 +20,15 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     });
   }
 
+  const shell = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  if (hasClient) app.get('/', (_request, reply) => shell(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (isApi || !hasClient || request.method !== 'GET') {
       return reply.status(404).send({ message: 'Nicht gefunden.' });
     }
     // Client-side routes, including the 404 page, are rendered by the app shell.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return shell(reply);
   });
 }

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedMail = { to: string[]; raw: string; text: string };
 
 /** Undoes quoted-printable soft breaks and escapes so links in the body can be matched. */
-const decode = (raw: string) =>
+export const decode = (raw: string) =>
   Buffer.from(
     raw
       .replace(/=\r?\n/g, '')

@@ -13,13 +13,28 @@ const withoutContext = files.find((p) => !p.context)!;
 const withoutRating = files.find((p) => !p.rating)!;
 const withoutActions = files.find((p) => !p.actions)!;
 
-type Practice = { id: number; title: string; keywords: { handle: string; title: string }[]; setup_context: boolean; setup_actions: boolean; setup_rating: boolean; date_from: string; date_till: string };
+type Practice = {
+  id: number;
+  title: string;
+  keywords: { handle: string; title: string }[];
+  setup_context: boolean;
+  setup_actions: boolean;
+  setup_rating: boolean;
+  date_from: string;
+  date_till: string;
+};
 const get = async <T>(path: string) => json<{ data: T }>(await agent.get(path)).data;
 
 describe('GET /api/practices/{id}', () => {
   it('serves a method with keywords, setup flags and prefilled experiment dates', async () => {
     const practice = await get<Practice>(`/api/practices/${complete.id}`);
-    expect(practice).toMatchObject({ id: complete.id, title: complete.title, setup_context: true, setup_actions: true, setup_rating: true });
+    expect(practice).toMatchObject({
+      id: complete.id,
+      title: complete.title,
+      setup_context: true,
+      setup_actions: true,
+      setup_rating: true,
+    });
     expect(practice.keywords.map((k) => k.handle)).toEqual(complete.keywords);
     const days = (Date.parse(practice.date_till) - Date.parse(practice.date_from)) / 86_400_000;
     expect(days).toBe(complete.duration_days);
@@ -46,11 +61,15 @@ describe('GET /api/practices/{id}', () => {
 
 describe('method parts', () => {
   it('serves the markdown description', async () => {
-    expect(await get<{ content: string }>(`/api/practices/${complete.id}/content`)).toEqual({ content: complete.description });
+    expect(await get<{ content: string }>(`/api/practices/${complete.id}/content`)).toEqual({
+      content: complete.description,
+    });
   });
 
   it('serves the context with German labels, or the spec’s note when there is none', async () => {
-    const context = await get<Record<string, { key: string; trans: string }>>(`/api/practices/${complete.id}/context`);
+    const context = await get<Record<string, { key: string; trans: string }>>(
+      `/api/practices/${complete.id}/context`,
+    );
     expect(context.investment!.key).toBe(complete.context!.investment);
     expect(context.investment!.trans).toMatch(/€|Budget/);
     expect(context.realization).toHaveLength(complete.context!.realization.length);
@@ -61,14 +80,25 @@ describe('method parts', () => {
 
   it('serves the rating of all 8 metrics, or the spec’s note', async () => {
     const rating = await get<Record<string, { key: string }>>(`/api/practices/${complete.id}/rating`);
-    expect(Object.keys(rating)).toEqual(['coverage', 'throughput', 'reputation', 'interaction', 'monetization', 'expertise', 'referability', 'enjoyment']);
+    expect(Object.keys(rating)).toEqual([
+      'coverage',
+      'throughput',
+      'reputation',
+      'interaction',
+      'monetization',
+      'expertise',
+      'referability',
+      'enjoyment',
+    ]);
     expect(rating.coverage!.key).toBe(complete.rating!.coverage);
     const none = await agent.get(`/api/practices/${withoutRating.id}/rating`);
     expect(json(none).message).toBe('Für diese Methode wurden noch keine Potenziale definiert.');
   });
 
   it('serves the action steps in order with their links', async () => {
-    const actions = await get<{ description: string; has_link: boolean; link_target: string | null }[]>(`/api/practices/${complete.id}/actions`);
+    const actions = await get<{ description: string; has_link: boolean; link_target: string | null }[]>(
+      `/api/practices/${complete.id}/actions`,
+    );
     expect(actions.map((a) => a.description)).toEqual(complete.actions!.map((a) => a.description));
     expect(actions.map((a) => a.has_link)).toEqual(complete.actions!.map((a) => a.link_target !== undefined));
     expect(await get(`/api/practices/${withoutActions.id}/actions`)).toEqual([]);
@@ -76,12 +106,16 @@ describe('method parts', () => {
 
   it('lists the metrics a method can move, strongest first', async () => {
     const metrics = await get<{ id: string; title: string }[]>(`/api/practices/${complete.id}/metrics`);
-    const expected = Object.entries(complete.rating!).filter(([, v]) => v !== 'none').map(([k]) => k);
+    const expected = Object.entries(complete.rating!)
+      .filter(([, v]) => v !== 'none')
+      .map(([k]) => k);
     expect(metrics.map((m) => m.id).sort()).toEqual(expected.sort());
   });
 
   it('lists the sets a method belongs to, the first edition among them', async () => {
-    const sets = await get<{ title: string; type: { key: string }; num_practices: number }[]>(`/api/practices/${complete.id}/compilations`);
+    const sets = await get<{ title: string; type: { key: string }; num_practices: number }[]>(
+      `/api/practices/${complete.id}/compilations`,
+    );
     expect(sets.some((s) => s.type.key === 'edition' && s.num_practices === 99)).toBe(true);
   });
 });
@@ -92,7 +126,9 @@ describe('editorial lists', () => {
     expect((await get<unknown[]>('/api/categories')).length).toBeGreaterThanOrEqual(15);
     expect((await get<{ content: string }>('/api/advices:random')).content.length).toBeGreaterThan(10);
     const changelog = await get<{ released_at: string }[]>('/api/changelog');
-    expect(changelog.map((c) => c.released_at)).toEqual([...changelog.map((c) => c.released_at)].sort().reverse());
+    expect(changelog.map((c) => c.released_at)).toEqual(
+      [...changelog.map((c) => c.released_at)].sort().reverse(),
+    );
     expect((await get<unknown[]>('/api/roadmap')).length).toBeGreaterThan(0);
   });
 
@@ -111,7 +147,10 @@ describe('seeding', () => {
     await t.db.deleteFrom('secrets').where('key', '=', 'content_hash').execute();
     expect(await seed(t.db)).toBe(true);
     expect(await seed(t.db)).toBe(false);
-    const { n } = await t.db.selectFrom('practices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await t.db
+      .selectFrom('practices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(99);
   });
 });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Resource } from '../../../shared/api.ts';
-import { api } from '../../api/client.ts';
+import type { Resource } from '../../../../shared/api.ts';
+import { api } from '../../../api/client.ts';
 
 /**
  * The fields the client reads so far. The full Podcast schema moves to src/shared/ with the

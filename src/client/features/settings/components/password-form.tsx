@@ -1,0 +1,44 @@
+import { PASSWORD_MIN, passwordChangeSchema } from '../../../../shared/account.ts';
+import { Banner } from '../../../components/banner.tsx';
+import { Button } from '../../../components/button.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useForm } from '../../../lib/forms.ts';
+import { useUpdatePassword } from '../api/update-password.ts';
+import { SectionHeading } from './settings-layout.tsx';
+
+/** settings.password: current password, new password and its confirmation. */
+export function PasswordForm() {
+  const update = useUpdatePassword();
+  const form = useForm(passwordChangeSchema, update, { onSuccess: (_, element) => element.reset() });
+
+  return (
+    <form noValidate className="max-w-lg space-y-5" onSubmit={form.onSubmit}>
+      <SectionHeading title="Passwort ändern" />
+      {form.message && <Banner tone="error">{form.message}</Banner>}
+      {update.isSuccess && <Banner tone="success">{update.data.message}</Banner>}
+      <TextField
+        label="Aktuelles Passwort"
+        name="password_current"
+        type="password"
+        autoComplete="current-password"
+        error={form.errors.password_current}
+      />
+      <TextField
+        label="Neues Passwort"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        placeholder={`Mindestens ${PASSWORD_MIN} Zeichen`}
+        error={form.errors.password}
+      />
+      <TextField
+        label="Neues Passwort wiederholen"
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        error={form.errors.password_confirmation}
+      />
+      <Button pending={form.pending}>Passwort ändern</Button>
+    </form>
+  );
+}
