@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { spellCheckFile } from 'cspell-lib';
 import { describe, expect, it } from 'vitest';
 import { contentDir } from '../../../src/server/db/seed/load-content.ts';
 
@@ -17,9 +17,8 @@ function contentFiles(dir = contentDir): string[] {
 
 type Issue = { file: string; line: number; word: string };
 
-/** Spell checks through the cspell-lib API (a dependency of cspell). */
-async function checkWithLib(files: string[]): Promise<Issue[]> {
-  const { spellCheckFile } = await import('cspell-lib');
+/** Spell checks through the cspell-lib API, with the project's .cspell.json. */
+async function spellCheck(files: string[]): Promise<Issue[]> {
   const issues: Issue[] = [];
   for (const file of files) {
     const result = await spellCheckFile(file, { configFile, noConfigSearch: true }, {});
@@ -32,37 +31,6 @@ async function checkWithLib(files: string[]): Promise<Issue[]> {
     }
   }
   return issues;
-}
-
-/** Fallback: the cspell command line. */
-function checkWithCli(files: string[]): Issue[] {
-  const run = spawnSync(
-    'npx',
-    [
-      'cspell',
-      '--no-progress',
-      '--no-summary',
-      '--config',
-      configFile,
-      ...files.map((f) => relative(root, f)),
-    ],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (run.error) throw run.error;
-  return [...run.stdout.matchAll(/^(.+?):(\d+):\d+ - Unknown word \((.+?)\)/gm)].map((m) => ({
-    file: m[1]!,
-    line: Number(m[2]),
-    word: m[3]!,
-  }));
-}
-
-async function spellCheck(files: string[]): Promise<Issue[]> {
-  try {
-    return await checkWithLib(files);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-    return checkWithCli(files);
-  }
 }
 
 describe('spelling', () => {
