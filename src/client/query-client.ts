@@ -24,7 +24,11 @@ export function createQueryClient() {
 /** Bump when the shape of a cached response changes; older caches are then dropped. */
 const CACHE_VERSION = 'kompass-1';
 
-/** Restores the persisted cache and keeps saving it. */
+/**
+ * Restores the persisted cache and keeps saving it. Restored data counts as stale: guards and
+ * screens ask the server first and fall back to it only when offline (the session may have
+ * ended since, e.g. a logout right before a reload).
+ */
 export function persistCache(queryClient: QueryClient) {
   const [, restored] = persistQueryClient({
     queryClient,
@@ -32,5 +36,5 @@ export function persistCache(queryClient: QueryClient) {
     maxAge: 24 * 60 * 60 * 1000,
     buster: CACHE_VERSION,
   });
-  return restored;
+  return restored.then(() => queryClient.invalidateQueries({ refetchType: 'none' }));
 }

@@ -2,6 +2,21 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routes/route-tree.ts';
 
+/**
+ * Search params stay plain strings (the router's default JSON-parses them, which turns a hex
+ * signature like "12e4…" into a number); routes coerce with zod where they want numbers.
+ */
+const parseSearch = (search: string) => Object.fromEntries(new URLSearchParams(search));
+
+function stringifySearch(search: Record<string, unknown>) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
@@ -10,6 +25,8 @@ export function createAppRouter(queryClient: QueryClient) {
     // The query cache decides freshness; the router always asks it.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
   });
 }
 

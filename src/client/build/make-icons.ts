@@ -12,6 +12,9 @@ const targets = [
 ];
 
 for (const { source, file, size } of targets) {
-  await sharp(icons + source, { density: 300 }).resize(size, size).png().toFile(icons + file);
+  await sharp(icons + source, { density: 300 })
+    .resize(size, size)
+    .png()
+    .toFile(icons + file);
   console.log(`public/icons/${file}`);
 }

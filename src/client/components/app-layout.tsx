@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLogout, useUser } from '../lib/session.ts';
 import { FlashBanner } from './flash-banner.tsx';
 import { Logo } from './logo.tsx';
+import { SkipLink } from './skip-link.tsx';
 import { CompassIcon, FlaskIcon, MicIcon } from './nav-icons.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 
@@ -37,7 +38,8 @@ export function AppLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <SkipLink />
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-2">
           {/* The podcast selector replaces the plain logo once podcasts exist (§2 Navigation). */}
           <Logo />
@@ -48,7 +50,11 @@ export function AppLayout() {
             <ul className="grid grid-cols-3 md:flex md:gap-1">
               {menu.map(({ to, label, Icon }) => (
                 <li key={to}>
-                  <Link to={to} className={linkClass} activeProps={{ className: 'text-brand-800 md:bg-brand-50' }}>
+                  <Link
+                    to={to}
+                    className={linkClass}
+                    activeProps={{ className: 'text-brand-800 md:bg-brand-50' }}
+                  >
                     <Icon />
                     {label}
                   </Link>

@@ -20,7 +20,14 @@ export function buttonClass(variant: ButtonVariant = 'primary', extra = '') {
 
 type Props = ComponentProps<'button'> & { variant?: ButtonVariant; pending?: boolean };
 
-export function Button({ variant = 'primary', pending, className = '', disabled, children, ...props }: Props) {
+export function Button({
+  variant = 'primary',
+  pending,
+  className = '',
+  disabled,
+  children,
+  ...props
+}: Props) {
   return (
     <button
       type="submit"

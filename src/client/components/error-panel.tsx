@@ -18,10 +18,12 @@ export function ErrorPanel({ level = 1, error }: Props) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm sm:p-8">
-      <Heading className="text-xl font-bold text-slate-900">Es ist zu einem unerwarteten Fehler gekommen</Heading>
+      <Heading className="text-xl font-bold text-slate-900">
+        Es ist zu einem unerwarteten Fehler gekommen
+      </Heading>
       <p className="mt-3 text-slate-700">
-        Das hätte nicht passieren sollen. Bitte melde uns den Fehler, damit wir ihn so schnell wie möglich beheben
-        können.
+        Das hätte nicht passieren sollen. Bitte melde uns den Fehler, damit wir ihn so schnell wie möglich
+        beheben können.
       </p>
       <a
         href={reportLink(error)}

@@ -8,7 +8,9 @@ export function NotAvailable({ title, level = 1 }: Props) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div>
-      <Heading className={level === 1 ? 'text-2xl font-bold text-slate-900' : 'text-xl font-semibold text-slate-900'}>
+      <Heading
+        className={level === 1 ? 'text-2xl font-bold text-slate-900' : 'text-xl font-semibold text-slate-900'}
+      >
         {title}
       </Heading>
       <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-slate-700">

@@ -11,7 +11,8 @@ const item =
 /** Profil, Feedback geben, Einstellungen, Administration (admins, editors), Logout (§2). */
 export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label="Profilmenü"
         className="flex shrink-0 items-center rounded-full p-0.5 ring-1 ring-slate-200 hover:ring-brand-600"
@@ -25,7 +26,9 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
           className="z-50 min-w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-2 text-sm">
-            <span className="block font-semibold text-slate-900">{displayName(user)}</span>
+            {(user.profile || user.name) && (
+              <span className="block font-semibold text-slate-900">{displayName(user)}</span>
+            )}
             {user.email && <span className="block truncate text-slate-600">{user.email}</span>}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />

@@ -3,14 +3,17 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { User } from '../../shared/account.ts';
 import type { Resource } from '../../shared/api.ts';
 import { api } from '../api/client.ts';
-import { httpStatus, isNetworkError } from '../api/errors.ts';
+import { httpStatus } from '../api/errors.ts';
+import { fetchOrCached } from './fetch-or-cached.ts';
 
 export const accountQueryKey = ['account'] as const;
 
 /** GET /api/account; a 401 means "logged out" here, not a lockout. */
 export async function getAccount(): Promise<User | null> {
   try {
-    const body = await api.get('api/account', { context: { allowUnauthorized: true } }).json<Resource<User>>();
+    const body = await api
+      .get('api/account', { context: { allowUnauthorized: true } })
+      .json<Resource<User>>();
     return body.data;
   } catch (error) {
     if (httpStatus(error) === 401) return null;
@@ -26,13 +29,7 @@ export const accountQueryOptions = () =>
  * network is down, so the installed app still opens offline.
  */
 export async function loadUser(queryClient: QueryClient): Promise<User | null> {
-  try {
-    return await queryClient.fetchQuery(accountQueryOptions());
-  } catch (error) {
-    const cached = queryClient.getQueryData(accountQueryOptions().queryKey);
-    if (isNetworkError(error)) return cached ?? null;
-    throw error;
-  }
+  return (await fetchOrCached(queryClient, accountQueryOptions())) ?? null;
 }
 
 export function setUser(queryClient: QueryClient, user: User | null) {

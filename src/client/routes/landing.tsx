@@ -6,5 +6,8 @@ export const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   beforeLoad: requireGuest,
-  component: lazyRouteComponent(() => import('../features/landing/components/landing-page.tsx'), 'LandingPage'),
+  component: lazyRouteComponent(
+    () => import('../features/landing/components/landing-page.tsx'),
+    'LandingPage',
+  ),
 });

@@ -1,5 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { podcastsQueryOptions } from '../features/podcasts/api/get-podcasts.ts';
+import { fetchOrCached } from '../lib/fetch-or-cached.ts';
 import { appRoute } from './app.tsx';
 
 /**
@@ -10,7 +11,7 @@ export const podcastRequiredRoute = createRoute({
   getParentRoute: () => appRoute,
   id: 'podcast-required',
   beforeLoad: async ({ context: { queryClient } }) => {
-    const podcasts = await queryClient.ensureQueryData({ ...podcastsQueryOptions(), revalidateIfStale: true });
-    if (podcasts.length === 0) throw redirect({ to: '/app/onboarding' });
+    const podcasts = await fetchOrCached(queryClient, podcastsQueryOptions());
+    if (podcasts?.length === 0) throw redirect({ to: '/app/onboarding' });
   },
 });

@@ -4,5 +4,8 @@ import { settingsRoute } from './settings.tsx';
 export const settingsAccountRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'account',
-  component: lazyRouteComponent(() => import('../features/settings/components/account-form.tsx'), 'AccountForm'),
+  component: lazyRouteComponent(
+    () => import('../features/settings/components/account-form.tsx'),
+    'AccountForm',
+  ),
 });

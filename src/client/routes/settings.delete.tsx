@@ -4,5 +4,8 @@ import { settingsRoute } from './settings.tsx';
 export const settingsDeleteRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'delete',
-  component: lazyRouteComponent(() => import('../features/settings/components/delete-account-form.tsx'), 'DeleteAccountForm'),
+  component: lazyRouteComponent(
+    () => import('../features/settings/components/delete-account-form.tsx'),
+    'DeleteAccountForm',
+  ),
 });

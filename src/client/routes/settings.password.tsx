@@ -4,5 +4,8 @@ import { settingsRoute } from './settings.tsx';
 export const settingsPasswordRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'password',
-  component: lazyRouteComponent(() => import('../features/settings/components/password-form.tsx'), 'PasswordForm'),
+  component: lazyRouteComponent(
+    () => import('../features/settings/components/password-form.tsx'),
+    'PasswordForm',
+  ),
 });

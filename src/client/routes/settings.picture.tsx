@@ -4,5 +4,8 @@ import { settingsRoute } from './settings.tsx';
 export const settingsPictureRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'picture',
-  component: lazyRouteComponent(() => import('../features/settings/components/picture-form.tsx'), 'PictureForm'),
+  component: lazyRouteComponent(
+    () => import('../features/settings/components/picture-form.tsx'),
+    'PictureForm',
+  ),
 });

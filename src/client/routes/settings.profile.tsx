@@ -4,5 +4,8 @@ import { settingsRoute } from './settings.tsx';
 export const settingsProfileRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'profile',
-  component: lazyRouteComponent(() => import('../features/settings/components/profile-form.tsx'), 'ProfileForm'),
+  component: lazyRouteComponent(
+    () => import('../features/settings/components/profile-form.tsx'),
+    'ProfileForm',
+  ),
 });

@@ -4,7 +4,10 @@ import { appRoute } from './app.tsx';
 export const settingsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings',
-  component: lazyRouteComponent(() => import('../features/settings/components/settings-layout.tsx'), 'SettingsLayout'),
+  component: lazyRouteComponent(
+    () => import('../features/settings/components/settings-layout.tsx'),
+    'SettingsLayout',
+  ),
 });
 
 /** /app/settings itself shows the profile (§2). */

@@ -4,5 +4,8 @@ import { appRoute } from './app.tsx';
 export const subscribedRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'subscribed',
-  component: lazyRouteComponent(() => import('../features/billing/components/subscribed-page.tsx'), 'SubscribedPage'),
+  component: lazyRouteComponent(
+    () => import('../features/billing/components/subscribed-page.tsx'),
+    'SubscribedPage',
+  ),
 });

@@ -20,7 +20,9 @@ export type SetupPodcast = z.output<typeof setupPodcastSchema>;
 
 export function readSetupPodcast(): SetupPodcast | undefined {
   try {
-    const parsed = setupPodcastSchema.safeParse(JSON.parse(localStorage.getItem(SETUP_PODCAST_KEY) ?? 'null'));
+    const parsed = setupPodcastSchema.safeParse(
+      JSON.parse(localStorage.getItem(SETUP_PODCAST_KEY) ?? 'null'),
+    );
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

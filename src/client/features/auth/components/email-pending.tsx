@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 export function EmailPending() {
   useDocumentTitle('E-Mail-Adresse wird bestätigt');
   return (
-    <AuthCard title="E-Mail-Adresse wird bestätigt">
+    <AuthCard title="E-Mail-Adresse wird bestätigt" flash={false}>
       <p role="status" className="text-slate-700">
         Einen Moment bitte, wir prüfen deinen Bestätigungslink …
       </p>

@@ -20,7 +20,13 @@ export function LoginPage() {
     <AuthCard title="Anmelden">
       <form noValidate className="space-y-5" onSubmit={form.onSubmit}>
         {form.message && <Banner tone="error">{form.message}</Banner>}
-        <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" error={form.errors.email} />
+        <TextField
+          label="E-Mail-Adresse"
+          name="email"
+          type="email"
+          autoComplete="email"
+          error={form.errors.email}
+        />
         <TextField
           label="Passwort"
           name="password"

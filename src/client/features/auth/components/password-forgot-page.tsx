@@ -21,11 +21,17 @@ export function PasswordForgotPage() {
       ) : (
         <form noValidate className="space-y-5" onSubmit={form.onSubmit}>
           <p className="text-slate-700">
-            Gib die E-Mail-Adresse deines Accounts ein. Wir schicken dir einen Link, mit dem du ein neues Passwort
-            festlegen kannst.
+            Gib die E-Mail-Adresse deines Accounts ein. Wir schicken dir einen Link, mit dem du ein neues
+            Passwort festlegen kannst.
           </p>
           {form.message && <Banner tone="error">{form.message}</Banner>}
-          <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" error={form.errors.email} />
+          <TextField
+            label="E-Mail-Adresse"
+            name="email"
+            type="email"
+            autoComplete="email"
+            error={form.errors.email}
+          />
           <Button className="w-full" pending={form.pending}>
             Link zum Zurücksetzen senden
           </Button>

@@ -29,7 +29,13 @@ export function SetupAccountStep({ onBack, onDone }: Props) {
         Account erstellen
       </h2>
       {form.message && <Banner tone="error">{form.message}</Banner>}
-      <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" error={form.errors.email} />
+      <TextField
+        label="E-Mail-Adresse"
+        name="email"
+        type="email"
+        autoComplete="email"
+        error={form.errors.email}
+      />
       <TextField
         label="Passwort"
         name="password"

@@ -23,7 +23,9 @@ function StepList({ current }: { current: Step }) {
             key={step.key}
             aria-current={active ? 'step' : undefined}
             className={`flex items-center gap-2 rounded-xl border px-3 py-2 ${
-              active ? 'border-brand-700 bg-brand-50 font-semibold text-brand-900' : 'border-slate-200 text-slate-600'
+              active
+                ? 'border-brand-700 bg-brand-50 font-semibold text-brand-900'
+                : 'border-slate-200 text-slate-600'
             }`}
           >
             <span
@@ -50,7 +52,9 @@ export function SetupPage() {
     <AuthCard title="Kostenlos registrieren">
       <StepList current={step} />
       {step === 'podcast' && <SetupPodcastStep onNext={() => setStep('account')} />}
-      {step === 'account' && <SetupAccountStep onBack={() => setStep('podcast')} onDone={() => setStep('done')} />}
+      {step === 'account' && (
+        <SetupAccountStep onBack={() => setStep('podcast')} onDone={() => setStep('done')} />
+      )}
       {step === 'done' && <SetupThanks />}
     </AuthCard>
   );

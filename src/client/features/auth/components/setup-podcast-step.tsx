@@ -7,7 +7,9 @@ import { readSetupPodcast, saveSetupPodcast, setupPodcastSchema } from '../setup
 
 export function SetupPodcastStep({ onNext }: { onNext: () => void }) {
   const draft = readSetupPodcast();
-  const save = useMutation({ mutationFn: async (podcast: Parameters<typeof saveSetupPodcast>[0]) => saveSetupPodcast(podcast) });
+  const save = useMutation({
+    mutationFn: async (podcast: Parameters<typeof saveSetupPodcast>[0]) => saveSetupPodcast(podcast),
+  });
   const form = useForm(setupPodcastSchema, save, { onSuccess: onNext });
 
   return (

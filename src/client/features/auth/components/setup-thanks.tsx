@@ -9,7 +9,8 @@ export function SetupThanks() {
         Vielen Dank für deine Registrierung!
       </h2>
       <p className="text-slate-700">
-        Wir haben dir eine E-Mail geschickt. Bitte bestätige darin deine E-Mail-Adresse, dann kann es losgehen.
+        Wir haben dir eine E-Mail geschickt. Bitte bestätige darin deine E-Mail-Adresse, dann kann es
+        losgehen.
       </p>
       <Link to="/login" className={buttonClass('primary', 'w-full')}>
         Zum Login

@@ -30,7 +30,7 @@ export function VerifyPage() {
           {user?.email && (
             <>
               {' '}
-              an <strong className="break-all text-slate-900">{user.email}</strong>
+              an <strong className="break-words text-slate-900">{user.email}</strong>
             </>
           )}{' '}
           geschickt. Bitte klicke auf den Link darin, um deine E-Mail-Adresse zu bestätigen.

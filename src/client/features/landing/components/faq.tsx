@@ -38,7 +38,10 @@ export function Faq() {
           <details key={q} className="group px-5 py-4">
             <summary className="flex min-h-8 cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900">
               {q}
-              <span aria-hidden="true" className="text-xl text-brand-700 transition-transform group-open:rotate-45">
+              <span
+                aria-hidden="true"
+                className="text-xl text-brand-700 transition-transform group-open:rotate-45"
+              >
                 +
               </span>
             </summary>
@@ -48,7 +51,12 @@ export function Faq() {
       </div>
       <p className="mt-6 text-slate-700">
         Noch Fragen?{' '}
-        <a href={links.help} className="font-semibold text-brand-800 underline" target="_blank" rel="noreferrer">
+        <a
+          href={links.help}
+          className="font-semibold text-brand-800 underline"
+          target="_blank"
+          rel="noreferrer"
+        >
           Zum Hilfe-Center
         </a>
       </p>

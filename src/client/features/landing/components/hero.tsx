@@ -13,7 +13,10 @@ function MethodPreview() {
   return (
     <ul aria-label="Beispiele für Methoden" className="space-y-3">
       {samples.map((s) => (
-        <li key={s.title} className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
+        <li
+          key={s.title}
+          className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200"
+        >
           <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50">
             <img src={twemojiUrl(s.emoji)} alt="" className="size-7" />
           </span>
@@ -37,8 +40,8 @@ export function Hero() {
             Lass deinen Podcast wachsen.
           </h1>
           <p className="mt-5 text-lg text-slate-700">
-            99 erprobte Wachstumsmethoden, sortiert nach dem, was deinem Podcast jetzt am meisten bringt. Starte
-            Experimente, miss die Wirkung und hol dir Tipps von der Kompass-KI.
+            99 erprobte Wachstumsmethoden, sortiert nach dem, was deinem Podcast jetzt am meisten bringt.
+            Starte Experimente, miss die Wirkung und hol dir Tipps von der Kompass-KI.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/setup" className={buttonClass('primary')}>

@@ -13,11 +13,16 @@ export function NewsletterTeaser() {
           <p className="mt-3 text-brand-50">
             Einmal im Monat: neue Methoden, Erfahrungen aus Experimenten und Neuigkeiten aus dem Studio.
           </p>
-          <a href={links.newsletter} className={buttonClass('secondary', 'mt-6')} target="_blank" rel="noreferrer">
+          <a
+            href={links.newsletter}
+            className={buttonClass('secondary', 'mt-6')}
+            target="_blank"
+            rel="noreferrer"
+          >
             Newsletter abonnieren
           </a>
         </div>
-        <div className="md:border-l md:border-white/20 md:pl-6">
+        <div className="border-t border-white/20 pt-6 md:border-t-0 md:border-l md:pt-0 md:pl-6">
           <h2 className="text-2xl font-bold">Lieber persönlich?</h2>
           <p className="mt-3 text-brand-50">
             Wir zeigen dir Kompass Studio in einer halben Stunde und beantworten deine Fragen.

@@ -37,7 +37,9 @@ function PlanCard({ offering, period }: { offering: OfferingInfo; period: Period
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-xl font-bold text-slate-900">{offering.name}</h3>
         {offering.spotlight && (
-          <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">Empfohlen</span>
+          <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">
+            Empfohlen
+          </span>
         )}
       </div>
       <p className="mt-2 text-slate-700">{offering.summary}</p>
@@ -74,7 +76,11 @@ export function Pricing() {
         <p className="mt-3 text-slate-700">
           Jeder neue Podcast startet mit 30 Tagen Studio Pro. Danach entscheidest du, ob du bei Basic bleibst.
         </p>
-        <div role="group" aria-label="Abrechnungszeitraum" className="mt-6 inline-flex rounded-xl bg-slate-100 p-1">
+        <div
+          role="group"
+          aria-label="Abrechnungszeitraum"
+          className="mt-6 inline-flex rounded-xl bg-slate-100 p-1"
+        >
           {(['monthly', 'annual'] as const).map((p) => (
             <button
               key={p}

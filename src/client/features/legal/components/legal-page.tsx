@@ -5,7 +5,12 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 export type LegalSection = { title: string; paragraphs: string[] };
 
 /** A static text page (terms, privacy), opened in a new tab from the registration. */
-export function LegalPage({ title, updated, sections, intro }: {
+export function LegalPage({
+  title,
+  updated,
+  sections,
+  intro,
+}: {
   title: string;
   updated: string;
   sections: LegalSection[];

@@ -26,7 +26,13 @@ export function AccountForm() {
       </SectionHeading>
       {form.message && <Banner tone="error">{form.message}</Banner>}
       {update.isSuccess && <Banner tone="success">Deine Angaben wurden gespeichert.</Banner>}
-      <TextField label="Name" name="name" autoComplete="name" defaultValue={user?.name ?? ''} error={form.errors.name} />
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        defaultValue={user?.name ?? ''}
+        error={form.errors.name}
+      />
       <TextField
         label="E-Mail-Adresse"
         name="email"

@@ -24,8 +24,8 @@ export function DeleteAccountForm() {
   return (
     <div className="max-w-lg">
       <SectionHeading title="Account löschen">
-        Wenn du deinen Account löschst, werden deine Angaben, dein Profil und deine Podcasts, die niemand sonst
-        betreut, endgültig entfernt. Das lässt sich nicht rückgängig machen.
+        Wenn du deinen Account löschst, werden deine Angaben, dein Profil und deine Podcasts, die niemand
+        sonst betreut, endgültig entfernt. Das lässt sich nicht rückgängig machen.
       </SectionHeading>
       <Dialog.Root onOpenChange={() => remove.reset()}>
         <Dialog.Trigger asChild>
@@ -36,7 +36,9 @@ export function DeleteAccountForm() {
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
           <Dialog.Content className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-2xl bg-white p-6 shadow-xl sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Account endgültig löschen?</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold text-slate-900">
+              Account endgültig löschen?
+            </Dialog.Title>
             <Dialog.Description className="mt-2 text-slate-700">
               Bitte bestätige mit deinem aktuellen Passwort.
             </Dialog.Description>

@@ -24,7 +24,8 @@ export function PictureForm() {
     const form = event.currentTarget;
     const file = new FormData(form).get('upload');
     if (!(file instanceof File) || file.size === 0) return setClientError('Bitte wähle ein Bild aus.');
-    if (file.size > MAX_MB * 1024 * 1024) return setClientError(`Das Bild darf höchstens ${MAX_MB} MB groß sein.`);
+    if (file.size > MAX_MB * 1024 * 1024)
+      return setClientError(`Das Bild darf höchstens ${MAX_MB} MB groß sein.`);
     setClientError(undefined);
     upload.mutate(file, { onSuccess: () => form.reset() });
   }
@@ -37,7 +38,9 @@ export function PictureForm() {
       {user && (
         <div className="flex items-center gap-4">
           <Avatar user={user} size="lg" />
-          <p className="text-sm text-slate-600">{user.image ? 'Dein aktuelles Profilbild' : 'Noch kein Profilbild'}</p>
+          <p className="text-sm text-slate-600">
+            {user.image ? 'Dein aktuelles Profilbild' : 'Noch kein Profilbild'}
+          </p>
         </div>
       )}
       <div>

@@ -24,7 +24,9 @@ export function UserProfile() {
         <div className="flex-1">
           <h1 className="text-2xl font-bold text-slate-900">{name}</h1>
           {profile?.position && <p className="text-slate-700">{profile.position.trans}</p>}
-          <p className="mt-1 text-sm text-slate-600">Dabei seit {dateFormat.format(new Date(user.created_at))}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Dabei seit {dateFormat.format(new Date(user.created_at))}
+          </p>
         </div>
         {user.is_self && (
           <Link to="/app/settings/profile" className={buttonClass('secondary')}>

@@ -1,0 +1,63 @@
+// axe on the screens of this issue: no serious or critical violations.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { registerViaApi, verifiedUser } from './support/accounts.ts';
+
+async function expectAccessible(page: Page, name: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe on ${name}`).toEqual([]);
+}
+
+test('public pages', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/', 'Lass deinen Podcast wachsen.'],
+    ['/login', 'Anmelden'],
+    ['/setup', 'Kostenlos registrieren'],
+    ['/password/forgot', 'Passwort vergessen'],
+    ['/terms', 'Nutzungsbedingungen'],
+    ['/privacy', 'Datenschutzerklärung'],
+    ['/nicht-da', 'Page not found.'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectAccessible(page, path);
+  }
+});
+
+test('forms showing errors', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, '/login with errors');
+
+  await page.goto('/setup');
+  await page.getByLabel('Arbeitstitel').fill('Barrierefrei');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Account erstellen' }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessible(page, '/setup step 2 with errors');
+});
+
+test('verify', async ({ page }) => {
+  await registerViaApi(page);
+  await page.goto('/verify');
+  await expect(page.getByRole('heading', { name: 'Anmelde-Bestätigung ausstehend' })).toBeVisible();
+  await expectAccessible(page, '/verify');
+});
+
+test('settings and the app frame', async ({ page }) => {
+  await verifiedUser(page);
+  for (const section of ['profile', 'picture', 'account', 'password', 'contract', 'delete']) {
+    await page.goto(`/app/settings/${section}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+    await expectAccessible(page, `/app/settings/${section}`);
+  }
+  await page.getByRole('button', { name: 'Profilmenü' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectAccessible(page, 'profile menu');
+});

@@ -1,0 +1,84 @@
+// Starts what the journeys need: a local SMTP server collecting mails, and the built app
+// (`node dist/server/main.js`) on a free port with a fresh data directory.
+import { execSync, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSmtp } from './support/smtp.ts';
+
+const root = join(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, exited: () => boolean) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error('the app exited during start; see test-results/e2e-server.log');
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the app did not answer ${url} within 60 s`);
+}
+
+export default async function globalSetup() {
+  const built =
+    existsSync(join(root, 'dist/server/main.js')) && existsSync(join(root, 'dist/client/index.html'));
+  if (!built || process.env.E2E_BUILD === '1') execSync('npm run build', { cwd: root, stdio: 'inherit' });
+
+  const mailDir = mkdtempSync(join(tmpdir(), 'kompass-e2e-mail-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'kompass-e2e-data-'));
+  const smtp = await startSmtp(mailDir);
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  const log = createWriteStream(join(root, 'test-results/e2e-server.log'));
+  const app = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  app.stdout.pipe(log);
+  app.stderr.pipe(log);
+  let exited = false;
+  app.once('exit', () => (exited = true));
+
+  await waitForServer(`${baseURL}/sanctum/csrf-cookie`, () => exited);
+
+  // Workers inherit these (they start after global setup); playwright.config.ts reads the URL.
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MAIL_DIR = mailDir;
+
+  return async () => {
+    if (!exited) {
+      const done = new Promise((r) => app.once('exit', r));
+      app.kill('SIGTERM');
+      await done;
+    }
+    await smtp.close();
+    rmSync(mailDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,58 @@
+// Shortcuts for journeys that don't test registration itself: create and verify users through
+// the API with the page's own cookies, so the browser is signed in afterwards.
+import { expect, type Page } from '@playwright/test';
+import { linkFromMail } from './mailbox.ts';
+
+export const PASSWORD = 'Kompass-Test-2025!';
+export const VERIFY_SUBJECT = /bestätige/i;
+export const RESET_SUBJECT = /passwort/i;
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+async function xsrfHeaders(page: Page) {
+  await page.request.get('/sanctum/csrf-cookie');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  return {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    'X-XSRF-TOKEN': decodeURIComponent(cookie?.value ?? ''),
+  };
+}
+
+/** POST /api/account; the page's context is then logged in as the new, unverified user. */
+export async function registerViaApi(page: Page, email = uniqueEmail(), password = PASSWORD) {
+  const response = await page.request.post('/api/account', {
+    headers: await xsrfHeaders(page),
+    data: { email, password, password_confirmation: password, terms: true, privacy: true },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { email, password };
+}
+
+/** Opens the verification link of the newest mail to `email`. */
+export async function verifyViaMail(page: Page, email: string) {
+  await page.goto(await linkFromMail(email, VERIFY_SUBJECT, '/email'));
+}
+
+/** A registered, verified, signed-in user. */
+export async function verifiedUser(page: Page) {
+  const user = await registerViaApi(page);
+  await verifyViaMail(page, user.email);
+  await expect(page).toHaveURL(/\/app\//);
+  return user;
+}
+
+export async function loginViaUi(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+export async function logoutViaMenu(page: Page) {
+  await page.getByRole('button', { name: 'Profilmenü' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}

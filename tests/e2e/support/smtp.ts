@@ -1,0 +1,34 @@
+// A local SMTP server for the E2E run: every received mail becomes a JSON file in `dir`.
+import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { parseMail } from './mime.ts';
+
+export type StoredMail = { to: string[]; subject: string; text: string; html: string; receivedAt: number };
+
+export async function startSmtp(dir: string) {
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mail: StoredMail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          ...parseMail(Buffer.concat(chunks).toString('utf8')),
+          receivedAt: Date.now(),
+        };
+        const name = `${String(Date.now()).padStart(14, '0')}-${String(++count).padStart(4, '0')}.json`;
+        writeFileSync(join(dir, name), JSON.stringify(mail, null, 2));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
