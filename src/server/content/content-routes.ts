@@ -6,7 +6,7 @@ import { idParam } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
 import { requireVerifiedUser } from '../auth/session.ts';
 import { notFound } from '../http/errors.ts';
-import { compilationsOf, findPractice, serializePractice } from '../practices/practice-queries.ts';
+import { compilationsOf, serializePractices } from '../practices/practice-queries.ts';
 
 export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -25,17 +25,14 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
       .select('description')
       .where('id', '=', compilation.id)
       .executeTakeFirstOrThrow();
-    const ids = await db
+    const rows = await db
       .selectFrom('compilation_practices')
-      .select('practice_id')
+      .innerJoin('practices', 'practices.id', 'compilation_practices.practice_id')
+      .selectAll('practices')
       .where('compilation_id', '=', compilation.id)
-      .orderBy('position')
+      .orderBy('compilation_practices.position')
       .execute();
-    const practices = [];
-    for (const { practice_id } of ids) {
-      const practice = await findPractice(db, practice_id);
-      if (practice) practices.push(await serializePractice(db, practice));
-    }
+    const practices = await serializePractices(db, rows);
     return { data: { ...compilation, description: row.description, practices } };
   });
 

@@ -25,54 +25,71 @@ export async function findPractice(db: Database, id: number) {
 }
 export type PracticeRow = NonNullable<Awaited<ReturnType<typeof findPractice>>>;
 
-export async function serializePractice(db: Database, practice: PracticeRow, today = new Date()) {
-  const [keywords, context, rating, action] = await Promise.all([
+/** Serialises methods with four queries in all, however many there are. */
+export async function serializePractices(db: Database, practices: PracticeRow[], today = new Date()) {
+  if (practices.length === 0) return [];
+  const ids = practices.map((p) => p.id);
+  const idsOf = (rows: { practice_id: number }[]) => new Set(rows.map((r) => r.practice_id));
+  const [keywords, contexts, ratings, actions] = await Promise.all([
     db
       .selectFrom('practice_keywords')
       .innerJoin('keywords', 'keywords.handle', 'practice_keywords.keyword')
-      .select(['keywords.handle', 'keywords.title'])
-      .where('practice_id', '=', practice.id)
+      .select(['practice_keywords.practice_id', 'keywords.handle', 'keywords.title'])
+      .where('practice_id', 'in', ids)
       .orderBy('practice_keywords.position')
       .execute(),
     db
       .selectFrom('practice_contexts')
       .select('practice_id')
-      .where('practice_id', '=', practice.id)
-      .executeTakeFirst(),
+      .where('practice_id', 'in', ids)
+      .execute()
+      .then(idsOf),
     db
       .selectFrom('practice_ratings')
       .select('practice_id')
-      .where('practice_id', '=', practice.id)
-      .executeTakeFirst(),
+      .where('practice_id', 'in', ids)
+      .execute()
+      .then(idsOf),
     db
       .selectFrom('practice_actions')
       .select('practice_id')
-      .where('practice_id', '=', practice.id)
-      .executeTakeFirst(),
+      .distinct()
+      .where('practice_id', 'in', ids)
+      .execute()
+      .then(idsOf),
   ]);
-  const till = new Date(today.getTime() + practice.duration_days * 86_400_000);
-  return {
-    id: practice.id,
-    title: practice.title,
-    claim: practice.claim,
-    teaser: practice.teaser,
-    emoji: practice.emoji,
-    keywords,
-    // Per-podcast fields; they get values once podcasts and the recommendation engine exist.
-    similarity: null,
-    score: null,
-    accessible: true,
-    applied: false,
-    bookmarked: false,
-    rejected: false,
-    setup_context: context !== undefined,
-    setup_actions: action !== undefined,
-    setup_rating: rating !== undefined,
-    duration_days: practice.duration_days,
-    // Prefill for a new experiment: from today for the method's default duration.
-    date_from: berlinDate(today),
-    date_till: berlinDate(till),
-  };
+  return practices.map((practice) => {
+    const till = new Date(today.getTime() + practice.duration_days * 86_400_000);
+    return {
+      id: practice.id,
+      title: practice.title,
+      claim: practice.claim,
+      teaser: practice.teaser,
+      emoji: practice.emoji,
+      keywords: keywords
+        .filter((k) => k.practice_id === practice.id)
+        .map(({ handle, title }) => ({ handle, title })),
+      // Per-podcast fields; they get values once podcasts and the recommendation engine exist.
+      similarity: null,
+      score: null,
+      accessible: true,
+      applied: false,
+      bookmarked: false,
+      rejected: false,
+      setup_context: contexts.has(practice.id),
+      setup_actions: actions.has(practice.id),
+      setup_rating: ratings.has(practice.id),
+      duration_days: practice.duration_days,
+      // Prefill for a new experiment: from today for the method's default duration.
+      date_from: berlinDate(today),
+      date_till: berlinDate(till),
+    };
+  });
+}
+
+export async function serializePractice(db: Database, practice: PracticeRow, today = new Date()) {
+  const [serialized] = await serializePractices(db, [practice], today);
+  return serialized!;
 }
 
 export async function practiceContext(db: Database, id: number) {

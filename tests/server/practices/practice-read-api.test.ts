@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/test-app.ts';
 import { json } from '../helpers/agent.ts';
 import { register, verifiedUser } from '../helpers/accounts.ts';
-import { loadPractices } from '../../../src/server/db/seed/load-content.ts';
+import { loadContent } from '../../../src/server/db/seed/load-content.ts';
 import { seed } from '../../../src/server/db/seed/seed.ts';
 
 const t = await createTestApp({ seed: true });
 const { agent } = await verifiedUser(t);
-const files = loadPractices();
+const content = loadContent();
+const files = content.practices;
 const complete = files.find((p) => p.context && p.rating && p.actions)!;
 const withoutContext = files.find((p) => !p.context)!;
 const withoutRating = files.find((p) => !p.rating)!;
@@ -136,8 +137,15 @@ describe('editorial lists', () => {
     const sets = await get<{ id: number; type: { key: string } }[]>('/api/compilations');
     expect(sets.filter((s) => s.type.key === 'edition').length).toBeGreaterThanOrEqual(3);
     expect(sets.filter((s) => s.type.key === 'playbook').length).toBeGreaterThanOrEqual(5);
-    const edition = await get<{ practices: Practice[] }>(`/api/compilations/${sets[0]!.id}`);
-    expect(edition.practices.length).toBeGreaterThan(0);
+    const playbook = content.compilations.find((c) => c.type === 'playbook')!;
+    const shown = await get<{ title: string; practices: Practice[] }>(`/api/compilations/${playbook.id}`);
+    expect(shown.title).toBe(playbook.title);
+    expect(shown.practices.map((p) => p.id)).toEqual(playbook.practices);
+    for (const practice of shown.practices) {
+      const file = files.find((f) => f.id === practice.id)!;
+      expect(practice.keywords.map((k) => k.handle)).toEqual(file.keywords);
+      expect(practice.setup_context).toBe(file.context !== undefined);
+    }
     expect((await agent.get('/api/compilations/999')).statusCode).toBe(404);
   });
 });

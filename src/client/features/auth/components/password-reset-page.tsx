@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { PASSWORD_MIN, passwordResetSchema } from '../../../../shared/account.ts';
+import { passwordResetSchema } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { AuthCard } from '../../../components/public-layout.tsx';
@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useForm } from '../../../lib/forms.ts';
 import { useFlash } from '../../../stores/flash.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 
 const route = getRouteApi('/password/reset');
 
@@ -39,21 +40,7 @@ export function PasswordResetPage() {
           defaultValue={email}
           error={form.errors.email}
         />
-        <TextField
-          label="Neues Passwort"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder={`Mindestens ${PASSWORD_MIN} Zeichen`}
-          error={form.errors.password}
-        />
-        <TextField
-          label="Neues Passwort wiederholen"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          error={form.errors.password_confirmation}
-        />
+        <NewPasswordFields errors={form.errors} />
         <Button className="w-full" pending={form.pending}>
           Passwort speichern
         </Button>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { PASSWORD_MIN, registrationSchema } from '../../../../shared/account.ts';
+import { registrationSchema } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { CheckboxField } from '../../../components/checkbox-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
 import { useCreateAccount } from '../api/create-account.ts';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 
 const legalLink = 'font-semibold text-brand-800 underline';
 
@@ -36,21 +37,7 @@ export function SetupAccountStep({ onBack, onDone }: Props) {
         autoComplete="email"
         error={form.errors.email}
       />
-      <TextField
-        label="Passwort"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        placeholder={`Mindestens ${PASSWORD_MIN} Zeichen`}
-        error={form.errors.password}
-      />
-      <TextField
-        label="Passwort wiederholen"
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        error={form.errors.password_confirmation}
-      />
+      <NewPasswordFields errors={form.errors} label="Passwort" />
       <TextField
         label="Zugangscode (Crowdfunding)"
         name="code"

@@ -1,10 +1,11 @@
-import { PASSWORD_MIN, passwordChangeSchema } from '../../../../shared/account.ts';
+import { passwordChangeSchema } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 import { SectionHeading } from './settings-layout.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 
 /** settings.password: current password, new password and its confirmation. */
 export function PasswordForm() {
@@ -23,21 +24,7 @@ export function PasswordForm() {
         autoComplete="current-password"
         error={form.errors.password_current}
       />
-      <TextField
-        label="Neues Passwort"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        placeholder={`Mindestens ${PASSWORD_MIN} Zeichen`}
-        error={form.errors.password}
-      />
-      <TextField
-        label="Neues Passwort wiederholen"
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        error={form.errors.password_confirmation}
-      />
+      <NewPasswordFields errors={form.errors} />
       <Button pending={form.pending}>Passwort ändern</Button>
     </form>
   );
