@@ -43,7 +43,8 @@ try {
   vitest(
     'API-Tests (PostgreSQL)',
     'vitest-postgres',
-    ['tests/server', '--exclude', 'tests/server/content/**'],
+    // The suites that build the app through tests/server/helpers/test-app.ts.
+    ['tests/server/account', 'tests/server/practices'],
     {
       TEST_DATABASE_URL: external ?? postgres!.url,
     },

@@ -70,6 +70,7 @@ export default async function globalSetup() {
   // Workers inherit these (they start after global setup); playwright.config.ts reads the URL.
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     if (!exited) {
