@@ -1,20 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app.ts';
-import { loadConfig } from '../../../src/server/config.ts';
-import { Agent } from '../helpers/agent.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../helpers/test-app.ts';
 import { PASSWORD } from '../helpers/accounts.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'kompass-https-'));
-const config = { ...loadConfig({}), dataDir, appUrl: 'https://studio.example.org', clientDir: undefined };
-const { app } = await buildApp(config, { logger: false });
-afterAll(() => app.close());
+const t = await createTestApp({ config: { appUrl: 'https://studio.example.org' } });
 
 describe('behind https', () => {
   it('marks session and XSRF cookies Secure and sends HSTS', async () => {
-    const agent = new Agent(app);
+    const agent = t.agent();
     const csrf = await agent.csrf();
     expect(csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')?.secure).toBe(true);
     expect(csrf.headers['strict-transport-security']).toBeDefined();
@@ -30,5 +22,6 @@ describe('behind https', () => {
       httpOnly: true,
       sameSite: 'Lax',
     });
+    expect(t.smtp.link('sicher@example.org', '/email').origin).toBe('https://studio.example.org');
   });
 });

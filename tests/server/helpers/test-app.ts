@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../../src/server/app.ts';
-import { loadConfig } from '../../../src/server/config.ts';
+import { loadConfig, type Config } from '../../../src/server/config.ts';
 import { seed } from '../../../src/server/db/seed/seed.ts';
 import { startSmtp } from './smtp.ts';
 import { Agent } from './agent.ts';
@@ -23,7 +23,7 @@ async function freshPostgres(adminUrl: string) {
   return url.toString();
 }
 
-export async function createTestApp(options: { seed?: boolean } = {}) {
+export async function createTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kompass-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const smtp = await startSmtp();
@@ -34,6 +34,7 @@ export async function createTestApp(options: { seed?: boolean } = {}) {
     appUrl: 'http://studio.test',
     smtpUrl: smtp.url,
     clientDir: undefined,
+    ...options.config,
   };
   const { app, ctx } = await buildApp(config, { logger: false });
   if (options.seed) await seed(ctx.db);
