@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountDeleteSchema, accountUpdateSchema, registrationSchema } from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
-import type { Database } from '../db/database.ts';
+import { isUniqueViolation, type Database } from '../db/database.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { endSession, requireUser, startSession } from '../auth/session.ts';
 import { invalid } from '../http/errors.ts';
@@ -66,8 +66,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
         })
         .returningAll()
         .executeTakeFirstOrThrow()
-        .catch(() => {
-          throw emailTaken(); // lost a race against a registration with the same address
+        .catch((error: unknown) => {
+          // Lost a race against a registration with the same address.
+          throw isUniqueViolation(error) ? emailTaken() : error;
         });
       if (code)
         await tx

@@ -18,13 +18,8 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
 
   api.get('/api/compilations/:id', { schema: { params: idParam } }, async (request) => {
     requireVerifiedUser(request);
-    const compilation = (await compilationsOf(db)).find((c) => c.id === request.params.id);
+    const [compilation] = await compilationsOf(db, { id: request.params.id });
     if (!compilation) throw notFound('Dieses Set gibt es nicht.');
-    const row = await db
-      .selectFrom('compilations')
-      .select('description')
-      .where('id', '=', compilation.id)
-      .executeTakeFirstOrThrow();
     const rows = await db
       .selectFrom('compilation_practices')
       .innerJoin('practices', 'practices.id', 'compilation_practices.practice_id')
@@ -33,7 +28,7 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
       .orderBy('compilation_practices.position')
       .execute();
     const practices = await serializePractices(db, rows);
-    return { data: { ...compilation, description: row.description, practices } };
+    return { data: { ...compilation, practices } };
   });
 
   api.get('/api/keywords', async (request) => {

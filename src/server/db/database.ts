@@ -29,3 +29,9 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string 
     engine: 'sqlite' as const,
   });
 }
+
+/** Whether an insert failed on a unique constraint (SQLite and PostgreSQL report it differently). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

@@ -138,14 +138,29 @@ export async function practiceActions(db: Database, id: number) {
   }));
 }
 
-export async function compilationsOf(db: Database, practiceId?: number) {
+/** Sets with their method counts: all, one (`id`), or those holding a method (`practiceId`). */
+export async function compilationsOf(db: Database, filter: { id?: number; practiceId?: number } = {}) {
+  const { id, practiceId } = filter;
   let query = db
     .selectFrom('compilations')
     .leftJoin('compilation_practices as cp', 'cp.compilation_id', 'compilations.id')
-    .select(['compilations.id', 'compilations.title', 'compilations.emoji', 'compilations.type'])
+    .select([
+      'compilations.id',
+      'compilations.title',
+      'compilations.emoji',
+      'compilations.type',
+      'compilations.description',
+    ])
     .select((eb) => eb.fn.count<number>('cp.practice_id').as('num_practices'))
-    .groupBy(['compilations.id', 'compilations.title', 'compilations.emoji', 'compilations.type'])
+    .groupBy([
+      'compilations.id',
+      'compilations.title',
+      'compilations.emoji',
+      'compilations.type',
+      'compilations.description',
+    ])
     .orderBy('compilations.id');
+  if (id !== undefined) query = query.where('compilations.id', '=', id);
   if (practiceId !== undefined) {
     query = query.where('compilations.id', 'in', (eb) =>
       eb.selectFrom('compilation_practices').select('compilation_id').where('practice_id', '=', practiceId),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../shared/api.ts';
-import { metric, potential, levelPoints } from '../../shared/vocabulary.ts';
+import { levelPoints, metric, type MetricKey } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';
 import { requireVerifiedUser } from '../auth/session.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -90,17 +90,17 @@ export function practiceRoutes(app: FastifyInstance, { db }: AppContext) {
     await load(request, request.params.id);
     const rating = await practiceRating(db, request.params.id);
     if (!rating) return { data: [] };
-    const points = (k: string) => levelPoints[rating[k]!.key as keyof typeof levelPoints];
+    const points = (k: MetricKey) => levelPoints[rating[k]!.key as keyof typeof levelPoints];
     return {
       data: metric.keys
         .filter((k) => points(k) > 0)
         .sort((a, b) => points(b) - points(a))
-        .map((k) => ({ id: k, title: metric.labels[k], potential: rating[k] ?? potential.labels.none })),
+        .map((k) => ({ id: k, title: metric.labels[k], potential: rating[k] })),
     };
   });
 
   api.get('/api/practices/:id/compilations', { schema: params }, async (request) => {
     await load(request, request.params.id);
-    return { data: await compilationsOf(db, request.params.id) };
+    return { data: await compilationsOf(db, { practiceId: request.params.id }) };
   });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/test-app.ts';
 import { json } from '../helpers/agent.ts';
 import { PASSWORD } from '../helpers/accounts.ts';
+import { isUniqueViolation } from '../../../src/server/db/database.ts';
 
 const t = await createTestApp();
 
@@ -96,5 +97,28 @@ describe('POST /api/account (registration)', () => {
       password: PASSWORD,
     });
     expect(login.statusCode).toBe(422);
+  });
+
+  it('recognises the duplicate-address error of this database engine', async () => {
+    await registerWith({ email: 'rennen@example.org' });
+    const now = new Date().toISOString();
+    const duplicate = {
+      email: 'rennen@example.org',
+      password_hash: 'x',
+      role: 'user',
+      email_verified_at: null,
+      image_id: null,
+      steady_user_email: null,
+      name: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const error = await t.db
+      .insertInto('users')
+      .values(duplicate)
+      .execute()
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isUniqueViolation(new Error('anders'))).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useForm } from '../../../lib/forms.ts';
 import { useCreateSession } from '../api/create-session.ts';
+import { EmailField } from '../../../components/email-field.tsx';
 
 export function LoginPage() {
   useDocumentTitle('Anmelden');
@@ -20,13 +21,7 @@ export function LoginPage() {
     <AuthCard title="Anmelden">
       <form noValidate className="space-y-5" onSubmit={form.onSubmit}>
         {form.message && <Banner tone="error">{form.message}</Banner>}
-        <TextField
-          label="E-Mail-Adresse"
-          name="email"
-          type="email"
-          autoComplete="email"
-          error={form.errors.email}
-        />
+        <EmailField errors={form.errors} />
         <TextField
           label="Passwort"
           name="password"

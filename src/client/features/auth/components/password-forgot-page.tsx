@@ -3,10 +3,10 @@ import { passwordForgotSchema } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { AuthCard } from '../../../components/public-layout.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useForm } from '../../../lib/forms.ts';
 import { useSendPasswordLink } from '../api/send-password-link.ts';
+import { EmailField } from '../../../components/email-field.tsx';
 
 /** /password/forgot: asks for the email and mails a reset link. */
 export function PasswordForgotPage() {
@@ -25,13 +25,7 @@ export function PasswordForgotPage() {
             Passwort festlegen kannst.
           </p>
           {form.message && <Banner tone="error">{form.message}</Banner>}
-          <TextField
-            label="E-Mail-Adresse"
-            name="email"
-            type="email"
-            autoComplete="email"
-            error={form.errors.email}
-          />
+          <EmailField errors={form.errors} />
           <Button className="w-full" pending={form.pending}>
             Link zum Zurücksetzen senden
           </Button>

@@ -3,12 +3,12 @@ import { passwordResetSchema } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { AuthCard } from '../../../components/public-layout.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useForm } from '../../../lib/forms.ts';
 import { useFlash } from '../../../stores/flash.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { EmailField } from '../../../components/email-field.tsx';
 
 const route = getRouteApi('/password/reset');
 
@@ -32,14 +32,7 @@ export function PasswordResetPage() {
         {(form.message || form.errors.token) && (
           <Banner tone="error">{form.errors.token?.[0] ?? form.message}</Banner>
         )}
-        <TextField
-          label="E-Mail-Adresse"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={email}
-          error={form.errors.email}
-        />
+        <EmailField errors={form.errors} defaultValue={email} />
         <NewPasswordFields errors={form.errors} />
         <Button className="w-full" pending={form.pending}>
           Passwort speichern

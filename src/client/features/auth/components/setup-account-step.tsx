@@ -7,6 +7,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
 import { useCreateAccount } from '../api/create-account.ts';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { EmailField } from '../../../components/email-field.tsx';
 
 const legalLink = 'font-semibold text-brand-800 underline';
 
@@ -30,13 +31,7 @@ export function SetupAccountStep({ onBack, onDone }: Props) {
         Account erstellen
       </h2>
       {form.message && <Banner tone="error">{form.message}</Banner>}
-      <TextField
-        label="E-Mail-Adresse"
-        name="email"
-        type="email"
-        autoComplete="email"
-        error={form.errors.email}
-      />
+      <EmailField errors={form.errors} />
       <NewPasswordFields errors={form.errors} label="Passwort" />
       <TextField
         label="Zugangscode (Crowdfunding)"

@@ -7,6 +7,7 @@ import { useForm } from '../../../lib/forms.ts';
 import { useUser } from '../../../lib/session.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { SectionHeading } from './settings-layout.tsx';
+import { EmailField } from '../../../components/email-field.tsx';
 
 /** settings.account: name and email. A changed email has to be confirmed again. */
 export function AccountForm() {
@@ -33,14 +34,7 @@ export function AccountForm() {
         defaultValue={user?.name ?? ''}
         error={form.errors.name}
       />
-      <TextField
-        label="E-Mail-Adresse"
-        name="email"
-        type="email"
-        autoComplete="email"
-        defaultValue={user?.email ?? ''}
-        error={form.errors.email}
-      />
+      <EmailField errors={form.errors} defaultValue={user?.email ?? ''} />
       <Button pending={form.pending}>Speichern</Button>
     </form>
   );
