@@ -9,13 +9,16 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { registerCsrf } from './auth/csrf.ts';
+import { registerAccess } from './auth/access.ts';
+import { registerCsrfRoute } from './auth/csrf.ts';
 import { secret } from './auth/secrets.ts';
-import { loadSession } from './auth/session.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.ts';
+import { registerNoStore } from './http/no-store.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { IMAGE_MAX_BYTES } from './images/store-image.ts';
 import { imageRoutes } from './images/image-routes.ts';
+import { createMailQueue } from './mail/mail-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './account/account-routes.ts';
 import { passwordRoutes } from './account/password-routes.ts';
@@ -27,13 +30,19 @@ import { contentRoutes } from './content/content-routes.ts';
 import { practiceRoutes } from './practices/practice-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 
-export type BuildOptions = { db?: Database; mailer?: Mailer; logger?: boolean };
+export type BuildOptions = { db?: Database; mailer?: Mailer; logger?: boolean; clock?: Clock };
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Only configured proxies may say who the client is (TRUST_PROXY); throttles key on it.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -41,13 +50,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const db = options.db ?? createDatabase(config);
   await migrate(db);
-  const ctx: AppContext = {
+  const clock = options.clock ?? systemClock;
+  const partial = {
     config,
     db,
-    mailer: options.mailer ?? createMailer({ ...config, from: config.mailFrom, log: app.log }),
+    clock,
+    mailer: options.mailer ?? createMailer({ ...config, from: config.mailFrom, log: app.log, clock }),
     appKey: await secret(db, 'app_key'),
     secure: config.appUrl.startsWith('https://'),
   };
+  const ctx: AppContext = { ...partial, mail: createMailQueue(partial, app.log) };
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -70,10 +82,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     throwFileSizeLimit: true,
   });
 
-  registerCsrf(app, ctx.secure);
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) await loadSession(db, request);
-  });
+  registerAccess(app, ctx);
+  registerNoStore(app);
+  registerCsrfRoute(app, ctx);
 
   for (const routes of [
     sessionRoutes,
@@ -90,6 +101,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     routes(app, ctx);
   }
   await registerStaticClient(app, config.clientDir);
-  app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => {
+    await ctx.mail.stop();
+    await db.destroy();
+  });
   return { app, ctx };
 }

@@ -12,7 +12,29 @@ export type Config = {
   /** Serve the built PWA from this folder (unset in API-only tests). */
   clientDir: string | undefined;
   logLevel: string;
+  /** Fastify's trustProxy: false (default), a hop count, or a list of proxy addresses/CIDRs. */
+  trustProxy: false | number | string;
 };
+
+/**
+ * TRUST_PROXY: unset = trust no proxy (the socket address is the client); a number = that many
+ * proxy hops in front of us; otherwise a comma-separated list of proxy addresses or CIDRs.
+ * `true` is refused: it would let any client choose its address with X-Forwarded-For.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string {
+  const trimmed = value?.trim();
+  if (!trimmed || trimmed === 'false' || trimmed === '0') return false;
+  if (/^[0-9]+$/.test(trimmed)) return Number(trimmed);
+  if (trimmed === 'true')
+    throw new Error(
+      'TRUST_PROXY=true würde jedem Client erlauben, seine Adresse zu wählen. Gib die Adressen der Proxys oder die Zahl der Hops an.',
+    );
+  return trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .join(',');
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -26,5 +48,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Kompass Studio <studio@kompass.local>',
     clientDir: env.CLIENT_DIR === '' ? undefined : resolve(env.CLIENT_DIR ?? 'dist/client'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -1,12 +1,19 @@
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { MailQueue } from './mail/mail-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** What every route plugin gets from app.ts: the outside world, set up once. */
 export type AppContext = {
   config: Config;
   db: Database;
+  /** Sends one mail now; routes queue mail through `mail` instead. */
   mailer: Mailer;
+  /** The durable mail queue (mail goes out after the request). */
+  mail: MailQueue;
+  /** The only source of the current time on the server. */
+  clock: Clock;
   /** HMAC key for signed links, kept in the database. */
   appKey: string;
   /** Cookies get `Secure` when the app is served over https. */

@@ -1,6 +1,6 @@
 // The account contract: forms the client validates and the server re-validates, and the User shape.
 import { z } from 'zod';
-import type { Labelled } from './api.ts';
+import { text, type Labelled } from './api.ts';
 import { language, position, referrer } from './vocabulary.ts';
 
 export const PASSWORD_MIN = 12;
@@ -20,9 +20,12 @@ const newPassword = z
 
 const currentPassword = z
   .string({ error: 'Bitte gib dein aktuelles Passwort ein.' })
-  .min(1, 'Bitte gib dein aktuelles Passwort ein.');
+  .min(1, 'Bitte gib dein aktuelles Passwort ein.')
+  .max(255, 'Das Passwort ist nicht korrekt.');
 
-const confirmation = z.string({ error: 'Bitte bestätige das Passwort.' });
+const confirmation = z.string({ error: 'Bitte bestätige das Passwort.' }).max(255);
+
+const userName = text(100);
 
 /** Adds the confirmation check; the message goes to `password_confirmation`. */
 function confirmed<T extends z.ZodObject<{ password: z.ZodString; password_confirmation: z.ZodString }>>(
@@ -43,7 +46,10 @@ const accepted = (message: string) =>
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: 'Bitte gib dein Passwort ein.' }).min(1, 'Bitte gib dein Passwort ein.'),
+  password: z
+    .string({ error: 'Bitte gib dein Passwort ein.' })
+    .min(1, 'Bitte gib dein Passwort ein.')
+    .max(255, 'Das Passwort darf höchstens 255 Zeichen lang sein.'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -54,11 +60,8 @@ export const registrationSchema = confirmed(
     password_confirmation: confirmation,
     terms: accepted('Bitte akzeptiere die Nutzungsbedingungen.'),
     privacy: accepted('Bitte akzeptiere die Datenschutzerklärung.'),
-    name: z.string().trim().max(100, 'Der Name darf höchstens 100 Zeichen lang sein.').optional(),
-    code: z
-      .string()
-      .trim()
-      .max(64, 'Der Zugangscode ist ungültig.')
+    name: userName.optional(),
+    code: text(64)
       .optional()
       .transform((c) => c || undefined),
   }),
@@ -66,8 +69,10 @@ export const registrationSchema = confirmed(
 export type RegistrationInput = z.input<typeof registrationSchema>;
 
 export const accountUpdateSchema = z.object({
-  name: z.string().trim().max(100, 'Der Name darf höchstens 100 Zeichen lang sein.'),
+  name: userName,
   email,
+  /** Needed only when the address changes. */
+  password_current: z.string().max(255).optional(),
 });
 export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
 
@@ -86,7 +91,7 @@ export const passwordForgotSchema = z.object({ email });
 
 export const passwordResetSchema = confirmed(
   z.object({
-    token: z.string().min(1, 'Der Link ist ungültig.'),
+    token: z.string().min(1, 'Der Link ist ungültig.').max(200, 'Der Link ist ungültig.'),
     email,
     password: newPassword,
     password_confirmation: confirmation,
@@ -95,11 +100,7 @@ export const passwordResetSchema = confirmed(
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
 export const profileSchema = z.object({
-  username: z
-    .string({ error: 'Bitte gib einen Namen an.' })
-    .trim()
-    .min(1, 'Bitte gib einen Namen an.')
-    .max(60, 'Der Name darf höchstens 60 Zeichen lang sein.'),
+  username: text(60, { required: 'Bitte gib einen Namen an.' }),
   position: position.schema.or(z.literal('').transform(() => undefined)).optional(),
   language: language.schema.default('de'),
   referrer: referrer.schema.or(z.literal('').transform(() => undefined)).optional(),
@@ -107,7 +108,10 @@ export const profileSchema = z.object({
 export type ProfileInput = z.input<typeof profileSchema>;
 
 export const verifyQuerySchema = z.object({
-  expires: z.coerce.number().int(),
+  expires: z
+    .string()
+    .regex(/^[0-9]{1,12}$/, 'Der Link ist ungültig.')
+    .transform(Number),
   signature: z.string().regex(/^[a-f0-9]{64}$/),
 });
 
@@ -132,6 +136,8 @@ export type User = {
   num_coworkers: number;
   is_self: boolean;
   steady_user_email: string | null;
+  /** A new address waiting for confirmation (only to the user). */
+  pending_email: string | null;
 };
 
 /** Roles that see the Administration link (§6). */

@@ -1,4 +1,5 @@
-// Response envelopes and the error shape every endpoint shares (DESIGN.md, API conventions).
+// Response envelopes, the error shape every endpoint shares (DESIGN.md, API conventions), and
+// the two input schemas every route builds on: ids and text.
 import { z } from 'zod';
 
 export type FieldErrors = Record<string, string[]>;
@@ -22,5 +23,48 @@ export type Page<T> = { data: T[]; meta: PaginationMeta };
 /** `{ key, trans }` as the API sends enum values. */
 export type Labelled<K extends string = string> = { key: K; trans: string };
 
+/** The largest id a column holds on both engines (PostgreSQL `integer`). */
+export const MAX_ID = 2 ** 31 - 1;
+const ID_MESSAGE = 'Diese Kennung ist ungültig.';
+
+/**
+ * An id: decimal digits only (no `0x1`, `+1`, `1e3`, `01`), 1 … 2³¹−1. Accepts the string of a
+ * path or query and a JSON integer.
+ */
+export const id = z
+  .union(
+    [
+      z.int({ error: ID_MESSAGE }),
+      z
+        .string()
+        .regex(/^[1-9][0-9]{0,9}$/, ID_MESSAGE)
+        .transform(Number),
+    ],
+    {
+      error: ID_MESSAGE,
+    },
+  )
+  .pipe(z.number().min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE));
+
 /** Path parameters that are numeric ids. */
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export const idParam = z.object({ id });
+
+// Control characters: NUL breaks PostgreSQL, the rest breaks display. Matching them is the point.
+/* eslint-disable no-control-regex */
+const CONTROL_EXCEPT_TAB_NEWLINE = /[\u0000-\u0008\u000B-\u001F\u007F]/;
+const CONTROL = /[\u0000-\u001F\u007F]/;
+/* eslint-enable no-control-regex */
+
+/**
+ * Text a user types: trimmed, line endings as `\n`, no control characters (tab and newline only
+ * where `multiline`), at most `max` characters; `required` is the message for an empty text.
+ */
+export function text(max: number, options: { multiline?: boolean; required?: string } = {}) {
+  const forbidden = options.multiline ? CONTROL_EXCEPT_TAB_NEWLINE : CONTROL;
+  const schema = z
+    .string(options.required ? { error: options.required } : undefined)
+    .overwrite((v) => v.replace(/\r\n?/g, '\n').trim())
+    .max(max, `Höchstens ${max} Zeichen sind erlaubt.`)
+    .refine((v) => !forbidden.test(v), 'Der Text enthält unzulässige Steuerzeichen.');
+  return options.required ? schema.min(1, options.required) : schema;
+}

@@ -43,6 +43,8 @@ export type PracticeRatingData = z.infer<typeof practiceRatingSchema>;
 
 export const practiceActionSchema = z
   .object({
+    /** Stable for good: `practice id × 100 + n`; a new step takes the next unused n, never a old one. */
+    id: z.number().int().min(101).max(99_999),
     description: sentence.max(300),
     link_target: z.url({ protocol: /^https$/ }).optional(),
     link_label: sentence.max(60).optional(),
@@ -52,19 +54,24 @@ export const practiceActionSchema = z
   });
 
 /** Front matter of one method file; the markdown body is its description. */
-export const practiceFileSchema = z.object({
-  id: z.number().int().min(1).max(999),
-  title: sentence.max(80),
-  claim: sentence.max(120),
-  teaser: sentence.min(80).max(400),
-  emoji: z.string().min(1).max(16),
-  keywords: z.array(handle).min(2).max(5),
-  area: handle,
-  duration_days: z.number().int().min(7).max(180),
-  context: practiceContextSchema.optional(),
-  rating: practiceRatingSchema.optional(),
-  actions: z.array(practiceActionSchema).min(3).max(8).optional(),
-});
+export const practiceFileSchema = z
+  .object({
+    id: z.number().int().min(1).max(999),
+    title: sentence.max(80),
+    claim: sentence.max(120),
+    teaser: sentence.min(80).max(400),
+    emoji: z.string().min(1).max(16),
+    keywords: z.array(handle).min(2).max(5),
+    area: handle,
+    duration_days: z.number().int().min(7).max(180),
+    context: practiceContextSchema.optional(),
+    rating: practiceRatingSchema.optional(),
+    actions: z.array(practiceActionSchema).min(3).max(8).optional(),
+  })
+  .refine((p) => (p.actions ?? []).every((a) => Math.floor(a.id / 100) === p.id), {
+    message: 'action ids are practice id × 100 + n',
+    path: ['actions'],
+  });
 export type PracticeFile = z.infer<typeof practiceFileSchema>;
 
 export const compilationFileSchema = z

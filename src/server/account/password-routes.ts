@@ -3,62 +3,57 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passwordChangeSchema, passwordForgotSchema, passwordResetSchema } from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
+import { withTx } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { requireUser, startSession } from '../auth/session.ts';
-import { throttle } from '../auth/throttle.ts';
-import { randomToken, sha256 } from '../auth/tokens.ts';
+import { limits, throttle } from '../auth/throttle.ts';
 import { HttpError } from '../http/errors.ts';
-import { passwordResetMail } from '../mail/templates.ts';
-import { checkPassword } from './account-routes.ts';
+import { checkPassword } from './check-password.ts';
+import { consumeResetToken, revokeResetTokens } from './password-reset-tokens.ts';
 
-const RESET_MINUTES = 60;
+export const invalidResetLink = () =>
+  new HttpError(
+    422,
+    'Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Fordere bitte einen neuen an.',
+    {
+      token: ['Der Link zum Zurücksetzen ist ungültig oder abgelaufen.'],
+    },
+  );
 
 export function passwordRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, secure } = ctx;
+  const { db, clock } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.put('/api/account/password', { schema: { body: passwordChangeSchema } }, async (request, reply) => {
     const user = requireUser(request);
-    await checkPassword(user.password_hash, request.body.password_current, 'password_current');
-    await db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(request.body.password), updated_at: new Date().toISOString() })
-      .where('id', '=', user.id)
-      .execute();
-    // Other devices are signed out; this one gets a fresh session.
-    await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await checkPassword(ctx, user, request.body.password_current, 'password_current');
+    const passwordHash = await hashPassword(request.body.password);
+    await withTx(db, async (tx) => {
+      await tx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: clock.now().toISOString() })
+        .where('id', '=', user.id)
+        .execute();
+      // Other devices are signed out, and reset links sent before no longer work.
+      await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      await revokeResetTokens(tx, user.id);
+    });
     request.sessionId = null;
-    await startSession(db, request, reply, user.id, secure);
+    await startSession(ctx, request, reply, user.id);
     return { message: 'Dein Passwort wurde geändert.' };
   });
 
+  // The request does the same work for every address (two throttle counts and one queued
+  // job), so neither its answer nor its timing tells whether the address has an account; the
+  // mail worker looks the address up later.
   api.post(
     '/api/account/password::forgot',
-    { schema: { body: passwordForgotSchema } },
+    { schema: { body: passwordForgotSchema }, config: { access: 'public' } },
     async (request, reply) => {
       const { email } = request.body;
-      await throttle(db, `forgot:${email}|${request.ip}`, 3, 300);
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'email'])
-        .where('email', '=', email)
-        .executeTakeFirst();
-      if (user) {
-        const token = randomToken();
-        await db.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
-        await db
-          .insertInto('password_resets')
-          .values({
-            token_hash: sha256(token),
-            user_id: user.id,
-            expires_at: new Date(Date.now() + RESET_MINUTES * 60_000).toISOString(),
-            used_at: null,
-          })
-          .execute();
-        const link = `${ctx.config.appUrl}/password/reset?${new URLSearchParams({ token, email })}`;
-        await ctx.mailer.send(passwordResetMail(email, link));
-      }
-      // The same answer whether or not the address has an account.
+      await throttle(ctx, `forgot:${request.ip}`, limits.forgotPerClient);
+      await throttle(ctx, `forgot:${email}`, limits.forgot);
+      await ctx.mail.enqueue(db, { template: 'password-reset', email });
       return reply.status(202).send({
         message:
           'Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir einen Link zum Zurücksetzen geschickt.',
@@ -66,45 +61,31 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  api.post('/api/account/password::reset', { schema: { body: passwordResetSchema } }, async (request) => {
-    const { token, email, password } = request.body;
-    await throttle(db, `reset:${request.ip}`, 10, 300);
-    const reset = await db
-      .selectFrom('password_resets')
-      .innerJoin('users', 'users.id', 'password_resets.user_id')
-      .select(['password_resets.user_id', 'password_resets.expires_at', 'password_resets.used_at'])
-      .where('password_resets.token_hash', '=', sha256(token))
-      .where('users.email', '=', email)
-      .executeTakeFirst();
-    if (!reset || reset.used_at || reset.expires_at < new Date().toISOString()) {
-      throw new HttpError(
-        422,
-        'Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Fordere bitte einen neuen an.',
-        {
-          token: ['Der Link zum Zurücksetzen ist ungültig oder abgelaufen.'],
-        },
-      );
-    }
-    const now = new Date().toISOString();
-    const passwordHash = await hashPassword(password);
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('token_hash', '=', sha256(token))
-        .execute();
-      await tx
-        .updateTable('users')
-        // Following the mailed link proves the address too.
-        .set((eb) => ({
-          password_hash: passwordHash,
-          updated_at: now,
-          email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)),
-        }))
-        .where('id', '=', reset.user_id)
-        .execute();
-      await tx.deleteFrom('sessions').where('user_id', '=', reset.user_id).execute();
-    });
-    return { message: 'Dein Passwort wurde zurückgesetzt. Du kannst dich jetzt anmelden.' };
-  });
+  api.post(
+    '/api/account/password::reset',
+    { schema: { body: passwordResetSchema }, config: { access: 'public' } },
+    async (request) => {
+      const { token, email, password } = request.body;
+      await throttle(ctx, `reset:${request.ip}`, limits.reset);
+      const passwordHash = await hashPassword(password);
+      const now = clock.now().toISOString();
+      await withTx(db, async (tx) => {
+        const userId = await consumeResetToken(ctx, tx, token, email);
+        if (userId === undefined) throw invalidResetLink();
+        await tx
+          .updateTable('users')
+          // Following the mailed link proves the address too.
+          .set((eb) => ({
+            password_hash: passwordHash,
+            updated_at: now,
+            email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)),
+          }))
+          .where('id', '=', userId)
+          .execute();
+        await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+        await revokeResetTokens(tx, userId);
+      });
+      return { message: 'Dein Passwort wurde zurückgesetzt. Du kannst dich jetzt anmelden.' };
+    },
+  );
 }

@@ -4,33 +4,39 @@ import { loginSchema } from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/session.ts';
-import { clearThrottle, throttle } from '../auth/throttle.ts';
+import { clearThrottle, limits, throttle } from '../auth/throttle.ts';
 import { invalid } from '../http/errors.ts';
 import { serializeUser } from '../users/serialize-user.ts';
 
-const LOGIN_ATTEMPTS = 5;
-const LOGIN_WINDOW_SECONDS = 60;
-
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, secure } = ctx;
+  const { db } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/api/account/session', { schema: { body: loginSchema } }, async (request, reply) => {
-    const { email, password } = request.body;
-    const throttleKey = `login:${email}|${request.ip}`;
-    await throttle(db, throttleKey, LOGIN_ATTEMPTS, LOGIN_WINDOW_SECONDS);
-    const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-    // One answer for an unknown address and a wrong password, so nobody can probe for accounts.
-    if (!(await verifyPassword(user?.password_hash, password)) || !user) {
-      throw invalid({ email: ['Diese Kombination aus E-Mail-Adresse und Passwort ist uns nicht bekannt.'] });
-    }
-    await clearThrottle(db, throttleKey);
-    await startSession(db, request, reply, user.id, secure);
-    return { data: await serializeUser(db, user, user) };
-  });
+  api.post(
+    '/api/account/session',
+    { schema: { body: loginSchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      // Per address and client (a victim elsewhere is not locked out), and per client overall
+      // (rotating addresses does not help either).
+      const throttleKey = `login:${email}|${request.ip}`;
+      await throttle(ctx, `login:${request.ip}`, limits.loginPerClient);
+      await throttle(ctx, throttleKey, limits.login);
+      const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      // One answer for an unknown address and a wrong password, so nobody can probe for accounts.
+      if (!(await verifyPassword(user?.password_hash, password)) || !user) {
+        throw invalid({
+          email: ['Diese Kombination aus E-Mail-Adresse und Passwort ist uns nicht bekannt.'],
+        });
+      }
+      await clearThrottle(db, throttleKey);
+      await startSession(ctx, request, reply, user.id);
+      return { data: await serializeUser(db, user, user) };
+    },
+  );
 
-  api.delete('/api/account/session', async (request, reply) => {
-    await endSession(db, request, reply, secure);
+  api.delete('/api/account/session', { config: { access: 'public' } }, async (request, reply) => {
+    await endSession(ctx, request, reply);
     return reply.status(204).send();
   });
 }

@@ -1,30 +1,48 @@
-// Double-submit CSRF protection: the XSRF-TOKEN cookie must come back as the X-XSRF-TOKEN header.
-import type { FastifyInstance } from 'fastify';
+// CSRF protection: the XSRF-TOKEN cookie must come back as the X-XSRF-TOKEN header (double
+// submit), and the token must be signed for the caller's session, so a token taken from one
+// session is worthless in another. It rotates whenever the session changes (login, logout).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
-import { randomToken, safeEqual } from './tokens.ts';
+import { hmac, randomToken, safeEqual } from './tokens.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}\.[a-f0-9]{64}$/;
 
-export function registerCsrf(app: FastifyInstance, secure: boolean) {
+const signature = (ctx: AppContext, sessionId: string | null, nonce: string) =>
+  hmac(ctx.appKey, `csrf:${sessionId ?? 'guest'}:${nonce}`);
+
+function isValid(ctx: AppContext, request: FastifyRequest, token: string | undefined): token is string {
+  if (!token || !TOKEN_SHAPE.test(token)) return false;
+  const [nonce, mac] = token.split('.') as [string, string];
+  return safeEqual(mac, signature(ctx, request.sessionId, nonce));
+}
+
+/** Sets a fresh token for the request's current session and returns it. */
+export function issueCsrfToken(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const nonce = randomToken();
+  const token = `${nonce}.${signature(ctx, request.sessionId, nonce)}`;
+  reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: ctx.secure, httpOnly: false });
+  return token;
+}
+
+export function verifyCsrf(ctx: AppContext, request: FastifyRequest) {
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers['x-xsrf-token'];
+  // The header is compared as sent: a valid token never needs percent-decoding.
+  if (typeof header !== 'string' || !isValid(ctx, request, cookie) || !safeEqual(cookie, header)) {
+    throw new HttpError(
+      419,
+      'Deine Sitzung ist abgelaufen. Bitte lade die Seite neu und versuche es noch einmal.',
+    );
+  }
+}
+
+export function registerCsrfRoute(app: FastifyInstance, ctx: AppContext) {
   // The service worker cannot read cookies, so the token is in the body too (DESIGN.md, offline).
   app.get('/sanctum/csrf-cookie', async (request, reply) => {
     const existing = request.cookies[XSRF_COOKIE];
-    const token = existing && TOKEN_SHAPE.test(existing) ? existing : randomToken();
-    reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure, httpOnly: false });
+    const token = isValid(ctx, request, existing) ? existing : issueCsrfToken(ctx, request, reply);
     return { token };
-  });
-
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    const cookie = request.cookies[XSRF_COOKIE];
-    const header = request.headers['x-xsrf-token'];
-    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, decodeURIComponent(header))) {
-      throw new HttpError(
-        419,
-        'Deine Sitzung ist abgelaufen. Bitte lade die Seite neu und versuche es noch einmal.',
-      );
-    }
   });
 }

@@ -1,13 +1,16 @@
-// Cookie sessions stored in the database (hashed ids), plus the guards routes use.
+// Cookie sessions stored in the database (hashed ids). Loading them is the access hook's job
+// (auth/access.ts); routes read `request.user` through requireUser.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database.ts';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { issueCsrfToken } from './csrf.ts';
 import { randomToken, sha256 } from './tokens.ts';
-import type { Selectable } from 'kysely';
 
 export const SESSION_COOKIE = 'kompass_session';
 const LIFETIME_DAYS = 30;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export type SessionUser = Selectable<UsersTable>;
 
@@ -22,18 +25,18 @@ export function cookieOptions(secure: boolean) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
 }
 
-export async function loadSession(db: Database, request: FastifyRequest) {
+export async function loadSession({ db, clock }: AppContext, request: FastifyRequest) {
   request.user = null;
   request.sessionId = null;
   const token = request.cookies[SESSION_COOKIE];
-  if (!token) return;
+  if (!token || !TOKEN_SHAPE.test(token)) return;
   const id = sha256(token);
   const user = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .where('sessions.id', '=', id)
-    .where('sessions.expires_at', '>', new Date().toISOString())
+    .where('sessions.expires_at', '>', clock.now().toISOString())
     .executeTakeFirst();
   if (user) {
     request.user = user;
@@ -41,53 +44,47 @@ export async function loadSession(db: Database, request: FastifyRequest) {
   }
 }
 
-/** Starts a fresh session (a new id at every login) and sets its cookie. */
+/** Header values may carry anything a client sends; keep printable text only. */
+const printable = (value: string | undefined) => value?.replace(/[^\x20-\x7e]/g, '').slice(0, 255) || null;
+
+/** Starts a fresh session (a new id at every login), sets its cookie and a new CSRF token. */
 export async function startSession(
-  db: Database,
+  ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
-  secure: boolean,
 ) {
+  const { db, clock, secure } = ctx;
   if (request.sessionId) await db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
   const token = randomToken();
-  const now = new Date();
+  const now = clock.now();
   const expires = new Date(now.getTime() + LIFETIME_DAYS * 86_400_000);
+  const id = sha256(token);
   await db
     .insertInto('sessions')
     .values({
-      id: sha256(token),
+      id,
       user_id: userId,
       created_at: now.toISOString(),
       expires_at: expires.toISOString(),
-      user_agent: request.headers['user-agent']?.slice(0, 255) ?? null,
+      user_agent: printable(request.headers['user-agent']),
     })
     .execute();
-  request.sessionId = sha256(token);
+  request.sessionId = id;
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(secure), expires });
+  issueCsrfToken(ctx, request, reply);
 }
 
-export async function endSession(
-  db: Database,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  secure: boolean,
-) {
-  if (request.sessionId) await db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
+export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  if (request.sessionId) await ctx.db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
   request.user = null;
   request.sessionId = null;
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(secure));
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx.secure));
+  issueCsrfToken(ctx, request, reply);
 }
 
+/** The signed-in user of a route that the access hook let through (any access but `public`). */
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, 'Du bist nicht angemeldet.');
   return request.user;
-}
-
-export function requireVerifiedUser(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (!user.email_verified_at) {
-    throw new HttpError(403, 'Bitte bestätige zuerst deine E-Mail-Adresse.');
-  }
-  return user;
 }

@@ -1,34 +1,60 @@
-// Fixed-window counters in the database, shared by every process.
-import type { Database } from '../db/database.ts';
+// Fixed-window counters in the database, shared by every process. One atomic upsert counts the
+// hit and returns the new count, so concurrent requests cannot all read "not yet throttled".
+// Keys name what an attacker cannot choose: the socket address (forwarded headers count only
+// from configured proxies, see TRUST_PROXY), a user id from the session, or an e-mail address
+// together with the address it is tried from.
+import { sql } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 
-/** Counts one hit on `key`; throws 429 with Retry-After once `max` hits fall in the window. */
-export async function throttle(db: Database, key: string, max: number, windowSeconds: number) {
-  const now = Date.now();
-  const row = await db.selectFrom('throttles').selectAll().where('key', '=', key).executeTakeFirst();
-  if (!row || row.reset_at <= now) {
-    await db
-      .insertInto('throttles')
-      .values({ key, hits: 1, reset_at: now + windowSeconds * 1000 })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ hits: 1, reset_at: now + windowSeconds * 1000 }))
-      .execute();
-    return;
-  }
-  if (row.hits >= max) {
+export type Limit = { max: number; windowSeconds: number };
+
+/** Counts one hit on `key`; throws 429 with Retry-After once more than `max` fall in the window. */
+export async function throttle({ db, clock }: Pick<AppContext, 'db' | 'clock'>, key: string, limit: Limit) {
+  const now = clock.now().getTime();
+  const resetAt = now + limit.windowSeconds * 1000;
+  const expired = sql<boolean>`throttles.reset_at <= ${now}`;
+  const row = await db
+    .insertInto('throttles')
+    .values({ key, hits: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql`CASE WHEN ${expired} THEN 1 ELSE throttles.hits + 1 END`,
+        reset_at: sql`CASE WHEN ${expired} THEN ${resetAt} ELSE throttles.reset_at END`,
+      }),
+    )
+    .returning(['hits', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  if (row.hits > limit.max) {
     const seconds = Math.max(1, Math.ceil((Number(row.reset_at) - now) / 1000));
     throw new HttpError(
       429,
       `Zu viele Versuche. Bitte versuche es in ${seconds} Sekunden noch einmal.`,
       undefined,
-      { 'Retry-After': String(seconds) },
+      {
+        'Retry-After': String(seconds),
+      },
     );
   }
-  await db
-    .updateTable('throttles')
-    .set((eb) => ({ hits: eb('hits', '+', 1) }))
-    .where('key', '=', key)
-    .execute();
 }
 
-export const clearThrottle = (db: Database, key: string) =>
+export const clearThrottle = (db: Db, key: string) =>
   db.deleteFrom('throttles').where('key', '=', key).execute();
+
+/** Every limit in one place, so they can be read side by side. */
+export const limits = {
+  /** Wrong passwords for one address from one client. */
+  login: { max: 5, windowSeconds: 60 },
+  /** All login attempts from one client, whatever address they name. */
+  loginPerClient: { max: 30, windowSeconds: 60 },
+  /** Password checks inside a session (account deletion, password and e-mail change). */
+  passwordCheck: { max: 5, windowSeconds: 60 },
+  registration: { max: 10, windowSeconds: 3600 },
+  resend: { max: 3, windowSeconds: 60 },
+  forgot: { max: 3, windowSeconds: 300 },
+  forgotPerClient: { max: 10, windowSeconds: 300 },
+  reset: { max: 10, windowSeconds: 300 },
+  /** Mails sent because of an e-mail change (to the new and the old address). */
+  emailChange: { max: 3, windowSeconds: 3600 },
+} satisfies Record<string, Limit>;

@@ -4,20 +4,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { idParam } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
-import { requireVerifiedUser } from '../auth/session.ts';
+import { requireUser } from '../auth/session.ts';
 import { notFound } from '../http/errors.ts';
 import { compilationsOf, serializePractices } from '../practices/practice-queries.ts';
 
-export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
+export function contentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/compilations', async (request) => {
-    requireVerifiedUser(request);
+    requireUser(request);
     return { data: await compilationsOf(db) };
   });
 
   api.get('/api/compilations/:id', { schema: { params: idParam } }, async (request) => {
-    requireVerifiedUser(request);
+    requireUser(request);
     const [compilation] = await compilationsOf(db, { id: request.params.id });
     if (!compilation) throw notFound('Dieses Set gibt es nicht.');
     const rows = await db
@@ -27,19 +27,19 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
       .where('compilation_id', '=', compilation.id)
       .orderBy('compilation_practices.position')
       .execute();
-    const practices = await serializePractices(db, rows);
+    const practices = await serializePractices(db, rows, clock.now());
     return { data: { ...compilation, practices } };
   });
 
   api.get('/api/keywords', async (request) => {
-    requireVerifiedUser(request);
+    requireUser(request);
     return {
       data: await db.selectFrom('keywords').select(['handle', 'title']).orderBy('position').execute(),
     };
   });
 
   api.get('/api/advices::random', async (request) => {
-    requireVerifiedUser(request);
+    requireUser(request);
     const advice = await db
       .selectFrom('advices')
       .select('content')
@@ -51,12 +51,12 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
   });
 
   api.get('/api/categories', async (request) => {
-    requireVerifiedUser(request);
+    requireUser(request);
     return { data: await db.selectFrom('categories').select(['id', 'display']).orderBy('id').execute() };
   });
 
   api.get('/api/changelog', async (request) => {
-    requireVerifiedUser(request);
+    requireUser(request);
     const items = await db
       .selectFrom('changelog_items')
       .selectAll()
@@ -67,7 +67,7 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
   });
 
   api.get('/api/roadmap', async (request) => {
-    requireVerifiedUser(request);
+    requireUser(request);
     return {
       data: await db
         .selectFrom('roadmap_items')

@@ -7,7 +7,10 @@ import pg from 'pg';
 import type { DB } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
-export type Database = Kysely<DB> & { engine: Engine };
+/** What queries take: the database or a transaction of it (see withTx). */
+export type Db = Kysely<DB>;
+/** The app's connection, which knows its engine. */
+export type Database = Db & { engine: Engine };
 
 // COUNT(*) and BIGINT come back as strings from pg; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -35,3 +38,9 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
+
+/**
+ * Runs `work` in one transaction: all of it is written or none. Queries take `Db`, so the
+ * transaction can be passed wherever the database is.
+ */
+export const withTx = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> => db.transaction().execute(work);

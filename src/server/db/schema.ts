@@ -15,6 +15,8 @@ export interface UsersTable {
   granted: Generated<Flag>;
   image_id: number | null;
   steady_user_email: string | null;
+  /** A new address waiting for confirmation (the current one keeps working until then). */
+  pending_email: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -124,11 +126,13 @@ export interface PracticeRatingsTable {
 }
 
 export interface PracticeActionsTable {
+  id: number;
   practice_id: number;
   position: number;
   description: string;
   link_target: string | null;
   link_label: string | null;
+  removed_at: Timestamp | null;
 }
 
 export interface KeywordsTable {
@@ -182,7 +186,24 @@ export interface RoadmapItemsTable {
   position: number;
 }
 
+export interface MailQueueTable {
+  id: Generated<number>;
+  template: string;
+  /** JSON of the template's payload; the mail is rendered when it is sent. */
+  payload: string;
+  created_at: Timestamp;
+  /** Epoch milliseconds: not before then. */
+  run_at: number;
+  attempts: Generated<number>;
+  /** Epoch milliseconds: a worker holds the lease until then. */
+  locked_until: number | null;
+  sent_at: Timestamp | null;
+  failed_at: Timestamp | null;
+  last_error: string | null;
+}
+
 export interface DB {
+  mail_queue: MailQueueTable;
   users: UsersTable;
   profiles: ProfilesTable;
   sessions: SessionsTable;

@@ -1,5 +1,6 @@
-// HTTP errors with the spec's `{ message, errors }` body, and the app-wide error handler.
-import type { FastifyError, FastifyInstance } from 'fastify';
+// HTTP errors with the spec's `{ message, errors }` body, and the one place that turns every
+// error (ours, Fastify's, a plugin's, a database driver's) into that shape with the right status.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '../../shared/api.ts';
 
@@ -36,37 +37,109 @@ export function fieldErrors(issues: readonly Issue[]): FieldErrors {
   return errors;
 }
 
-const clientErrors: Record<string, [number, string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Die Anfrage enthält kein gültiges JSON.'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Die Anfrage enthält kein gültiges JSON.'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Dieses Datenformat wird nicht unterstützt.'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Die Anfrage ist zu groß.'],
-  FST_REQ_FILE_TOO_LARGE: [413, 'Die Datei ist zu groß (höchstens 5 MB).'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [422, 'Bitte lade eine Datei im Feld „upload“ hoch.'],
+const byStatus: Record<number, string> = {
+  400: 'Die Anfrage ist ungültig.',
+  404: 'Nicht gefunden.',
+  405: 'Diese Aktion ist hier nicht möglich.',
+  406: 'Dieses Datenformat wird nicht unterstützt.',
+  408: 'Die Anfrage hat zu lange gedauert.',
+  409: 'Das passt nicht zum aktuellen Stand. Bitte lade die Seite neu.',
+  413: 'Die Anfrage ist zu groß.',
+  414: 'Die Adresse ist zu lang.',
+  415: 'Dieses Datenformat wird nicht unterstützt.',
+  422: 'Die Eingaben sind ungültig.',
+  431: 'Die Anfrage-Header sind zu groß.',
 };
 
+const byCode: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Die Anfrage enthält kein gültiges JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Die Anfrage enthält kein gültiges JSON.'],
+  FST_ERR_BAD_URL: [400, 'Die Adresse ist ungültig.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [422, 'Bitte lade eine Datei im Feld „upload“ hoch.'],
+  // PostgreSQL: data the column cannot hold (NUL byte, number out of range, bad text form).
+  '22P02': [422, 'Die Eingaben sind ungültig.'],
+  '22003': [422, 'Eine Zahl ist zu groß.'],
+  '22021': [422, 'Der Text enthält unzulässige Steuerzeichen.'],
+  '22001': [422, 'Ein Text ist zu lang.'],
+  '23505': [409, 'Diesen Eintrag gibt es bereits.'],
+  '23503': [409, 'Der zugehörige Eintrag existiert nicht (mehr).'],
+  SQLITE_CONSTRAINT_UNIQUE: [409, 'Diesen Eintrag gibt es bereits.'],
+  SQLITE_CONSTRAINT_PRIMARYKEY: [409, 'Diesen Eintrag gibt es bereits.'],
+  SQLITE_CONSTRAINT_FOREIGNKEY: [409, 'Der zugehörige Eintrag existiert nicht (mehr).'],
+  SQLITE_TOOBIG: [413, 'Die Anfrage ist zu groß.'],
+};
+
+/** Multipart parse failures arrive as plain errors from busboy. */
+const BROKEN_UPLOAD = /^(Multipart: |Unexpected end of (form|multipart)|Malformed part header)/;
+
+type Answer = { status: number; message: string; errors?: FieldErrors; headers?: Record<string, string> };
+
+function answer(error: FastifyError | HttpError | Error): Answer | undefined {
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, message: error.message, errors: error.errors, headers: error.headers };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // A malformed id in the path names no resource: that is a 404, not a form error.
+    if (error.validationContext === 'params') return { status: 404, message: byStatus[404]! };
+    const issues = error.validation.map((v) => ({
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? 'Dieser Wert ist ungültig.',
+    }));
+    const { statusCode, message, errors } = invalid(fieldErrors(issues));
+    return { status: statusCode, message, errors };
+  }
+  const code = (error as { code?: unknown }).code;
+  const known = typeof code === 'string' ? byCode[code] : undefined;
+  if (known) return { status: known[0], message: known[1] };
+  if (error instanceof URIError) return { status: 400, message: byStatus[400]! };
+  if (BROKEN_UPLOAD.test(error.message)) {
+    return { status: 400, message: 'Die hochgeladene Datei ist unvollständig oder beschädigt.' };
+  }
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, message: byStatus[status] ?? byStatus[400]! };
+  }
+  return undefined;
+}
+
+function send(reply: FastifyReply, { status, message, errors, headers }: Answer) {
+  return reply
+    .headers(headers ?? {})
+    .status(status)
+    .send({ message, ...(errors && { errors }) });
+}
+
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const known = answer(error);
+  if (known) {
+    // A driver refusing input means a schema let it through: worth a look, not an alarm.
+    if (
+      typeof (error as { code?: unknown }).code === 'string' &&
+      /^(2[23]|SQLITE)/.test((error as { code: string }).code)
+    ) {
+      request.log.warn({ err: error }, 'input refused by the database');
+    }
+    return send(reply, known);
+  }
+  request.log.error(error);
+  return send(reply, { status: 500, message: 'Es ist zu einem unerwarteten Fehler gekommen.' });
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply
-        .headers(error.headers)
-        .status(error.statusCode)
-        .send({ message: error.message, ...(error.errors && { errors: error.errors }) });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: v.instancePath.split('/').filter(Boolean),
-        message: v.message ?? 'Ungültiger Wert.',
-      }));
-      const { statusCode, message, errors } = invalid(fieldErrors(issues));
-      return reply.status(statusCode).send({ message, errors });
-    }
-    const known = error.code ? clientErrors[error.code] : undefined;
-    if (known) return reply.status(known[0]).send({ message: known[1] });
-    if (error.statusCode && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: 'Die Anfrage ist ungültig.' });
-    }
-    request.log.error(error);
-    return reply.status(500).send({ message: 'Es ist zu einem unerwarteten Fehler gekommen.' });
-  });
+  app.setErrorHandler(handleError);
+}
+
+/** Fastify's own answers before routing (a URL that cannot be decoded), in our shape. */
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+  handleError(error, request, reply);
+
+/** Requests the HTTP parser refuses (malformed request line or headers): a German 400. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: import('node:net').Socket) {
+  if (!socket.writable) return socket.destroy();
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ message: byStatus[status] });
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

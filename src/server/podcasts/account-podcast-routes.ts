@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { requireVerifiedUser } from '../auth/session.ts';
+import { requireUser } from '../auth/session.ts';
 
 export function accountPodcastRoutes(app: FastifyInstance, { db }: AppContext) {
   // The podcasts the user can select: those with an active membership.
   app.get('/api/account/podcasts', async (request) => {
-    const user = requireVerifiedUser(request);
+    const user = requireUser(request);
     const rows = await db
       .selectFrom('podcasts')
       .innerJoin('memberships', 'memberships.podcast_id', 'podcasts.id')

@@ -15,18 +15,18 @@ import {
   timeEffort,
   type Vocabulary,
 } from '../../shared/vocabulary.ts';
-import type { Database } from '../db/database.ts';
-import { berlinDate } from '../http/dates.ts';
+import type { Db } from '../db/database.ts';
+import { addDays, berlinDate } from '../../shared/calendar.ts';
 
 const asLabel = <K extends string>(v: Vocabulary<K>, key: string) => labelled(v, key as K);
 
-export async function findPractice(db: Database, id: number) {
+export async function findPractice(db: Db, id: number) {
   return db.selectFrom('practices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 export type PracticeRow = NonNullable<Awaited<ReturnType<typeof findPractice>>>;
 
 /** Serialises methods with four queries in all, however many there are. */
-export async function serializePractices(db: Database, practices: PracticeRow[], today = new Date()) {
+export async function serializePractices(db: Db, practices: PracticeRow[], today: Date) {
   if (practices.length === 0) return [];
   const ids = practices.map((p) => p.id);
   const idsOf = (rows: { practice_id: number }[]) => new Set(rows.map((r) => r.practice_id));
@@ -55,11 +55,12 @@ export async function serializePractices(db: Database, practices: PracticeRow[],
       .select('practice_id')
       .distinct()
       .where('practice_id', 'in', ids)
+      .where('removed_at', 'is', null)
       .execute()
       .then(idsOf),
   ]);
+  const from = berlinDate(today);
   return practices.map((practice) => {
-    const till = new Date(today.getTime() + practice.duration_days * 86_400_000);
     return {
       id: practice.id,
       title: practice.title,
@@ -81,18 +82,18 @@ export async function serializePractices(db: Database, practices: PracticeRow[],
       setup_rating: ratings.has(practice.id),
       duration_days: practice.duration_days,
       // Prefill for a new experiment: from today for the method's default duration.
-      date_from: berlinDate(today),
-      date_till: berlinDate(till),
+      date_from: from,
+      date_till: addDays(from, practice.duration_days),
     };
   });
 }
 
-export async function serializePractice(db: Database, practice: PracticeRow, today = new Date()) {
+export async function serializePractice(db: Db, practice: PracticeRow, today: Date) {
   const [serialized] = await serializePractices(db, [practice], today);
   return serialized!;
 }
 
-export async function practiceContext(db: Database, id: number) {
+export async function practiceContext(db: Db, id: number) {
   const row = await db
     .selectFrom('practice_contexts')
     .selectAll()
@@ -112,7 +113,7 @@ export async function practiceContext(db: Database, id: number) {
   };
 }
 
-export async function practiceRating(db: Database, id: number) {
+export async function practiceRating(db: Db, id: number) {
   const row = await db
     .selectFrom('practice_ratings')
     .selectAll()
@@ -122,15 +123,16 @@ export async function practiceRating(db: Database, id: number) {
   return Object.fromEntries(metric.keys.map((k) => [k, asLabel(potential, row[k])]));
 }
 
-export async function practiceActions(db: Database, id: number) {
+export async function practiceActions(db: Db, id: number) {
   const rows = await db
     .selectFrom('practice_actions')
     .selectAll()
     .where('practice_id', '=', id)
+    .where('removed_at', 'is', null)
     .orderBy('position')
     .execute();
   return rows.map((a) => ({
-    id: a.position + 1,
+    id: a.id,
     description: a.description,
     has_link: a.link_target !== null,
     link_target: a.link_target,
@@ -139,7 +141,7 @@ export async function practiceActions(db: Database, id: number) {
 }
 
 /** Sets with their method counts: all, one (`id`), or those holding a method (`practiceId`). */
-export async function compilationsOf(db: Database, filter: { id?: number; practiceId?: number } = {}) {
+export async function compilationsOf(db: Db, filter: { id?: number; practiceId?: number } = {}) {
   const { id, practiceId } = filter;
   let query = db
     .selectFrom('compilations')

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../../shared/api.ts';
+import { id, idParam } from '../../shared/api.ts';
 import { levelPoints, metric, type MetricKey } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';
-import { requireVerifiedUser } from '../auth/session.ts';
+import { requireUser } from '../auth/session.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import {
   compilationsOf,
@@ -23,13 +23,13 @@ const missing = {
   rating: 'Für diese Methode wurden noch keine Potenziale definiert.',
 };
 
-export function practiceRoutes(app: FastifyInstance, { db }: AppContext) {
+export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const params = { params: idParam };
 
   /** Every read needs a verified user and an existing method. */
-  async function load(request: Parameters<typeof requireVerifiedUser>[0], id: number) {
-    requireVerifiedUser(request);
+  async function load(request: Parameters<typeof requireUser>[0], id: number) {
+    requireUser(request);
     const practice = await findPractice(db, id);
     if (!practice) throw notFound(missing.practice);
     return practice;
@@ -40,7 +40,7 @@ export function practiceRoutes(app: FastifyInstance, { db }: AppContext) {
     {
       schema: {
         ...params,
-        querystring: z.object({ context: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ context: id.optional() }),
       },
     },
     async (request) => {
@@ -56,7 +56,7 @@ export function practiceRoutes(app: FastifyInstance, { db }: AppContext) {
           .executeTakeFirst();
         if (!member) throw forbidden('Du gehörst nicht zum Team dieses Podcasts.');
       }
-      return { data: await serializePractice(db, practice) };
+      return { data: await serializePractice(db, practice, clock.now()) };
     },
   );
 

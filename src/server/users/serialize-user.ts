@@ -1,9 +1,9 @@
 // The User entity of spec §3 as the API sends it.
 import type { Profile, User } from '../../shared/account.ts';
 import { labelled, language, position, referrer, userRole } from '../../shared/vocabulary.ts';
-import type { Database } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../auth/session.ts';
-import { berlinDate } from '../http/dates.ts';
+import { berlinDate } from '../../shared/calendar.ts';
 
 export const imageUri = (imageId: number | null) =>
   imageId ? { image_uri: `/api/images/${imageId}` } : null;
@@ -12,7 +12,7 @@ function key<K extends string>(keys: readonly K[], value: string | null): K | nu
   return value && (keys as readonly string[]).includes(value) ? (value as K) : null;
 }
 
-async function loadProfile(db: Database, userId: number): Promise<Profile | null> {
+async function loadProfile(db: Db, userId: number): Promise<Profile | null> {
   const row = await db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (!row) return null;
   const pos = key(position.keys, row.position);
@@ -25,7 +25,7 @@ async function loadProfile(db: Database, userId: number): Promise<Profile | null
   };
 }
 
-async function counts(db: Database, userId: number) {
+async function counts(db: Db, userId: number) {
   const owned = await db
     .selectFrom('podcasts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -42,7 +42,7 @@ async function counts(db: Database, userId: number) {
 }
 
 /** `viewer` decides what is private: the email shows only to the user and to admins. */
-export async function serializeUser(db: Database, user: SessionUser, viewer: SessionUser): Promise<User> {
+export async function serializeUser(db: Db, user: SessionUser, viewer: SessionUser): Promise<User> {
   const isSelf = user.id === viewer.id;
   const role = key(userRole.keys, user.role) ?? 'user';
   return {
@@ -58,5 +58,6 @@ export async function serializeUser(db: Database, user: SessionUser, viewer: Ses
     ...(await counts(db, user.id)),
     is_self: isSelf,
     steady_user_email: isSelf ? user.steady_user_email : null,
+    pending_email: isSelf ? user.pending_email : null,
   };
 }

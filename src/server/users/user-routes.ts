@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
-import { requireVerifiedUser } from '../auth/session.ts';
+import { requireUser } from '../auth/session.ts';
 import { notFound } from '../http/errors.ts';
 import { serializeUser } from './serialize-user.ts';
 
@@ -11,7 +11,7 @@ export function userRoutes(app: FastifyInstance, { db }: AppContext) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/users/:id', { schema: { params: idParam } }, async (request) => {
-      const viewer = requireVerifiedUser(request);
+      const viewer = requireUser(request);
       const user = await db
         .selectFrom('users')
         .selectAll()

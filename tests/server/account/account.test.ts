@@ -33,20 +33,96 @@ describe('/api/account', () => {
     expect(body.data.created_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('updates the name and asks to confirm a changed address', async () => {
+  it('updates the name without a password', async () => {
     const { agent, email } = await verifiedUser(t);
     const same = await agent.put('/api/account', { name: 'Mara Mikro', email });
-    expect(json<UserBody>(same).data).toMatchObject({ name: 'Mara Mikro', verified: true });
-    const mailsBefore = t.smtp.mails.length;
-    const changed = await agent.put('/api/account', { name: 'Mara Mikro', email: `anders-${email}` });
-    expect(json<UserBody>(changed).data).toMatchObject({ email: `anders-${email}`, verified: false });
-    expect(t.smtp.mails.length).toBe(mailsBefore + 1);
+    expect(same.statusCode).toBe(200);
+    expect(json<UserBody>(same).data).toMatchObject({ name: 'Mara Mikro', email, verified: true });
+  });
+
+  it('changes the address only with the password, tells the old one, and keeps it until confirmed', async () => {
+    const { agent, email } = await verifiedUser(t);
+    const next = `neu-${email}`;
+    const missing = await agent.put('/api/account', { name: '', email: next });
+    expect(missing.statusCode).toBe(422);
+    expect(json(missing).errors?.password_current).toEqual(['Bitte gib dein aktuelles Passwort ein.']);
+    const wrong = await agent.put('/api/account', {
+      name: '',
+      email: next,
+      password_current: 'falsch-falsch-falsch',
+    });
+    expect(json(wrong).errors?.password_current).toEqual(['Das Passwort ist nicht korrekt.']);
+
+    const changed = await agent.put('/api/account', { name: '', email: next, password_current: PASSWORD });
+    expect(changed.statusCode).toBe(200);
+    expect(json<UserBody & { data: { pending_email: string } }>(changed).data).toMatchObject({
+      email,
+      pending_email: next,
+      verified: true,
+    });
+    const notice = (await t.mail.to(email)).at(-1)!;
+    expect(notice.text).toContain(`die E-Mail-Adresse in ${next} zu ändern`);
+    // The old address still logs in until the new one is confirmed.
+    const old = t.agent();
+    await old.csrf();
+    expect((await old.post('/api/account/session', { email, password: PASSWORD })).statusCode).toBe(200);
+
+    const link = await t.mail.link(next, '/email');
+    const p = link.searchParams;
+    const confirmed = await t
+      .agent()
+      .get(
+        `/api/email/verify/${p.get('id')}/${p.get('hash')}?expires=${p.get('expires')}&signature=${p.get('signature')}`,
+      );
+    expect(confirmed.statusCode).toBe(200);
+    expect(json(confirmed).message).toBe('Deine neue E-Mail-Adresse ist bestätigt.');
+    expect(json<UserBody>(await agent.get('/api/account')).data).toMatchObject({
+      email: next,
+      verified: true,
+    });
+    const fresh = t.agent();
+    await fresh.csrf();
+    expect((await fresh.post('/api/account/session', { email: next, password: PASSWORD })).statusCode).toBe(
+      200,
+    );
+    expect((await fresh.post('/api/account/session', { email, password: PASSWORD })).statusCode).toBe(422);
+  });
+
+  it('lets an unconfirmed account correct its address at once', async () => {
+    const { agent, email } = await register(t);
+    const corrected = `richtig-${email}`;
+    const response = await agent.put('/api/account', {
+      name: '',
+      email: corrected,
+      password_current: PASSWORD,
+    });
+    expect(json<UserBody>(response).data).toMatchObject({ email: corrected, verified: false });
+    expect((await t.mail.link(corrected, '/email')).pathname).toBe('/email');
+  });
+
+  it('throttles the mails of switching addresses back and forth', async () => {
+    const { agent, email } = await verifiedUser(t);
+    const before = (await t.mail.all()).length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const target = `${'abc'[i % 3]}-${email}`;
+      statuses.push(
+        (await agent.put('/api/account', { name: '', email: target, password_current: PASSWORD })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    // Three changes: each mails the new address and warns the old one.
+    expect((await t.mail.all()).length - before).toBe(6);
   });
 
   it('refuses to take another user’s address', async () => {
     const other = await register(t);
     const { agent } = await register(t);
-    const response = await agent.put('/api/account', { name: '', email: other.email });
+    const response = await agent.put('/api/account', {
+      name: '',
+      email: other.email,
+      password_current: PASSWORD,
+    });
     expect(response.statusCode).toBe(422);
     expect(json(response).errors?.email).toEqual(['Diese E-Mail-Adresse ist bereits registriert.']);
   });

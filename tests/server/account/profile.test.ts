@@ -20,7 +20,7 @@ function multipart(field: string, filename: string, type: string, bytes: Buffer)
 
 describe('/api/account/profile', () => {
   it('creates and updates the profile with labelled values', async () => {
-    const { agent } = await register(t);
+    const { agent } = await verifiedUser(t);
     const created = await agent.post('/api/account/profile', {
       username: 'mara',
       position: 'creator',
@@ -47,7 +47,7 @@ describe('/api/account/profile', () => {
   });
 
   it('rejects unknown positions and empty names', async () => {
-    const { agent } = await register(t);
+    const { agent } = await verifiedUser(t);
     const response = await agent.put('/api/account/profile', { username: ' ', position: 'chef' });
     expect(response.statusCode).toBe(422);
     const errors = json(response).errors!;
@@ -58,7 +58,7 @@ describe('/api/account/profile', () => {
 
 describe('POST /api/account/image', () => {
   it('re-encodes an uploaded picture to WebP and serves it', async () => {
-    const { agent } = await register(t);
+    const { agent } = await verifiedUser(t);
     const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0f766e' } })
       .png()
       .toBuffer();
@@ -73,7 +73,7 @@ describe('POST /api/account/image', () => {
   });
 
   it('refuses a file that is not an image and keeps the old picture', async () => {
-    const { agent } = await register(t);
+    const { agent } = await verifiedUser(t);
     const { body, headers } = multipart(
       'upload',
       'bild.png',
@@ -87,7 +87,7 @@ describe('POST /api/account/image', () => {
   });
 
   it('asks for the upload field', async () => {
-    const { agent } = await register(t);
+    const { agent } = await verifiedUser(t);
     const { body, headers } = multipart('datei', 'x.png', 'image/png', Buffer.from('x'));
     expect(json(await agent.post('/api/account/image', body, headers)).errors?.upload).toEqual([
       'Bitte wähle ein Bild aus.',
@@ -110,7 +110,11 @@ describe('GET /api/users/{id}', () => {
   it('answers 404 for an unknown user and 403 before verification', async () => {
     const viewer = await verifiedUser(t);
     expect((await viewer.agent.get('/api/users/999999')).statusCode).toBe(404);
-    expect((await viewer.agent.get('/api/users/abc')).statusCode).toBe(422);
+    for (const bad of ['abc', '0x1', '+1', '1e3', '2147483648', '%FF']) {
+      const response = await viewer.agent.get(`/api/users/${bad}`);
+      expect(response.statusCode, bad).toBe(bad === '%FF' ? 400 : 404);
+      expect(json(response).message).toBe(bad === '%FF' ? 'Die Adresse ist ungültig.' : 'Nicht gefunden.');
+    }
     const unverified = await register(t);
     expect((await unverified.agent.get(`/api/users/${viewer.id}`)).statusCode).toBe(403);
   });

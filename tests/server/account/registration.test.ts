@@ -29,10 +29,10 @@ describe('POST /api/account (registration)', () => {
     expect(body.verified).toBe(false);
     expect(body.data).toMatchObject({ email: 'anna@example.org', verified: false, granted: false });
     expect((await agent.get('/api/account')).statusCode).toBe(200);
-    const link = t.smtp.link('anna@example.org', '/email');
+    const link = await t.mail.link('anna@example.org', '/email');
     expect(link.origin).toBe('http://studio.test');
     expect(link.searchParams.get('signature')).toMatch(/^[a-f0-9]{64}$/);
-    const mail = t.smtp.mails.at(-1)!;
+    const mail = (await t.mail.all()).at(-1)!;
     expect(mail.text).toContain('Bitte bestätige deine E-Mail-Adresse mit einem Klick auf diesen Link');
   });
 

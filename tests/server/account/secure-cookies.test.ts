@@ -22,6 +22,6 @@ describe('behind https', () => {
       httpOnly: true,
       sameSite: 'Lax',
     });
-    expect(t.smtp.link('sicher@example.org', '/email').origin).toBe('https://studio.example.org');
+    expect((await t.mail.link('sicher@example.org', '/email')).origin).toBe('https://studio.example.org');
   });
 });

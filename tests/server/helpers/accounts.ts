@@ -21,7 +21,7 @@ export async function register(t: TestApp, email = `user${++counter}-${Date.now(
 /** Registers and follows the mailed verification link. */
 export async function verifiedUser(t: TestApp, email?: string) {
   const user = await register(t, email);
-  const link = t.smtp.link(user.email, '/email');
+  const link = await t.mail.link(user.email, '/email');
   const p = link.searchParams;
   const response = await user.agent.get(
     `/api/email/verify/${p.get('id')}/${p.get('hash')}?expires=${p.get('expires')}&signature=${p.get('signature')}`,

@@ -3,9 +3,16 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 
 type Body = InjectOptions['payload'];
 
+let clients = 0;
+
+/** Each agent is a client of its own, with its own loopback address (throttles count per client). */
 export class Agent {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  readonly remoteAddress: string;
+  constructor(private readonly app: FastifyInstance) {
+    clients++;
+    this.remoteAddress = `127.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+  }
 
   async request(
     method: InjectOptions['method'],
@@ -18,6 +25,7 @@ export class Agent {
       method,
       url,
       payload,
+      remoteAddress: this.remoteAddress,
       headers: {
         accept: 'application/json',
         'x-requested-with': 'XMLHttpRequest',

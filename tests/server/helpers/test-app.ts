@@ -23,6 +23,16 @@ async function freshPostgres(adminUrl: string) {
   return url.toString();
 }
 
+/** A clock the test sets and moves; starts at the real time. */
+export function testClock(start = new Date()) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    set: (date: Date | string) => void (now = new Date(date).getTime()),
+    advance: (ms: number) => void (now += ms),
+  };
+}
+
 export async function createTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kompass-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -36,12 +46,28 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
     clientDir: undefined,
     ...options.config,
   };
-  const { app, ctx } = await buildApp(config, { logger: false });
+  const clock = testClock();
+  const { app, ctx } = await buildApp(config, { logger: false, clock });
   if (options.seed) await seed(ctx.db);
   afterAll(async () => {
     await app.close();
     await smtp.close();
   });
-  return { app, db: ctx.db, smtp, config, agent: () => new Agent(app) };
+  /** Mail leaves through the queue after the request: these wait for it first. */
+  const mail = {
+    async link(to: string, path: string) {
+      await ctx.mail.drain();
+      return smtp.link(to, path);
+    },
+    async to(address: string) {
+      await ctx.mail.drain();
+      return smtp.mails.filter((m) => m.to.includes(address));
+    },
+    async all() {
+      await ctx.mail.drain();
+      return smtp.mails;
+    },
+  };
+  return { app, ctx, db: ctx.db, smtp, mail, clock, config, agent: () => new Agent(app) };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -35,7 +35,7 @@ async function upsert<T extends keyof DB & string>(
   }
 }
 
-async function replaceChildren<T extends 'practice_actions' | 'practice_keywords'>(
+async function replaceChildren<T extends 'practice_keywords'>(
   tx: Tx,
   table: T,
   rows: Record<string, unknown>[],
@@ -93,19 +93,28 @@ async function write(tx: Tx, content: Content, now: string) {
     ['practice_id'],
     practices.filter((p) => p.rating).map((p) => ({ practice_id: p.id, ...p.rating! })),
   );
-  await replaceChildren(
-    tx,
-    'practice_actions',
-    practices.flatMap((p) =>
-      (p.actions ?? []).map((a, position) => ({
-        practice_id: p.id,
-        position,
-        description: a.description,
-        link_target: a.link_target ?? null,
-        link_label: a.link_label ?? null,
-      })),
-    ),
+  // Action steps keep their ids: upserted by id, and a step that left the content is marked
+  // removed rather than deleted, so what refers to it (experiments, offline copies) stays valid.
+  const actions = practices.flatMap((p) =>
+    (p.actions ?? []).map((a, position) => ({
+      id: a.id,
+      practice_id: p.id,
+      position,
+      description: a.description,
+      link_target: a.link_target ?? null,
+      link_label: a.link_label ?? null,
+      removed_at: null,
+    })),
   );
+  await upsert(tx, 'practice_actions', ['id'], actions);
+  let removed = tx.updateTable('practice_actions').set({ removed_at: now }).where('removed_at', 'is', null);
+  if (actions.length > 0)
+    removed = removed.where(
+      'id',
+      'not in',
+      actions.map((a) => a.id),
+    );
+  await removed.execute();
   await replaceChildren(
     tx,
     'practice_keywords',

@@ -1,0 +1,22 @@
+import type { AppContext } from '../context.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { limits, throttle } from '../auth/throttle.ts';
+import { invalid } from '../http/errors.ts';
+
+/**
+ * Checks the current password inside a session (deletion, password and e-mail change),
+ * throttled per user like login, so a stolen session cannot guess it.
+ */
+export async function checkPassword(
+  ctx: AppContext,
+  user: SessionUser,
+  password: string | undefined,
+  field = 'password',
+) {
+  if (!password) throw invalid({ [field]: ['Bitte gib dein aktuelles Passwort ein.'] });
+  await throttle(ctx, `password-check:${user.id}`, limits.passwordCheck);
+  if (!(await verifyPassword(user.password_hash, password))) {
+    throw invalid({ [field]: ['Das Passwort ist nicht korrekt.'] });
+  }
+}

@@ -1,0 +1,129 @@
+// Mail outside the request: routes put a job into the `mail_queue` table (in their own
+// transaction), a worker renders and sends it. Each row is claimed with a lease (one conditional
+// update), so several processes send each mail once; a failed send is retried with backoff.
+// Delivery is at least once: a process that dies between sending and marking it sent leaves the
+// lease to expire, and the mail goes out again.
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { renderMail, type MailJob } from './mail-jobs.ts';
+
+const LEASE_MS = 60_000;
+const MAX_ATTEMPTS = 8;
+const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
+
+export type MailQueue = {
+  /** Queues a mail job; pass the route's transaction so it is queued only if the change commits. */
+  enqueue(db: Db, job: MailJob): Promise<void>;
+  /** Sends everything due now and waits for sends already running (tests, shutdown). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export function createMailQueue(
+  ctx: Omit<AppContext, 'mail'>,
+  log: FastifyBaseLogger,
+  intervalMs = 2_000,
+): MailQueue {
+  const { db, clock } = ctx;
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+
+  async function claim(id: number, attempts: number) {
+    const now = clock.now().getTime();
+    const result = await db
+      .updateTable('mail_queue')
+      .set({ locked_until: now + LEASE_MS, attempts: attempts + 1 })
+      .where('id', '=', id)
+      .where('attempts', '=', attempts)
+      .where('sent_at', 'is', null)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async function deliver(row: { id: number; template: string; payload: string; attempts: number }) {
+    try {
+      const mail = await renderMail(ctx, { template: row.template, ...JSON.parse(row.payload) } as MailJob);
+      if (mail) await ctx.mailer.send(mail);
+      await db
+        .updateTable('mail_queue')
+        .set({ sent_at: clock.now().toISOString(), locked_until: null, last_error: null })
+        .where('id', '=', row.id)
+        .execute();
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const failed = attempts >= MAX_ATTEMPTS;
+      log.warn({ err: error, mail: row.id, attempts }, failed ? 'mail given up' : 'mail will be retried');
+      await db
+        .updateTable('mail_queue')
+        .set({
+          locked_until: null,
+          last_error: String(error).slice(0, 500),
+          run_at: clock.now().getTime() + backoffMs(attempts),
+          ...(failed && { failed_at: clock.now().toISOString() }),
+        })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+
+  async function tick() {
+    const now = clock.now().getTime();
+    const due = await db
+      .selectFrom('mail_queue')
+      .select(['id', 'template', 'payload', 'attempts'])
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('run_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .orderBy('id')
+      .limit(20)
+      .execute();
+    for (const row of due) {
+      if (stopped) return;
+      if (await claim(row.id, row.attempts)) await deliver(row);
+    }
+  }
+
+  function run() {
+    const job = tick()
+      .catch((error: unknown) => log.error({ err: error }, 'mail queue'))
+      .finally(() => running.delete(job));
+    running.add(job);
+    return job;
+  }
+
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+
+  return {
+    async enqueue(tx, job) {
+      const { template, ...payload } = job;
+      const now = clock.now();
+      await tx
+        .insertInto('mail_queue')
+        .values({
+          template,
+          payload: JSON.stringify(payload),
+          created_at: now.toISOString(),
+          run_at: now.getTime(),
+        })
+        .execute();
+      // Soon, outside this request; a job of an uncommitted transaction waits for the next tick.
+      setTimeout(() => void run(), 0).unref();
+    },
+    async drain() {
+      // A tick started elsewhere may hold a claimed mail: wait until none is left running.
+      do {
+        await Promise.all(running);
+        await run();
+      } while (running.size > 0);
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await Promise.all(running);
+    },
+  };
+}
