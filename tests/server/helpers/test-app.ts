@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../../src/server/app.ts';
@@ -47,7 +48,12 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
     ...options.config,
   };
   const clock = testClock();
-  const { app, ctx } = await buildApp(config, { logger: false, clock });
+  const routes: RouteOptions[] = [];
+  const { app, ctx } = await buildApp(config, {
+    logger: false,
+    clock,
+    onRoute: (route) => void routes.push(route),
+  });
   if (options.seed) await seed(ctx.db);
   afterAll(async () => {
     await app.close();
@@ -68,6 +74,6 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
       return smtp.mails;
     },
   };
-  return { app, ctx, db: ctx.db, smtp, mail, clock, config, agent: () => new Agent(app) };
+  return { app, ctx, db: ctx.db, smtp, mail, clock, config, routes, agent: () => new Agent(app) };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

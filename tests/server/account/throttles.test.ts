@@ -1,0 +1,114 @@
+// Throttles hold against forged forwarding headers and concurrent requests.
+import { describe, expect, it } from 'vitest';
+import { parseTrustProxy } from '../../../src/server/config.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+import { json, type Agent } from '../helpers/agent.ts';
+import { PASSWORD, register, verifiedUser } from '../helpers/accounts.ts';
+
+const t = await createTestApp();
+
+async function guest() {
+  const agent = t.agent();
+  await agent.csrf();
+  return agent;
+}
+
+const tryLogin = (agent: Agent, email: string, password: string, headers?: Record<string, string>) =>
+  agent.post('/api/account/session', { email, password }, headers);
+
+describe('login throttle', () => {
+  it('ignores X-Forwarded-For from a client that is not a configured proxy', async () => {
+    const { email } = await register(t);
+    const attacker = await guest();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const forged = { 'x-forwarded-for': `127.0.${i}.1` };
+      statuses.push((await tryLogin(attacker, email, 'falsches-passwort', forged)).statusCode);
+    }
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429, 429]);
+    const locked = await tryLogin(attacker, email, PASSWORD, { 'x-forwarded-for': '127.0.99.1' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toMatch(/^\d+$/);
+    expect(json(locked).message).toMatch(
+      /^Zu viele Versuche\. Bitte versuche es in \d+ Sekunden noch einmal\.$/,
+    );
+    // A forged header naming the victim's address does not lock the victim out either.
+    const victim = await guest();
+    expect((await tryLogin(victim, email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts concurrent wrong logins atomically', async () => {
+    const { email } = await register(t);
+    const attacker = await guest();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => tryLogin(attacker, email, 'falsches-passwort')),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it('limits one client across many addresses', async () => {
+    const attacker = await guest();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await tryLogin(attacker, `opfer${i}@example.org`, 'falsches-passwort')).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 422)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('password checks inside a session', () => {
+  it('throttles wrong passwords for account deletion and password change', async () => {
+    const { agent } = await verifiedUser(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await agent.delete('/api/account', { password: 'falsches-passwort' })).statusCode);
+      statuses.push(
+        (
+          await agent.put('/api/account/password', {
+            password_current: 'falsches-passwort',
+            password: 'ein-neues-passwort',
+            password_confirmation: 'ein-neues-passwort',
+          })
+        ).statusCode,
+      );
+    }
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+    // The right password is refused too until the window ends: guessing stays slow.
+    expect((await agent.delete('/api/account', { password: PASSWORD })).statusCode).toBe(429);
+    t.clock.advance(61_000);
+    expect((await agent.delete('/api/account', { password: PASSWORD })).statusCode).toBe(204);
+  });
+});
+
+describe('registration throttle', () => {
+  it('slows down probing for taken addresses from one client', async () => {
+    const { email } = await register(t);
+    const prober = await guest();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await prober.post('/api/account', {
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        terms: true,
+        privacy: true,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default and refuses to trust every client', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.1, 10.0.0.0/8')).toBe('10.0.0.1,10.0.0.0/8');
+    expect(() => parseTrustProxy('true')).toThrow(/TRUST_PROXY=true/);
+  });
+});
