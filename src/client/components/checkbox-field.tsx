@@ -5,13 +5,15 @@ import { FieldError } from './text-field.tsx';
 // Controlled: the form reads the state through useForm's `extra`, not through FormData.
 
 type Props = {
+  /** Names the field for the form's error handling (lib/forms.ts); the state still comes from `checked`. */
+  name: string;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   children: ReactNode;
   error?: string[];
 };
 
-export function CheckboxField({ checked, onCheckedChange, children, error }: Props) {
+export function CheckboxField({ name, checked, onCheckedChange, children, error }: Props) {
   const id = useId();
   const message = error?.[0];
   return (
@@ -19,6 +21,7 @@ export function CheckboxField({ checked, onCheckedChange, children, error }: Pro
       <div className="flex items-start gap-3">
         <Checkbox.Root
           id={id}
+          name={name}
           checked={checked}
           onCheckedChange={(value) => onCheckedChange(value === true)}
           aria-invalid={message ? true : undefined}

@@ -29,9 +29,7 @@ export function PasswordResetPage() {
   return (
     <AuthCard title="Neues Passwort festlegen">
       <form noValidate className="space-y-5" onSubmit={form.onSubmit}>
-        {(form.message || form.errors.token) && (
-          <Banner tone="error">{form.errors.token?.[0] ?? form.message}</Banner>
-        )}
+        {form.message && <Banner tone="error">{form.message}</Banner>}
         <EmailField errors={form.errors} defaultValue={email} />
         <NewPasswordFields errors={form.errors} />
         <Button className="w-full" pending={form.pending}>

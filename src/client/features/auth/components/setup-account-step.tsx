@@ -40,14 +40,14 @@ export function SetupAccountStep({ onBack, onDone }: Props) {
         hint="Optional: Hast du unser Crowdfunding unterstützt? Dann trag hier deinen Code ein."
         error={form.errors.code}
       />
-      <CheckboxField checked={terms} onCheckedChange={setTerms} error={form.errors.terms}>
+      <CheckboxField name="terms" checked={terms} onCheckedChange={setTerms} error={form.errors.terms}>
         Ich akzeptiere die{' '}
         <a href="/terms" target="_blank" rel="noreferrer" className={legalLink}>
           Nutzungsbedingungen
         </a>
         .
       </CheckboxField>
-      <CheckboxField checked={privacy} onCheckedChange={setPrivacy} error={form.errors.privacy}>
+      <CheckboxField name="privacy" checked={privacy} onCheckedChange={setPrivacy} error={form.errors.privacy}>
         Ich habe die{' '}
         <a href="/privacy" target="_blank" rel="noreferrer" className={legalLink}>
           Datenschutzerklärung
