@@ -24,6 +24,9 @@ const currentPassword = z
 
 const confirmation = z.string({ error: 'Bitte bestätige das Passwort.' });
 
+/** The user's one name (users.name, also the profile's username). */
+const userName = z.string().trim().max(60, 'Der Name darf höchstens 60 Zeichen lang sein.');
+
 /** Adds the confirmation check; the message goes to `password_confirmation`. */
 function confirmed<T extends z.ZodObject<{ password: z.ZodString; password_confirmation: z.ZodString }>>(
   schema: T,
@@ -54,7 +57,7 @@ export const registrationSchema = confirmed(
     password_confirmation: confirmation,
     terms: accepted('Bitte akzeptiere die Nutzungsbedingungen.'),
     privacy: accepted('Bitte akzeptiere die Datenschutzerklärung.'),
-    name: z.string().trim().max(100, 'Der Name darf höchstens 100 Zeichen lang sein.').optional(),
+    name: userName.optional(),
     code: z
       .string()
       .trim()
@@ -66,10 +69,14 @@ export const registrationSchema = confirmed(
 export type RegistrationInput = z.input<typeof registrationSchema>;
 
 export const accountUpdateSchema = z.object({
-  name: z.string().trim().max(100, 'Der Name darf höchstens 100 Zeichen lang sein.'),
+  name: userName,
   email,
 });
 export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
+
+/** Changing (or correcting) the address: the current password proves it is the account's owner. */
+export const emailChangeSchema = accountUpdateSchema.extend({ password_current: currentPassword });
+export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
 
 export const passwordChangeSchema = confirmed(
   z.object({

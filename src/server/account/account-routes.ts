@@ -89,18 +89,23 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     const { name, email } = request.body;
     if (await isTaken(db, email, user.id)) throw emailTaken();
     const changed = email !== user.email;
-    const updated = await db
-      .updateTable('users')
-      .set({
-        name: name || null,
-        email,
-        updated_at: new Date().toISOString(),
-        // A new address has to be confirmed again.
-        ...(changed && { email_verified_at: null }),
-      })
-      .where('id', '=', user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await db.transaction().execute(async (tx) => {
+      // One name per user: a profile's username follows users.name (it cannot be empty).
+      if (name)
+        await tx.updateTable('profiles').set({ username: name }).where('user_id', '=', user.id).execute();
+      return tx
+        .updateTable('users')
+        .set({
+          name: name || null,
+          email,
+          updated_at: new Date().toISOString(),
+          // A new address has to be confirmed again.
+          ...(changed && { email_verified_at: null }),
+        })
+        .where('id', '=', user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
     if (changed) await sendVerification(ctx, updated);
     return { data: await serializeUser(db, updated, updated) };
   });

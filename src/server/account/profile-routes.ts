@@ -18,12 +18,16 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = requireUser(request);
       const { username, position, language, referrer } = request.body;
       const row = { username, position: position ?? null, language, referrer: referrer ?? null };
-      await db
-        .insertInto('profiles')
-        .values({ user_id: user.id, ...row })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-        .execute();
-      return { data: await serializeUser(db, user, user) };
+      // One name per user: the profile's username is users.name (account-routes.ts keeps it too).
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('profiles')
+          .values({ user_id: user.id, ...row })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+          .execute();
+        await tx.updateTable('users').set({ name: username }).where('id', '=', user.id).execute();
+      });
+      return { data: await serializeUser(db, { ...user, name: username }, user) };
     });
   }
 
