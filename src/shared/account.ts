@@ -91,9 +91,15 @@ export const accountDeleteSchema = z.object({ password: currentPassword });
 
 export const passwordForgotSchema = z.object({ email });
 
+const resetToken = z.string().min(1, 'Der Link ist ungültig.');
+
+/** Whether a mailed reset link can still be used, asked when /password/reset opens. */
+export const passwordCheckSchema = z.object({ token: resetToken, email });
+export type PasswordCheckInput = z.infer<typeof passwordCheckSchema>;
+
 export const passwordResetSchema = confirmed(
   z.object({
-    token: z.string().min(1, 'Der Link ist ungültig.'),
+    token: resetToken,
     email,
     password: newPassword,
     password_confirmation: confirmation,

@@ -1,8 +1,14 @@
 // Changing the password, and 'Passwort vergessen': a mailed, single-use, expiring reset link.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { passwordChangeSchema, passwordForgotSchema, passwordResetSchema } from '../../shared/account.ts';
+import {
+  passwordChangeSchema,
+  passwordCheckSchema,
+  passwordForgotSchema,
+  passwordResetSchema,
+} from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { requireUser, startSession } from '../auth/session.ts';
 import { throttle } from '../auth/throttle.ts';
@@ -12,6 +18,31 @@ import { passwordResetMail } from '../mail/templates.ts';
 import { checkPassword } from './account-routes.ts';
 
 const RESET_MINUTES = 60;
+
+const invalidLink = () =>
+  new HttpError(
+    422,
+    'Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Fordere bitte einen neuen an.',
+    {
+      token: ['Der Link zum Zurücksetzen ist ungültig oder abgelaufen.'],
+    },
+  );
+
+/** The unused, unexpired reset of `token` for `email`, else the invalid-link error. */
+async function usableReset(db: Database, token: string, email: string) {
+  const reset = await db
+    .selectFrom('password_resets')
+    .innerJoin('users', 'users.id', 'password_resets.user_id')
+    .select(['password_resets.user_id', 'password_resets.expires_at', 'password_resets.used_at'])
+    .where('password_resets.token_hash', '=', sha256(token))
+    .where('users.email', '=', email)
+    .executeTakeFirst();
+  if (!reset || reset.used_at || reset.expires_at < new Date().toISOString()) throw invalidLink();
+  return reset;
+}
+
+// Checking a link and using it count against one throttle: both tell whether a token is valid.
+const resetThrottleKey = (ip: string) => `reset:${ip}`;
 
 export function passwordRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, secure } = ctx;
@@ -66,25 +97,17 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  // The reset page asks before it shows its form, so a used link says so at once.
+  api.post('/api/account/password::check', { schema: { body: passwordCheckSchema } }, async (request) => {
+    await throttle(db, resetThrottleKey(request.ip), 10, 300);
+    await usableReset(db, request.body.token, request.body.email);
+    return { message: 'Der Link ist gültig.' };
+  });
+
   api.post('/api/account/password::reset', { schema: { body: passwordResetSchema } }, async (request) => {
     const { token, email, password } = request.body;
-    await throttle(db, `reset:${request.ip}`, 10, 300);
-    const reset = await db
-      .selectFrom('password_resets')
-      .innerJoin('users', 'users.id', 'password_resets.user_id')
-      .select(['password_resets.user_id', 'password_resets.expires_at', 'password_resets.used_at'])
-      .where('password_resets.token_hash', '=', sha256(token))
-      .where('users.email', '=', email)
-      .executeTakeFirst();
-    if (!reset || reset.used_at || reset.expires_at < new Date().toISOString()) {
-      throw new HttpError(
-        422,
-        'Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Fordere bitte einen neuen an.',
-        {
-          token: ['Der Link zum Zurücksetzen ist ungültig oder abgelaufen.'],
-        },
-      );
-    }
+    await throttle(db, resetThrottleKey(request.ip), 10, 300);
+    const reset = await usableReset(db, token, email);
     const now = new Date().toISOString();
     const passwordHash = await hashPassword(password);
     await db.transaction().execute(async (tx) => {

@@ -1,7 +1,7 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { passwordResetSchema } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
-import { Button } from '../../../components/button.tsx';
+import { Button, buttonClass } from '../../../components/button.tsx';
 import { AuthCard } from '../../../components/public-layout.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useForm } from '../../../lib/forms.ts';
@@ -16,6 +16,7 @@ const route = getRouteApi('/password/reset');
 export function PasswordResetPage() {
   useDocumentTitle('Neues Passwort festlegen');
   const { token, email } = route.useSearch();
+  const { problem } = route.useLoaderData();
   const navigate = useNavigate();
   const showFlash = useFlash((s) => s.show);
   const form = useForm(passwordResetSchema, useResetPassword(), {
@@ -25,6 +26,19 @@ export function PasswordResetPage() {
       void navigate({ to: '/login' });
     },
   });
+
+  if (problem) {
+    return (
+      <AuthCard title="Neues Passwort festlegen">
+        <div className="space-y-5">
+          <Banner tone="error">{problem.message}</Banner>
+          <Link to="/password/forgot" className={buttonClass('primary', 'w-full')}>
+            Neuen Link anfordern
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Neues Passwort festlegen">
