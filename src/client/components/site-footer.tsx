@@ -37,7 +37,7 @@ export function SiteFooter() {
             <External href={links.imprint}>Impressum</External>
             <External href={links.about}>Über das Projekt</External>
             <li>
-              <Link to="/app/changelog" className={linkClass}>
+              <Link to="/changelog" className={linkClass}>
                 Changelog
               </Link>
             </li>
