@@ -25,7 +25,8 @@ const currentPassword = z
 
 const confirmation = z.string({ error: 'Bitte bestätige das Passwort.' }).max(255);
 
-const userName = text(100);
+/** The user's one name (users.name, also the profile's username). */
+const userName = text(60);
 
 /** Adds the confirmation check; the message goes to `password_confirmation`. */
 function confirmed<T extends z.ZodObject<{ password: z.ZodString; password_confirmation: z.ZodString }>>(
@@ -76,6 +77,10 @@ export const accountUpdateSchema = z.object({
 });
 export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
 
+/** Changing (or correcting) the address: the current password proves it is the account's owner. */
+export const emailChangeSchema = accountUpdateSchema.extend({ password_current: currentPassword });
+export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
+
 export const passwordChangeSchema = confirmed(
   z.object({
     password_current: currentPassword,
@@ -89,9 +94,15 @@ export const accountDeleteSchema = z.object({ password: currentPassword });
 
 export const passwordForgotSchema = z.object({ email });
 
+const resetToken = z.string().min(1, 'Der Link ist ungültig.').max(200, 'Der Link ist ungültig.');
+
+/** Whether a mailed reset link can still be used, asked when /password/reset opens. */
+export const passwordCheckSchema = z.object({ token: resetToken, email });
+export type PasswordCheckInput = z.infer<typeof passwordCheckSchema>;
+
 export const passwordResetSchema = confirmed(
   z.object({
-    token: z.string().min(1, 'Der Link ist ungültig.').max(200, 'Der Link ist ungültig.'),
+    token: resetToken,
     email,
     password: newPassword,
     password_confirmation: confirmation,

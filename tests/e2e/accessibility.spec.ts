@@ -21,6 +21,8 @@ test('public pages', async ({ page }) => {
     ['/password/forgot', 'Passwort vergessen'],
     ['/terms', 'Nutzungsbedingungen'],
     ['/privacy', 'Datenschutzerklärung'],
+    ['/changelog', 'Changelog & Roadmap'],
+    ['/password/reset?token=falsch&email=niemand%40example.com', 'Neues Passwort festlegen'],
     ['/nicht-da', 'Page not found.'],
   ] as const) {
     await page.goto(path);
@@ -32,15 +34,24 @@ test('public pages', async ({ page }) => {
 test('forms showing errors', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Bitte prüfe die markierten Felder.');
   await expectAccessible(page, '/login with errors');
 
   await page.goto('/setup');
   await page.getByLabel('Arbeitstitel').fill('Barrierefrei');
   await page.getByRole('button', { name: 'Weiter' }).click();
   await page.getByRole('button', { name: 'Account erstellen' }).click();
-  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Bitte prüfe die markierten Felder.');
   await expectAccessible(page, '/setup step 2 with errors');
+
+  await page.getByLabel('E-Mail-Adresse').fill(`a11y-${Date.now()}@example.com`);
+  await page.getByLabel('Passwort', { exact: true }).fill('Barrierefrei-2025!');
+  await page.getByLabel('Passwort wiederholen').fill('Barrierefrei-2025!');
+  await page.getByRole('checkbox', { name: /Nutzungsbedingungen/ }).click();
+  await page.getByRole('checkbox', { name: /Datenschutzerklärung/ }).click();
+  await page.getByRole('button', { name: 'Account erstellen' }).click();
+  await expect(page.getByRole('heading', { name: 'Vielen Dank für deine Registrierung!' })).toBeVisible();
+  await expectAccessible(page, '/setup thank-you');
 });
 
 test('verify', async ({ page }) => {
@@ -48,6 +59,10 @@ test('verify', async ({ page }) => {
   await page.goto('/verify');
   await expect(page.getByRole('heading', { name: 'Anmelde-Bestätigung ausstehend' })).toBeVisible();
   await expectAccessible(page, '/verify');
+  await page.getByRole('button', { name: 'E-Mail-Adresse korrigieren' }).click();
+  await page.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(page.getByText('Bitte gib dein aktuelles Passwort ein.')).toBeVisible();
+  await expectAccessible(page, '/verify with the correction form');
 });
 
 test('settings and the app frame', async ({ page }) => {
@@ -57,6 +72,9 @@ test('settings and the app frame', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
     await expectAccessible(page, `/app/settings/${section}`);
   }
+  await page.goto('/app/changelog');
+  await expect(page.getByRole('heading', { name: 'Die Methodensammlung ist da' })).toBeVisible();
+  await expectAccessible(page, '/app/changelog');
   await page.getByRole('button', { name: 'Profilmenü' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   await expectAccessible(page, 'profile menu');

@@ -26,7 +26,37 @@ test('a broken verification link goes to /verify with the message', async ({ pag
   await registerViaApi(page);
   await page.goto('/email?id=1&hash=abc&expires=1&signature=' + '0'.repeat(64));
   await expect(page).toHaveURL(/\/verify$/);
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Der Bestätigungslink ist ungültig. Fordere bitte eine neue E-Mail an.',
+  );
+  await page.getByRole('button', { name: 'Neue E-Mail anfordern' }).click();
+  await expect(page.getByRole('button', { name: 'Neue E-Mail versendet' })).toBeDisabled();
+});
+
+test('a malformed or forged verification link never shows a validator message', async ({ page }) => {
+  await registerViaApi(page);
+  const hash = 'a'.repeat(40);
+  for (const query of [
+    `id=abc&hash=${hash}&expires=1&signature=${'0'.repeat(64)}`,
+    `id=1&hash=${hash}&expires=1&signature=kaputt`,
+    `id=99999999999&hash=${hash}&expires=99999999999&signature=${'0'.repeat(64)}`,
+    // Well-formed but not signed by us: the server's own sentence.
+    `id=1&hash=${hash}&expires=99999999999&signature=${'0'.repeat(64)}`,
+  ]) {
+    await page.goto(`/email?${query}`);
+    await expect(page).toHaveURL(/\/verify$/);
+    await expect(page.getByRole('alert'), query).toHaveText(
+      'Der Bestätigungslink ist ungültig. Fordere bitte eine neue E-Mail an.',
+    );
+  }
+});
+
+test('without a session, the message about a broken link waits on the login page', async ({ page }) => {
+  await page.goto(`/email?id=1&hash=kurz&expires=1&signature=${'0'.repeat(64)}`);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Der Bestätigungslink ist ungültig. Fordere bitte eine neue E-Mail an.',
+  );
 });
 
 test('verified without podcast: guest pages go to the app, podcast screens to onboarding', async ({
@@ -55,7 +85,7 @@ test('a 401 locks the session out and goes to login', async ({ page, context }) 
   await page.goto('/app/settings/account');
   await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
   await context.clearCookies();
-  await page.getByLabel('Name').fill('Niemand');
+  await page.getByLabel('Aktuelles Passwort').fill('irgendein-passwort');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/app');

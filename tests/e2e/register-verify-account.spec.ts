@@ -7,6 +7,7 @@ import { loginViaUi, logoutViaMenu, PASSWORD, uniqueEmail, VERIFY_SUBJECT } from
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const NEW_PASSWORD = 'Ganz-neues-Passwort-42';
+const UNKNOWN_LOGIN = 'Diese Kombination aus E-Mail-Adresse und Passwort ist uns nicht bekannt.';
 
 test('register, verify, log out and in, change the password, delete the account', async ({ page }) => {
   const email = uniqueEmail('journey');
@@ -40,9 +41,15 @@ test('register, verify, log out and in, change the password, delete the account'
   await page.getByRole('checkbox', { name: /Datenschutzerklärung/ }).click();
   await page.getByRole('button', { name: 'Account erstellen' }).click();
 
-  // Thank-you with a login link; being signed in but unverified, login leads to /verify.
+  // Thank-you: what happens next, naming the address, and the way on to /verify.
   await expect(page.getByRole('heading', { name: 'Vielen Dank für deine Registrierung!' })).toBeVisible();
-  await page.getByRole('link', { name: 'Zum Login' }).click();
+  await expect(
+    page.getByText(
+      `Wir haben dir eine E-Mail an ${email} geschickt. Klicke auf den Link darin, um deine E-Mail-Adresse zu bestätigen. Danach richtest du deinen Podcast im Studio ein.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zum Login' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Weiter zur Bestätigung' }).click();
   await expect(page).toHaveURL(/\/verify$/);
   await expect(page.getByRole('heading', { name: 'Anmelde-Bestätigung ausstehend' })).toBeVisible();
   const since = Date.now();
@@ -68,12 +75,13 @@ test('register, verify, log out and in, change the password, delete the account'
   await page.getByLabel('Neues Passwort', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Neues Passwort wiederholen').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Passwort ändern' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Passwort/ })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Dein Passwort wurde geändert.');
 
   // The old password no longer works, the new one does.
   await logoutViaMenu(page);
   await loginViaUi(page, email, PASSWORD);
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Bitte prüfe die markierten Felder.');
+  await expect(page.getByText(UNKNOWN_LOGIN)).toHaveCount(1);
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Passwort', { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Anmelden' }).click();
@@ -81,17 +89,25 @@ test('register, verify, log out and in, change the password, delete the account'
 
   // Delete the account: wrong password first, then the right one.
   await page.goto('/app/settings/delete');
+  await expect(
+    page.getByText(
+      'Wenn du deinen Account löschst, werden deine Angaben, dein Profil und jeder Podcast, den du angelegt hast, mit allen Experimenten und Messwerten endgültig gelöscht. Deine Coworker*innen verlieren dann den Zugriff auf diese Podcasts. Das lässt sich nicht rückgängig machen.',
+    ),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Account löschen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Account endgültig löschen?' });
   await dialog.getByLabel('Aktuelles Passwort').fill('falsches-passwort-123');
   await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
   await expect(dialog.getByLabel('Aktuelles Passwort')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Das Passwort ist nicht korrekt.')).toHaveCount(1);
+  await expect(dialog.getByRole('alert')).toHaveText('Bitte prüfe die markierten Felder.');
   await dialog.getByLabel('Aktuelles Passwort').fill(NEW_PASSWORD);
   await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Dein Account wurde gelöscht.')).toBeVisible();
 
   await loginViaUi(page, email, NEW_PASSWORD);
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Bitte prüfe die markierten Felder.');
+  await expect(page.getByText(UNKNOWN_LOGIN)).toHaveCount(1);
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -66,3 +66,28 @@ test('the profile menu has Profil, Feedback geben, Einstellungen and Logout', as
   // Only admins and editors get Administration.
   await expect(menu.getByRole('menuitem', { name: 'Administration' })).toHaveCount(0);
 });
+
+test('one name: edited in the profile, shown the same in the menu, the profile page and the API', async ({
+  page,
+}) => {
+  await verifiedUser(page);
+  // The account section edits the address only; the name has one place, the profile.
+  await page.goto('/app/settings/account');
+  await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Profil', exact: true }).click();
+  await page.getByLabel('Name').fill('Kim Beispiel');
+  await page.getByRole('button', { name: 'Profil speichern' }).click();
+  await expect(page.getByRole('status')).toHaveText('Dein Profil wurde gespeichert.');
+
+  const me = (await (await page.request.get('/api/account')).json()) as {
+    data: { id: number; name: string; profile: { username: string } };
+  };
+  expect([me.data.name, me.data.profile.username]).toEqual(['Kim Beispiel', 'Kim Beispiel']);
+
+  await page.getByRole('button', { name: 'Profilmenü' }).click();
+  await expect(page.getByRole('menu').getByText('Kim Beispiel', { exact: true })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Profil', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kim Beispiel' })).toBeVisible();
+});

@@ -1,12 +1,12 @@
 import type { User } from '../../shared/account.ts';
 
-/** The name we show for a user: profile name, account name, else 'Ohne Name'. */
+/** The name we show for a user (one name: the API sends it as name and as the profile's username). */
 export function displayName(user: Pick<User, 'name' | 'profile'>): string {
-  return user.profile?.username || user.name || 'Ohne Name';
+  return user.name || user.profile?.username || 'Ohne Name';
 }
 
 function initials(user: Pick<User, 'name' | 'profile' | 'email'>) {
-  const source = user.profile?.username || user.name || user.email || '?';
+  const source = user.name || user.profile?.username || user.email || '?';
   const parts = source.split(/[\s@._-]+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
 }

@@ -16,9 +16,13 @@ export function CompassMark({ className = 'size-8' }: { className?: string }) {
 /** The brand, linking home ('/' sends logged-in users on to their dashboard). */
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-lg text-lg font-bold text-slate-900">
-      <CompassMark />
-      <span>
+    <Link
+      to="/"
+      className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg text-lg font-bold whitespace-nowrap text-slate-900"
+    >
+      <CompassMark className="size-8 shrink-0" />
+      {/* One line; on the narrowest phones it is cut short rather than wrapped. */}
+      <span className="truncate">
         Kompass <span className="text-brand-700">Studio</span>
       </span>
     </Link>

@@ -15,7 +15,7 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label="Profilmenü"
-        className="flex shrink-0 items-center rounded-full p-0.5 ring-1 ring-slate-200 hover:ring-brand-600"
+        className="flex size-11 shrink-0 items-center justify-center rounded-full ring-1 ring-slate-200 hover:ring-brand-600"
       >
         <Avatar user={user} />
       </DropdownMenu.Trigger>

@@ -22,20 +22,20 @@ export function PublicLayout({ children, flash = true }: LayoutProps) {
       <header className="border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
           <Logo />
-          <nav aria-label="Konto">
+          <nav aria-label="Konto" className="shrink-0">
             {user?.verified ? (
-              <Link to="/app/dashboard" className={buttonClass('primary', 'px-4')}>
+              <Link to="/app/dashboard" className={buttonClass('primary', 'px-4 whitespace-nowrap')}>
                 Zum Studio
               </Link>
             ) : user ? null : (
               <ul className="flex items-center gap-1">
                 <li>
-                  <Link to="/login" className={buttonClass('ghost', 'px-3')}>
+                  <Link to="/login" className={buttonClass('ghost', 'px-3 whitespace-nowrap')}>
                     Anmelden
                   </Link>
                 </li>
                 <li className="hidden sm:block">
-                  <Link to="/setup" className={buttonClass('primary', 'px-4')}>
+                  <Link to="/setup" className={buttonClass('primary', 'px-4 whitespace-nowrap')}>
                     Kostenlos registrieren
                   </Link>
                 </li>

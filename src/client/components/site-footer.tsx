@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { links } from '../lib/links.ts';
 
-const linkClass = 'rounded text-slate-600 hover:text-brand-800 hover:underline';
+// 44 px touch targets (WCAG 2.5.5) without spreading the list: the rows carry no extra gap.
+const linkClass =
+  'inline-flex min-h-11 min-w-11 items-center rounded text-slate-600 wrap-anywhere hover:text-brand-800 hover:underline';
 
 function External({ href, children }: { href: string; children: string }) {
   return (
@@ -19,7 +21,7 @@ export function SiteFooter() {
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto max-w-5xl px-4 py-8 text-sm">
         <nav aria-label="Fußzeile">
-          <ul className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 md:flex md:flex-wrap">
+          <ul className="grid grid-cols-2 gap-x-6 gap-y-0.5 sm:grid-cols-3 md:flex md:flex-wrap">
             <External href={links.help}>Hilfe</External>
             <External href={links.club}>Club</External>
             <External href={links.newsletter}>Newsletter</External>
@@ -37,7 +39,7 @@ export function SiteFooter() {
             <External href={links.imprint}>Impressum</External>
             <External href={links.about}>Über das Projekt</External>
             <li>
-              <Link to="/app/changelog" className={linkClass}>
+              <Link to="/changelog" className={linkClass}>
                 Changelog
               </Link>
             </li>

@@ -3,8 +3,35 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import type { FieldErrors } from '../../shared/api.ts';
+import type { ApiError, FieldErrors } from '../../shared/api.ts';
 import { apiError } from '../api/errors.ts';
+
+/** The banner's sentence while the fields themselves say what is wrong. */
+export const CHECK_FIELDS_MESSAGE = 'Bitte prüfe die markierten Felder.';
+
+/** Names of the fields a user can see in the form (a hidden input shows no error). */
+function visibleFields(form: HTMLFormElement): Set<string> {
+  const names = new Set<string>();
+  for (const element of Array.from(form.elements)) {
+    const { name, type } = element as HTMLInputElement;
+    if (name && type !== 'hidden') names.add(name);
+  }
+  return names;
+}
+
+/**
+ * What the banner says (§5: the banner shows the message, the field its first error). The server's
+ * message for a 422 is the first field error (plus '(und n weitere Fehler)'), so where that field
+ * is on screen the banner says 'check the marked fields' instead of the same sentence twice.
+ * Messages that belong to no visible field (throttling, an invalid link) stay in the banner.
+ */
+export function bannerMessage(error: ApiError, fields: ReadonlySet<string>): string {
+  const repeats = Object.entries(error.errors ?? {}).some(([field, [first]]) => {
+    if (!first || !fields.has(field)) return false;
+    return error.message === first || error.message.startsWith(`${first} (und `);
+  });
+  return repeats ? CHECK_FIELDS_MESSAGE : error.message;
+}
 
 export function formValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
@@ -33,11 +60,13 @@ export function useForm<S extends z.ZodType, R>(
   { extra, onSuccess }: Options<R> = {},
 ) {
   const [clientErrors, setClientErrors] = useState<FieldErrors>();
+  const [fields, setFields] = useState<ReadonlySet<string>>(new Set());
   const server = mutation.isError ? apiError(mutation.error) : undefined;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
+    setFields(visibleFields(form));
     const result = schema.safeParse({ ...formValues(form), ...extra?.() });
     if (!result.success) {
       mutation.reset();
@@ -55,7 +84,8 @@ export function useForm<S extends z.ZodType, R>(
   return {
     onSubmit,
     errors: clientErrors ?? server?.errors ?? {},
-    message: server?.message,
+    // The client's own errors are always on fields of this form.
+    message: clientErrors ? CHECK_FIELDS_MESSAGE : server && bannerMessage(server, fields),
     pending: mutation.isPending,
   };
 }

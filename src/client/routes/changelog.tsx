@@ -1,9 +1,22 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute } from './app.tsx';
+import { rootRoute } from './root.tsx';
+
+/** changelog (roadmap plus changelog): public, and inside the app for signed-in users. */
+export const publicChangelogRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'changelog',
+  component: lazyRouteComponent(
+    () => import('../features/changelog/components/changelog-page.tsx'),
+    'ChangelogPage',
+  ),
+});
 
 export const changelogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'changelog',
-  component: notAvailable('Changelog & Roadmap'),
+  component: lazyRouteComponent(
+    () => import('../features/changelog/components/changelog-page.tsx'),
+    'AppChangelogPage',
+  ),
 });

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { apiError } from '../api/errors.ts';
+import { apiError, httpStatus, isNetworkError } from '../api/errors.ts';
 import { verifyEmail } from '../features/auth/api/verify-email.ts';
 import { accountQueryKey, loadUser } from '../lib/session.ts';
 import { useFlash } from '../stores/flash.ts';
@@ -13,7 +13,30 @@ const search = z.object({
   signature: z.string().catch(''),
 });
 
-/** Landing of the mailed link: verify, then dashboard (or login without a session); else /verify. */
+const INVALID_LINK = 'Der Bestätigungslink ist ungültig. Fordere bitte eine neue E-Mail an.';
+
+/** The shape our links have; anything else was cut or altered on the way (a mail client, a typo). */
+const wellFormed = ({ id, hash, expires, signature }: z.infer<typeof search>) =>
+  /^\d{1,10}$/.test(id) &&
+  /^[a-f0-9]{40}$/.test(hash) &&
+  /^\d{1,12}$/.test(expires) &&
+  /^[a-f0-9]{64}$/.test(signature);
+
+/**
+ * What a failed check tells the user. The server words invalid (403) and expired links itself;
+ * a link its schema refuses gets the same 'ungültig' sentence instead of a validator's text.
+ */
+function failure(error: unknown): string {
+  if (isNetworkError(error) || httpStatus(error) === 403 || httpStatus(error) === 429) {
+    return apiError(error).message;
+  }
+  return INVALID_LINK;
+}
+
+/**
+ * Landing of the mailed link: verify, then dashboard (or login without a session); else /verify,
+ * where a new mail can be requested (without a session, /verify asks to log in first).
+ */
 export const emailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'email',
@@ -23,9 +46,10 @@ export const emailRoute = createRoute({
     const flash = useFlash.getState();
     let message: string;
     try {
+      if (!wellFormed(deps)) throw new Error('malformed link');
       ({ message } = await verifyEmail(deps));
     } catch (error) {
-      flash.show({ tone: 'error', message: apiError(error).message });
+      flash.show({ tone: 'error', message: failure(error) });
       throw redirect({ to: '/verify' });
     }
     flash.show({ tone: 'success', message });

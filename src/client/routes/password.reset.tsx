@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
+import { resetLinkProblem } from '../features/auth/api/check-reset-link.ts';
 import { requireGuest } from './guards.ts';
 import { rootRoute } from './root.tsx';
 
@@ -8,6 +9,11 @@ export const passwordResetRoute = createRoute({
   path: 'password/reset',
   validateSearch: z.object({ token: z.string().catch(''), email: z.string().catch('') }),
   beforeLoad: requireGuest,
+  loaderDeps: ({ search }) => search,
+  // A used or expired link says so at once instead of after the new password was typed.
+  loader: async ({ deps }) => ({ problem: await resetLinkProblem(deps) }),
+  staleTime: 0,
+  gcTime: 0,
   component: lazyRouteComponent(
     () => import('../features/auth/components/password-reset-page.tsx'),
     'PasswordResetPage',

@@ -5,7 +5,7 @@ import { appIndexRoute, appRoute } from './app.tsx';
 import { assistancesListRoute } from './assistances.list.tsx';
 import { assistancesShowRoute } from './assistances.show.tsx';
 import { authorizedRoute } from './authorized.tsx';
-import { changelogRoute } from './changelog.tsx';
+import { changelogRoute, publicChangelogRoute } from './changelog.tsx';
 import { compilationsListRoute } from './compilations.list.tsx';
 import { compilationsShowRoute } from './compilations.show.tsx';
 import { dashboardRoute } from './dashboard.tsx';
@@ -73,6 +73,7 @@ export const routeTree = rootRoute.addChildren([
   emailRoute,
   termsRoute,
   privacyRoute,
+  publicChangelogRoute,
   passwordForgotRoute,
   passwordResetRoute,
   appRoute.addChildren([

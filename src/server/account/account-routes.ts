@@ -105,6 +105,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       const confirmed = user.email_verified_at !== null;
       const updated = await withTx(db, async (tx) => {
+        // One name per user: a profile's username follows users.name (it cannot be empty).
+        if (name)
+          await tx.updateTable('profiles').set({ username: name }).where('user_id', '=', user.id).execute();
         const row = await tx
           .updateTable('users')
           .set({

@@ -1,7 +1,12 @@
 // Changing the password, and 'Passwort vergessen': a mailed, single-use, expiring reset link.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { passwordChangeSchema, passwordForgotSchema, passwordResetSchema } from '../../shared/account.ts';
+import {
+  passwordChangeSchema,
+  passwordCheckSchema,
+  passwordForgotSchema,
+  passwordResetSchema,
+} from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
 import { withTx } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -9,7 +14,7 @@ import { requireUser, startSession } from '../auth/session.ts';
 import { limits, throttle } from '../auth/throttle.ts';
 import { HttpError } from '../http/errors.ts';
 import { checkPassword } from './check-password.ts';
-import { consumeResetToken, revokeResetTokens } from './password-reset-tokens.ts';
+import { consumeResetToken, peekResetToken, revokeResetTokens } from './password-reset-tokens.ts';
 
 export const invalidResetLink = () =>
   new HttpError(
@@ -58,6 +63,20 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext) {
         message:
           'Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir einen Link zum Zurücksetzen geschickt.',
       });
+    },
+  );
+
+  // The reset page asks before it shows its form, so a used link says so at once. Checking and
+  // using a link count against one throttle: both tell whether a token is valid.
+  api.post(
+    '/api/account/password::check',
+    { schema: { body: passwordCheckSchema }, config: { access: 'public' } },
+    async (request) => {
+      await throttle(ctx, `reset:${request.ip}`, limits.reset);
+      if ((await peekResetToken(ctx, db, request.body.token, request.body.email)) === undefined) {
+        throw invalidResetLink();
+      }
+      return { message: 'Der Link ist gültig.' };
     },
   );
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { profileSchema } from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
+import { withTx } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
 import { invalid } from '../http/errors.ts';
 import { storeImage } from '../images/store-image.ts';
@@ -18,12 +19,16 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = requireUser(request);
       const { username, position, language, referrer } = request.body;
       const row = { username, position: position ?? null, language, referrer: referrer ?? null };
-      await db
-        .insertInto('profiles')
-        .values({ user_id: user.id, ...row })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-        .execute();
-      return { data: await serializeUser(db, user, user) };
+      // One name per user: the profile's username is users.name (account-routes.ts keeps it too).
+      await withTx(db, async (tx) => {
+        await tx
+          .insertInto('profiles')
+          .values({ user_id: user.id, ...row })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+          .execute();
+        await tx.updateTable('users').set({ name: username }).where('id', '=', user.id).execute();
+      });
+      return { data: await serializeUser(db, { ...user, name: username }, user) };
     });
   }
 

@@ -55,8 +55,8 @@ export function contentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
     return { data: await db.selectFrom('categories').select(['id', 'display']).orderBy('id').execute() };
   });
 
-  api.get('/api/changelog', async (request) => {
-    requireUser(request);
+  // Public (spec §1: the changelog with the roadmap is a public page).
+  api.get('/api/changelog', { config: { access: 'public' } }, async () => {
     const items = await db
       .selectFrom('changelog_items')
       .selectAll()
@@ -66,8 +66,8 @@ export function contentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
     return { data: items };
   });
 
-  api.get('/api/roadmap', async (request) => {
-    requireUser(request);
+  // Public (spec §1: the changelog with the roadmap is a public page).
+  api.get('/api/roadmap', { config: { access: 'public' } }, async () => {
     return {
       data: await db
         .selectFrom('roadmap_items')

@@ -12,13 +12,14 @@ function key<K extends string>(keys: readonly K[], value: string | null): K | nu
   return value && (keys as readonly string[]).includes(value) ? (value as K) : null;
 }
 
-async function loadProfile(db: Db, userId: number): Promise<Profile | null> {
+/** `name` is users.name; the profile's username shows the same name (older rows may differ). */
+async function loadProfile(db: Db, userId: number, name: string | null): Promise<Profile | null> {
   const row = await db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (!row) return null;
   const pos = key(position.keys, row.position);
   const ref = key(referrer.keys, row.referrer);
   return {
-    username: row.username,
+    username: name || row.username,
     position: pos && labelled(position, pos),
     language: labelled(language, key(language.keys, row.language) ?? 'de'),
     referrer: ref && labelled(referrer, ref),
@@ -45,16 +46,18 @@ async function counts(db: Db, userId: number) {
 export async function serializeUser(db: Db, user: SessionUser, viewer: SessionUser): Promise<User> {
   const isSelf = user.id === viewer.id;
   const role = key(userRole.keys, user.role) ?? 'user';
+  const profile = await loadProfile(db, user.id, user.name);
   return {
     id: user.id,
-    name: user.name,
+    // One name per user (account-routes.ts and profile-routes.ts keep both columns in step).
+    name: user.name || profile?.username || null,
     email: isSelf || viewer.role === 'admin' ? user.email : null,
     image: imageUri(user.image_id),
     created_at: berlinDate(new Date(user.created_at)),
     role: labelled(userRole, role),
     verified: user.email_verified_at !== null,
     granted: user.granted === 1,
-    profile: await loadProfile(db, user.id),
+    profile,
     ...(await counts(db, user.id)),
     is_self: isSelf,
     steady_user_email: isSelf ? user.steady_user_email : null,

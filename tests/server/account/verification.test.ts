@@ -51,7 +51,7 @@ describe('email verification', () => {
     const key = (
       await t.db.selectFrom('secrets').select('value').where('key', '=', 'app_key').executeTakeFirstOrThrow()
     ).value;
-    const expires = String(Math.floor(Date.now() / 1000) - 10);
+    const expires = String(Math.floor(t.clock.now().getTime() / 1000) - 10);
     const hash = link.searchParams.get('hash')!;
     const signature = hmac(key, `verify:${id}:${hash}:${expires}`);
     const response = await t.agent().get(apiPath(link, { expires, signature }));

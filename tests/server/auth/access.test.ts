@@ -35,7 +35,10 @@ describe('access to /api/', () => {
     expect(open).toEqual(
       [
         'DELETE /api/account/session',
+        'GET /api/changelog',
         'GET /api/email/verify/:id/:hash',
+        'GET /api/roadmap',
+        'POST /api/account/password::check',
         'POST /api/account',
         'POST /api/account/password::forgot',
         'POST /api/account/password::reset',

@@ -1,7 +1,7 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { passwordResetSchema } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
-import { Button } from '../../../components/button.tsx';
+import { Button, buttonClass } from '../../../components/button.tsx';
 import { AuthCard } from '../../../components/public-layout.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useForm } from '../../../lib/forms.ts';
@@ -16,6 +16,7 @@ const route = getRouteApi('/password/reset');
 export function PasswordResetPage() {
   useDocumentTitle('Neues Passwort festlegen');
   const { token, email } = route.useSearch();
+  const { problem } = route.useLoaderData();
   const navigate = useNavigate();
   const showFlash = useFlash((s) => s.show);
   const form = useForm(passwordResetSchema, useResetPassword(), {
@@ -26,12 +27,23 @@ export function PasswordResetPage() {
     },
   });
 
+  if (problem) {
+    return (
+      <AuthCard title="Neues Passwort festlegen">
+        <div className="space-y-5">
+          <Banner tone="error">{problem.message}</Banner>
+          <Link to="/password/forgot" className={buttonClass('primary', 'w-full')}>
+            Neuen Link anfordern
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Neues Passwort festlegen">
       <form noValidate className="space-y-5" onSubmit={form.onSubmit}>
-        {(form.message || form.errors.token) && (
-          <Banner tone="error">{form.errors.token?.[0] ?? form.message}</Banner>
-        )}
+        {form.message && <Banner tone="error">{form.message}</Banner>}
         <EmailField errors={form.errors} defaultValue={email} />
         <NewPasswordFields errors={form.errors} />
         <Button className="w-full" pending={form.pending}>

@@ -11,17 +11,17 @@ import { EmailField } from '../../../components/email-field.tsx';
 
 const legalLink = 'font-semibold text-brand-800 underline';
 
-type Props = { onBack: () => void; onDone: () => void };
+type Props = { onBack: () => void; onDone: (email: string) => void };
 
 export function SetupAccountStep({ onBack, onDone }: Props) {
   const [terms, setTerms] = useState(false);
   const [privacy, setPrivacy] = useState(false);
   const form = useForm(registrationSchema, useCreateAccount(), {
     extra: () => ({ terms, privacy }),
-    onSuccess: ({ verified }) => {
+    onSuccess: ({ data, verified }) => {
       // §2: an already verified account goes straight in, with a full reload of the app.
       if (verified) window.location.assign('/app/podcast');
-      else onDone();
+      else onDone(data.email ?? '');
     },
   });
 
@@ -40,14 +40,19 @@ export function SetupAccountStep({ onBack, onDone }: Props) {
         hint="Optional: Hast du unser Crowdfunding unterstützt? Dann trag hier deinen Code ein."
         error={form.errors.code}
       />
-      <CheckboxField checked={terms} onCheckedChange={setTerms} error={form.errors.terms}>
+      <CheckboxField name="terms" checked={terms} onCheckedChange={setTerms} error={form.errors.terms}>
         Ich akzeptiere die{' '}
         <a href="/terms" target="_blank" rel="noreferrer" className={legalLink}>
           Nutzungsbedingungen
         </a>
         .
       </CheckboxField>
-      <CheckboxField checked={privacy} onCheckedChange={setPrivacy} error={form.errors.privacy}>
+      <CheckboxField
+        name="privacy"
+        checked={privacy}
+        onCheckedChange={setPrivacy}
+        error={form.errors.privacy}
+      >
         Ich habe die{' '}
         <a href="/privacy" target="_blank" rel="noreferrer" className={legalLink}>
           Datenschutzerklärung

@@ -47,15 +47,22 @@ function StepList({ current }: { current: Step }) {
 /** /setup: the two-step registration wizard of §2, then the thank-you. */
 export function SetupPage() {
   const [step, setStep] = useState<Step>('podcast');
+  const [email, setEmail] = useState('');
   useDocumentTitle('Kostenlos registrieren');
   return (
     <AuthCard title="Kostenlos registrieren">
       <StepList current={step} />
       {step === 'podcast' && <SetupPodcastStep onNext={() => setStep('account')} />}
       {step === 'account' && (
-        <SetupAccountStep onBack={() => setStep('podcast')} onDone={() => setStep('done')} />
+        <SetupAccountStep
+          onBack={() => setStep('podcast')}
+          onDone={(address) => {
+            setEmail(address);
+            setStep('done');
+          }}
+        />
       )}
-      {step === 'done' && <SetupThanks />}
+      {step === 'done' && <SetupThanks email={email} />}
     </AuthCard>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
@@ -22,6 +23,7 @@ export function SetupPodcastStep({ onNext }: { onNext: () => void }) {
           Wie heißt dein Podcast? Ein Arbeitstitel genügt, du kannst ihn später jederzeit ändern.
         </p>
       </div>
+      {form.message && <Banner tone="error">{form.message}</Banner>}
       <TextField
         label="Arbeitstitel"
         name="title"

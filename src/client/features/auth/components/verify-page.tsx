@@ -8,6 +8,7 @@ import { AuthCard } from '../../../components/public-layout.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { accountQueryOptions, useLogout } from '../../../lib/session.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
+import { EmailCorrection } from './email-correction.tsx';
 
 /** /verify: held here until the email is confirmed (§2, §4). */
 export function VerifyPage() {
@@ -46,6 +47,8 @@ export function VerifyPage() {
         >
           {resend.isSuccess ? 'Neue E-Mail versendet' : 'Neue E-Mail anfordern'}
         </Button>
+        {/* A new address got a new link: 'Neue E-Mail anfordern' is available again. */}
+        {user && <EmailCorrection user={user} onCorrected={() => resend.reset()} />}
         <Button
           type="button"
           variant="secondary"

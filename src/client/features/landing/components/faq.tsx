@@ -35,8 +35,8 @@ export function Faq() {
       </h2>
       <div className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
         {questions.map(({ q, a }) => (
-          <details key={q} className="group px-5 py-4">
-            <summary className="flex min-h-8 cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900">
+          <details key={q} className="group px-5 py-2">
+            <summary className="flex min-h-11 cursor-pointer py-1 list-none items-center justify-between gap-4 font-semibold text-slate-900">
               {q}
               <span
                 aria-hidden="true"
@@ -45,7 +45,7 @@ export function Faq() {
                 +
               </span>
             </summary>
-            <p className="mt-3 text-slate-700">{a}</p>
+            <p className="mt-1 pb-2 text-slate-700">{a}</p>
           </details>
         ))}
       </div>

@@ -63,7 +63,7 @@ function PlanCard({ offering, period }: { offering: OfferingInfo; period: Period
   );
 }
 
-const toggle = 'min-h-10 rounded-lg px-4 text-sm font-semibold';
+const toggle = 'min-h-11 rounded-lg px-4 text-sm font-semibold';
 
 export function Pricing() {
   const [period, setPeriod] = useState<Period>('monthly');

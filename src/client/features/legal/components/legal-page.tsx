@@ -20,7 +20,7 @@ export function LegalPage({
   return (
     <PublicLayout>
       <article className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
         <p className="mt-2 text-sm text-slate-600">Stand: {updated}</p>
         {intro && <div className="mt-6 text-slate-700">{intro}</div>}
         {sections.map((section) => (

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountUpdateInput, User } from '../../../../shared/account.ts';
+import type { EmailChangeInput, User } from '../../../../shared/account.ts';
 import type { Resource } from '../../../../shared/api.ts';
 import { api } from '../../../api/client.ts';
 import { setUser } from '../../../lib/session.ts';
 
-/** PUT /api/account {name, email}. */
-export async function updateAccount(input: AccountUpdateInput): Promise<User> {
+/** PUT /api/account {name, email, password_current}. */
+export async function updateAccount(input: EmailChangeInput): Promise<User> {
   return (await api.put('api/account', { json: input }).json<Resource<User>>()).data;
 }
 

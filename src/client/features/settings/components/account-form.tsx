@@ -1,21 +1,26 @@
 import { useNavigate } from '@tanstack/react-router';
-import { accountUpdateSchema } from '../../../../shared/account.ts';
+import { emailChangeSchema } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
+import { EmailField } from '../../../components/email-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
 import { useUser } from '../../../lib/session.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { SectionHeading } from './settings-layout.tsx';
-import { EmailField } from '../../../components/email-field.tsx';
 
-/** settings.account: name and email. A changed email has to be confirmed again. */
+/**
+ * settings.account: the email address, confirmed with the current password. The name is edited
+ * in one place only, the profile; the API still takes it here, so the current one goes along.
+ */
 export function AccountForm() {
   const user = useUser();
   const navigate = useNavigate();
   const update = useUpdateAccount();
-  const form = useForm(accountUpdateSchema, update, {
-    onSuccess: (saved) => {
+  const form = useForm(emailChangeSchema, update, {
+    extra: () => ({ name: user?.name ?? '' }),
+    onSuccess: (saved, element) => {
+      element.reset();
       if (!saved.verified) void navigate({ to: '/verify' });
     },
   });
@@ -27,14 +32,14 @@ export function AccountForm() {
       </SectionHeading>
       {form.message && <Banner tone="error">{form.message}</Banner>}
       {update.isSuccess && <Banner tone="success">Deine Angaben wurden gespeichert.</Banner>}
-      <TextField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        defaultValue={user?.name ?? ''}
-        error={form.errors.name}
-      />
       <EmailField errors={form.errors} defaultValue={user?.email ?? ''} />
+      <TextField
+        label="Aktuelles Passwort"
+        name="password_current"
+        type="password"
+        autoComplete="current-password"
+        error={form.errors.password_current}
+      />
       <Button pending={form.pending}>Speichern</Button>
     </form>
   );

@@ -24,8 +24,9 @@ export function DeleteAccountForm() {
   return (
     <div className="max-w-lg">
       <SectionHeading title="Account löschen">
-        Wenn du deinen Account löschst, werden deine Angaben, dein Profil und deine Podcasts, die niemand
-        sonst betreut, endgültig entfernt. Das lässt sich nicht rückgängig machen.
+        Wenn du deinen Account löschst, werden deine Angaben, dein Profil und jeder Podcast, den du angelegt
+        hast, mit allen Experimenten und Messwerten endgültig gelöscht. Deine Coworker*innen verlieren dann
+        den Zugriff auf diese Podcasts. Das lässt sich nicht rückgängig machen.
       </SectionHeading>
       <Dialog.Root onOpenChange={() => remove.reset()}>
         <Dialog.Trigger asChild>

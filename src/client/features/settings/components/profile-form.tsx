@@ -9,7 +9,7 @@ import { useUser } from '../../../lib/session.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { SectionHeading } from './settings-layout.tsx';
 
-/** settings.profile: name, position, language, referrer. */
+/** settings.profile: the user's one name (users.name), position, language, referrer. */
 export function ProfileForm() {
   const user = useUser();
   const profile = user?.profile;
@@ -25,7 +25,7 @@ export function ProfileForm() {
         label="Name"
         name="username"
         autoComplete="name"
-        defaultValue={profile?.username ?? user?.name ?? ''}
+        defaultValue={user?.name ?? profile?.username ?? ''}
         error={form.errors.username}
       />
       <SelectField

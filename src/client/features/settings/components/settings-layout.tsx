@@ -22,7 +22,7 @@ export function SettingsLayout() {
             <li key={s.to} className="shrink-0">
               <Link
                 to={s.to}
-                className="flex min-h-10 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:border-brand-600"
+                className="flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:border-brand-600"
                 activeProps={{
                   className: '!border-brand-700 !bg-brand-700 !text-white',
                   'aria-current': 'page',

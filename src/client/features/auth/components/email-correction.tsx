@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { emailChangeSchema, type User } from '../../../../shared/account.ts';
+import { Banner } from '../../../components/banner.tsx';
+import { Button } from '../../../components/button.tsx';
+import { EmailField } from '../../../components/email-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useForm } from '../../../lib/forms.ts';
+import { useCorrectEmail } from '../api/correct-email.ts';
+
+/**
+ * On /verify: a mistyped address would lock the user out (nothing can reach it), so it can be
+ * corrected here; the current password proves it is the account's owner.
+ */
+export function EmailCorrection({ user, onCorrected }: { user: User; onCorrected: () => void }) {
+  const [open, setOpen] = useState(false);
+  const correct = useCorrectEmail();
+  const form = useForm(emailChangeSchema, correct, {
+    extra: () => ({ name: user.name ?? '' }),
+    onSuccess: () => {
+      setOpen(false);
+      onCorrected();
+    },
+  });
+
+  if (!open) {
+    return (
+      <div className="space-y-3">
+        {correct.isSuccess && (
+          <Banner tone="success">
+            Deine E-Mail-Adresse wurde geändert. Wir haben dir eine neue E-Mail an {user.email} geschickt.
+          </Banner>
+        )}
+        <Button type="button" variant="ghost" className="w-full" onClick={() => setOpen(true)}>
+          E-Mail-Adresse korrigieren
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      noValidate
+      aria-labelledby="email-correction"
+      className="space-y-5 border-t border-slate-200 pt-5"
+      onSubmit={form.onSubmit}
+    >
+      <h2 id="email-correction" className="text-lg font-semibold text-slate-900">
+        E-Mail-Adresse korrigieren
+      </h2>
+      <p className="text-sm text-slate-600">Wir schicken den Bestätigungslink dann an die neue Adresse.</p>
+      {form.message && <Banner tone="error">{form.message}</Banner>}
+      <EmailField errors={form.errors} defaultValue={user.email ?? ''} />
+      <TextField
+        label="Aktuelles Passwort"
+        name="password_current"
+        type="password"
+        autoComplete="current-password"
+        error={form.errors.password_current}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row">
+        <Button type="button" variant="secondary" className="sm:flex-1" onClick={() => setOpen(false)}>
+          Abbrechen
+        </Button>
+        <Button className="sm:flex-1" pending={form.pending}>
+          Adresse speichern
+        </Button>
+      </div>
+    </form>
+  );
+}

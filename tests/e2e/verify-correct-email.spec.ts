@@ -1,0 +1,34 @@
+// A mistyped address at registration: /verify lets the user correct it, and the new link works.
+import { expect, test } from '@playwright/test';
+import { linkFromMail } from './support/mailbox.ts';
+import { PASSWORD, registerViaApi, uniqueEmail, VERIFY_SUBJECT } from './support/accounts.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test('correct the address on /verify and confirm the new one', async ({ page }) => {
+  const typo = uniqueEmail('tippfehler');
+  await registerViaApi(page, typo);
+  await page.goto('/verify');
+  await expect(page.getByText(typo)).toBeVisible();
+
+  await page.getByRole('button', { name: 'E-Mail-Adresse korrigieren' }).click();
+  const form = page.getByRole('form', { name: 'E-Mail-Adresse korrigieren' });
+  await expect(form.getByLabel('E-Mail-Adresse')).toHaveValue(typo);
+  const right = uniqueEmail('richtig');
+  await form.getByLabel('E-Mail-Adresse').fill(right);
+  await form.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(form.getByText('Bitte gib dein aktuelles Passwort ein.')).toHaveCount(1);
+
+  await form.getByLabel('Aktuelles Passwort').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `Deine E-Mail-Adresse wurde geändert. Wir haben dir eine neue E-Mail an ${right} geschickt.`,
+  );
+  await expect(page.locator('main p strong')).toHaveText(right);
+  const me = (await (await page.request.get('/api/account')).json()) as { data: { email: string } };
+  expect(me.data.email).toBe(right);
+
+  await page.goto(await linkFromMail(right, VERIFY_SUBJECT, '/email'));
+  await expect(page).toHaveURL(/\/app\/onboarding\/create$/);
+  await expect(page.getByRole('status')).toHaveText('Deine E-Mail-Adresse ist bestätigt.');
+});
