@@ -2,9 +2,14 @@ import { Migrator, type Migration } from 'kysely';
 import type { Database } from './database.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as content from './migrations/0002-content.ts';
+import * as imageKeys from './migrations/0004-image-keys.ts';
 
 // Listed statically so the bundled server carries its migrations.
-const migrations = { '0001-accounts': accounts, '0002-content': content };
+const migrations = {
+  '0001-accounts': accounts,
+  '0002-content': content,
+  '0004-image-keys': imageKeys,
+};
 
 export async function migrate(db: Database) {
   const provider = {

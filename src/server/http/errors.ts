@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '../../shared/api.ts';
+import { imageMessages } from '../../shared/images.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -41,7 +42,7 @@ const clientErrors: Record<string, [number, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Die Anfrage enthält kein gültiges JSON.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Dieses Datenformat wird nicht unterstützt.'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Die Anfrage ist zu groß.'],
-  FST_REQ_FILE_TOO_LARGE: [413, 'Die Datei ist zu groß (höchstens 5 MB).'],
+  FST_REQ_FILE_TOO_LARGE: [413, imageMessages.tooLarge],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [422, 'Bitte lade eine Datei im Feld „upload“ hoch.'],
 };
 
