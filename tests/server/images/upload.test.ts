@@ -68,7 +68,7 @@ describe('POST /api/account/image', () => {
     expect(json<UserBody>(await agent.get('/api/account')).data.image).toBeNull();
     // The limits themselves are allowed.
     expect((await upload(agent, await png(8000, 5000))).statusCode).toBe(200);
-  });
+  }, 30_000); // building and decoding 40 MP test images takes seconds on a busy machine
 
   it('refuses files that are not images of an allowed type and keeps the old picture', async () => {
     const { agent } = await verifiedUser(t);
