@@ -28,6 +28,20 @@ test('profile and picture are saved and shown on the profile page', async ({ pag
   await page.getByRole('link', { name: 'Profilbild' }).click();
   await page.getByRole('button', { name: 'Hochladen' }).click();
   await expect(page.getByText('Bitte wähle ein Bild aus.')).toBeVisible();
+  await expect(page.getByText('PNG, JPG, WebP, GIF oder AVIF, höchstens 10 MB.')).toBeVisible();
+  // Too large: refused in the browser, before any upload, with the server's limit.
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/account/image')) uploads.push(request.method());
+  });
+  await page.getByLabel('Bild auswählen').setInputFiles({
+    name: 'riesig.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+  });
+  await page.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(page.getByText('Das Bild darf höchstens 10 MB groß sein.')).toBeVisible();
+  expect(uploads).toEqual([]);
   const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#0f766e' } })
     .png()
     .toBuffer();

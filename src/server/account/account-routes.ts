@@ -142,8 +142,14 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       await checkPassword(ctx, user, request.body.password);
       // Podcasts the user owns go with the account (foreign keys cascade), and the picture too.
       await withTx(db, async (tx) => {
+        // The picture as stored now, not as the session saw it (an upload may have replaced it).
+        const { image_id } = await tx
+          .selectFrom('users')
+          .select('image_id')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow();
         await tx.deleteFrom('users').where('id', '=', user.id).execute();
-        if (user.image_id) await tx.deleteFrom('images').where('id', '=', user.image_id).execute();
+        if (image_id) await tx.deleteFrom('images').where('id', '=', image_id).execute();
       });
       await endSession(ctx, request, reply);
       return reply.status(204).send();

@@ -5,7 +5,8 @@ import { profileSchema } from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
 import { withTx } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
-import { invalid } from '../http/errors.ts';
+import { readUpload } from '../images/read-upload.ts';
+import { setUserImage } from '../images/set-user-image.ts';
 import { storeImage } from '../images/store-image.ts';
 import { serializeUser } from '../users/serialize-user.ts';
 
@@ -34,13 +35,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post('/api/account/image', async (request) => {
     const user = requireUser(request);
-    const file = request.isMultipart() ? await request.file() : undefined;
-    if (!file || file.fieldname !== 'upload') {
-      throw invalid({ upload: ['Bitte wähle ein Bild aus.'] });
-    }
-    const imageId = await storeImage(db, await file.toBuffer());
-    await db.updateTable('users').set({ image_id: imageId }).where('id', '=', user.id).execute();
-    if (user.image_id) await db.deleteFrom('images').where('id', '=', user.image_id).execute();
-    return { data: await serializeUser(db, { ...user, image_id: imageId }, user) };
+    const image = await storeImage(db, await readUpload(request), ctx.clock.now());
+    await setUserImage(db, user.id, image.id);
+    return { data: await serializeUser(db, { ...user, image_id: image.id }, user) };
   });
 }

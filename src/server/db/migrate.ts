@@ -3,9 +3,15 @@ import type { Database } from './database.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as content from './migrations/0002-content.ts';
 import * as foundation from './migrations/0003-foundation.ts';
+import * as imageKeys from './migrations/0004-image-keys.ts';
 
 // Listed statically so the bundled server carries its migrations.
-const migrations = { '0001-accounts': accounts, '0002-content': content, '0003-foundation': foundation };
+const migrations = {
+  '0001-accounts': accounts,
+  '0002-content': content,
+  '0003-foundation': foundation,
+  '0004-image-keys': imageKeys,
+};
 
 export async function migrate(db: Database) {
   const provider = {

@@ -39,6 +39,8 @@ export interface SessionsTable {
 
 export interface ImagesTable {
   id: Generated<number>;
+  /** Random, URL-safe; the image's address is `/api/images/{key}`. */
+  key: string;
   bytes: Buffer;
   mime: string;
   created_at: Timestamp;

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '../../shared/api.ts';
+import { imageMessages } from '../../shared/images.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -56,6 +57,7 @@ const byCode: Record<string, [number, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Die Anfrage enthält kein gültiges JSON.'],
   FST_ERR_BAD_URL: [400, 'Die Adresse ist ungültig.'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [422, 'Bitte lade eine Datei im Feld „upload“ hoch.'],
+  FST_REQ_FILE_TOO_LARGE: [413, imageMessages.tooLarge],
   // PostgreSQL: data the column cannot hold (NUL byte, number out of range, bad text form).
   '22P02': [422, 'Die Eingaben sind ungültig.'],
   '22003': [422, 'Eine Zahl ist zu groß.'],

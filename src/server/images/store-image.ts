@@ -1,25 +1,66 @@
-// Uploads are re-encoded to WebP (at most 512 px, metadata stripped) and kept in the database.
+// Uploads are re-encoded to WebP (at most 512 px, metadata stripped) and kept in the database
+// under a random key: the key, not the row id, is the image's URL (see image-routes.ts).
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, imageMessages } from '../../shared/images.ts';
 import type { Database } from '../db/database.ts';
 import { invalid } from '../http/errors.ts';
+import { createJobQueue } from './job-queue.ts';
 
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+// One libvips thread per image and no operation cache: uploads are one-off, and every extra
+// thread keeps its own malloc arena that the process does not give back.
+sharp.concurrency(1);
+sharp.cache(false);
 
-export async function storeImage(db: Database, input: Buffer): Promise<number> {
-  let bytes: Buffer;
+/** Two decodes at a time, at most 16 uploads waiting (each holds its file, ≤ IMAGE_MAX_BYTES). */
+export const imageJobs = createJobQueue(2, 16, imageMessages.busy);
+
+const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+/** 128 random bits, URL-safe (22 characters). */
+export const newImageKey = () => randomBytes(16).toString('base64url');
+
+/** Reads only the header, so a file with too many pixels is refused before anything is decoded. */
+async function checkHeader(input: Buffer) {
+  const meta = await sharp(input)
+    .metadata()
+    .catch(() => undefined);
+  const avif = meta?.format === 'heif' && meta.compression === 'av1';
+  if (!meta || !(FORMATS.has(meta.format) || avif) || !meta.width || !meta.height) {
+    throw invalid({ upload: [imageMessages.notAnImage] });
+  }
+  const height = meta.pageHeight ?? meta.height;
+  if (meta.width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || meta.width * height > IMAGE_MAX_PIXELS) {
+    throw invalid({ upload: [imageMessages.tooManyPixels] });
+  }
+}
+
+async function reencode(input: Buffer) {
   try {
-    bytes = await sharp(input, { limitInputPixels: 40_000_000 })
-      .rotate()
+    // sequentialRead streams the decode through the resize instead of holding the whole bitmap;
+    // limitInputPixels is the decoder's own guard should the header have lied.
+    return await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, sequentialRead: true })
+      .autoOrient()
       .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw invalid({ upload: ['Die Datei ist kein Bild. Erlaubt sind JPEG, PNG, WebP, GIF und AVIF.'] });
+    throw invalid({ upload: [imageMessages.notAnImage] });
   }
+}
+
+export async function storeImage(
+  db: Database,
+  input: Buffer,
+  now: Date,
+): Promise<{ id: number; key: string }> {
+  await checkHeader(input);
+  const bytes = await imageJobs.run(() => reencode(input));
+  const key = newImageKey();
   const row = await db
     .insertInto('images')
-    .values({ bytes, mime: 'image/webp', created_at: new Date().toISOString() })
+    .values({ key, bytes, mime: 'image/webp', created_at: now.toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { id: row.id, key };
 }

@@ -5,8 +5,15 @@ import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 
-export const imageUri = (imageId: number | null) =>
-  imageId ? { image_uri: `/api/images/${imageId}` } : null;
+/** The `image` field of an entity: its URL names the image's random key, never its id. */
+export const imageUri = (key: string | null | undefined) =>
+  key ? { image_uri: `/api/images/${key}` } : null;
+
+async function loadImage(db: Db, imageId: number | null) {
+  if (imageId === null) return null;
+  const row = await db.selectFrom('images').select('key').where('id', '=', imageId).executeTakeFirst();
+  return imageUri(row?.key);
+}
 
 function key<K extends string>(keys: readonly K[], value: string | null): K | null {
   return value && (keys as readonly string[]).includes(value) ? (value as K) : null;
@@ -52,7 +59,7 @@ export async function serializeUser(db: Db, user: SessionUser, viewer: SessionUs
     // One name per user (account-routes.ts and profile-routes.ts keep both columns in step).
     name: user.name || profile?.username || null,
     email: isSelf || viewer.role === 'admin' ? user.email : null,
-    image: imageUri(user.image_id),
+    image: await loadImage(db, user.image_id),
     created_at: berlinDate(new Date(user.created_at)),
     role: labelled(userRole, role),
     verified: user.email_verified_at !== null,

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/test-app.ts';
 import { json } from '../helpers/agent.ts';
@@ -6,17 +5,8 @@ import { register, verifiedUser } from '../helpers/accounts.ts';
 
 const t = await createTestApp();
 type ProfileBody = {
-  data: { profile: unknown; image: { image_uri: string } | null; email: string | null; is_self: boolean };
+  data: { profile: unknown; email: string | null; is_self: boolean };
 };
-
-function multipart(field: string, filename: string, type: string, bytes: Buffer) {
-  const boundary = '----kompass-test';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('/api/account/profile', () => {
   it('creates and updates the profile with labelled values', async () => {
@@ -53,46 +43,6 @@ describe('/api/account/profile', () => {
     const errors = json(response).errors!;
     expect(errors.username).toEqual(['Bitte gib einen Namen an.']);
     expect(errors.position).toHaveLength(1);
-  });
-});
-
-describe('POST /api/account/image', () => {
-  it('re-encodes an uploaded picture to WebP and serves it', async () => {
-    const { agent } = await verifiedUser(t);
-    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0f766e' } })
-      .png()
-      .toBuffer();
-    const { body, headers } = multipart('upload', 'ich.png', 'image/png', png);
-    const response = await agent.post('/api/account/image', body, headers);
-    expect(response.statusCode).toBe(200);
-    const uri = json<ProfileBody>(response).data.image!.image_uri;
-    const image = await agent.get(uri);
-    expect(image.headers['content-type']).toBe('image/webp');
-    const meta = await sharp(image.rawPayload).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 512, height: 341 });
-  });
-
-  it('refuses a file that is not an image and keeps the old picture', async () => {
-    const { agent } = await verifiedUser(t);
-    const { body, headers } = multipart(
-      'upload',
-      'bild.png',
-      'image/png',
-      Buffer.from('kein bild, nur text'),
-    );
-    const response = await agent.post('/api/account/image', body, headers);
-    expect(response.statusCode).toBe(422);
-    expect(json(response).errors?.upload?.[0]).toMatch(/kein Bild/);
-    expect(json<ProfileBody>(await agent.get('/api/account')).data.image).toBeNull();
-  });
-
-  it('asks for the upload field', async () => {
-    const { agent } = await verifiedUser(t);
-    const { body, headers } = multipart('datei', 'x.png', 'image/png', Buffer.from('x'));
-    expect(json(await agent.post('/api/account/image', body, headers)).errors?.upload).toEqual([
-      'Bitte wähle ein Bild aus.',
-    ]);
-    expect((await agent.post('/api/account/image', { upload: 'x' })).statusCode).toBe(422);
   });
 });
 

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MAX_MB, imageMessages } from '../../../../shared/images.ts';
 import { apiError } from '../../../api/errors.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Banner } from '../../../components/banner.tsx';
@@ -7,8 +8,6 @@ import { FieldError } from '../../../components/text-field.tsx';
 import { useUser } from '../../../lib/session.ts';
 import { useUploadImage } from '../api/upload-image.ts';
 import { SectionHeading } from './settings-layout.tsx';
-
-const MAX_MB = 10;
 
 /** settings.picture: upload a profile picture (the server re-encodes it). */
 export function PictureForm() {
@@ -23,9 +22,8 @@ export function PictureForm() {
     event.preventDefault();
     const form = event.currentTarget;
     const file = new FormData(form).get('upload');
-    if (!(file instanceof File) || file.size === 0) return setClientError('Bitte wähle ein Bild aus.');
-    if (file.size > MAX_MB * 1024 * 1024)
-      return setClientError(`Das Bild darf höchstens ${MAX_MB} MB groß sein.`);
+    if (!(file instanceof File) || file.size === 0) return setClientError(imageMessages.missing);
+    if (file.size > IMAGE_MAX_BYTES) return setClientError(imageMessages.tooLarge);
     setClientError(undefined);
     upload.mutate(file, { onSuccess: () => form.reset() });
   }
@@ -51,13 +49,13 @@ export function PictureForm() {
           id={id}
           name="upload"
           type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
+          accept={IMAGE_ACCEPT}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
           className="block w-full text-sm text-slate-700 file:mr-4 file:min-h-11 file:rounded-xl file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-900 hover:file:bg-brand-100"
         />
         <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-600">
-          PNG, JPG, WebP oder GIF, höchstens {MAX_MB} MB.
+          PNG, JPG, WebP, GIF oder AVIF, höchstens {IMAGE_MAX_MB} MB.
         </p>
         {error && <FieldError id={`${id}-error`} message={error} />}
       </div>

@@ -1,0 +1,156 @@
+// Memory under image uploads: starts the bundled server as a child process, uploads eight
+// large-dimension images at once over HTTP on loopback, and prints the child's resident memory
+// (VmRSS) before, at its peak and after it settled. Goal (issue 6): the peak stays under 600 MB.
+//
+// Run: npx tsx tests/bench/image-memory.ts [rounds]
+// BENCH_ROOT=<checkout> measures another checkout of the project (for before/after figures).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { build } from 'esbuild';
+import sharp from 'sharp';
+
+const rounds = Number(process.argv[2] ?? 3);
+const PARALLEL = 8;
+const GOAL_MB = 600;
+const root = resolve(process.env.BENCH_ROOT ?? '.');
+
+// The server as `npm start` runs it: bundled by esbuild, packages from node_modules.
+const entry = join(root, 'dist/bench-image-memory/main.js');
+await build({
+  entryPoints: [join(root, 'src/server/main.ts')],
+  outfile: entry,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+});
+
+const port = await new Promise<number>((done) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as { port: number };
+    probe.close(() => done(port));
+  });
+});
+const dataDir = mkdtempSync(join(tmpdir(), 'kompass-image-bench-'));
+const child = spawn(process.execPath, [entry], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CLIENT_DIR: '',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = () => child.kill('SIGTERM');
+process.on('exit', stop);
+
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/sanctum/csrf-cookie`)).ok) break;
+  } catch {
+    if (i > 300) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const rssMb = () => {
+  const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)!;
+  return Number(line[1]) / 1024;
+};
+
+// A verified user with a session, made through the API like a browser would.
+const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
+const xsrf = csrf.headers.getSetCookie()[0]!.split(';')[0]!;
+const token = decodeURIComponent(xsrf.split('=')[1]!);
+const registration = await fetch(`${base}/api/account`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', cookie: xsrf, 'x-xsrf-token': token },
+  body: JSON.stringify({
+    email: 'bench@example.org',
+    password: 'bench-passwort-1',
+    password_confirmation: 'bench-passwort-1',
+    terms: true,
+    privacy: true,
+  }),
+});
+const session = registration.headers
+  .getSetCookie()
+  .find((c) => c.startsWith('kompass_session'))!
+  .split(';')[0]!;
+const sqlite = new SQLite(join(dataDir, 'studio.sqlite'));
+sqlite.prepare('UPDATE users SET email_verified_at = ?').run(new Date().toISOString());
+sqlite.close();
+const headers = { cookie: `${xsrf}; ${session}`, 'x-xsrf-token': token };
+
+async function upload(bytes: Buffer, name: string) {
+  const form = new FormData();
+  form.append('upload', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
+  const response = await fetch(`${base}/api/account/image`, { method: 'POST', headers, body: form });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Eight uploads at once while RSS is sampled every 10 ms; then 5 s for the process to settle. */
+async function phase(label: string, bytes: Buffer, name: string) {
+  const before = rssMb();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 10);
+  const started = performance.now();
+  const statuses = await Promise.all(Array.from({ length: PARALLEL }, () => upload(bytes, name)));
+  const seconds = (performance.now() - started) / 1000;
+  await new Promise((r) => setTimeout(r, 5000));
+  clearInterval(sampler);
+  const settled = rssMb();
+  peak = Math.max(peak, settled);
+  const counts = Object.entries(
+    statuses.reduce<Record<number, number>>((acc, s) => ((acc[s] = (acc[s] ?? 0) + 1), acc), {}),
+  )
+    .map(([status, n]) => `${n}×${status}`)
+    .join(' ');
+  console.log(
+    `${label.padEnd(44)} ${counts.padEnd(8)} ${seconds.toFixed(1).padStart(5)} s   before ${before.toFixed(0).padStart(5)} MB   peak ${peak.toFixed(0).padStart(5)} MB   settled ${settled.toFixed(0).padStart(5)} MB`,
+  );
+  return peak;
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#0f766e' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+const strip = await png(100_000, 400); // the 117 KB file of the issue: 40 MP in a strip
+const limit = await png(8000, 5000); // the largest image the new limits accept
+
+await upload(await png(64, 64), 'warm.png'); // loads sharp and libvips once
+console.log(`server ${root}, pid ${child.pid}, after start and one small upload: ${rssMb().toFixed(0)} MB`);
+let peak = 0;
+for (let round = 1; round <= rounds; round++) {
+  peak = Math.max(
+    peak,
+    await phase(
+      `round ${round}: 8 × PNG 100000×400 (${(strip.length / 1024).toFixed(0)} KB)`,
+      strip,
+      'strip.png',
+    ),
+  );
+  peak = Math.max(
+    peak,
+    await phase(
+      `round ${round}: 8 × PNG 8000×5000 (${(limit.length / 1024).toFixed(0)} KB)`,
+      limit,
+      'limit.png',
+    ),
+  );
+}
+console.log(
+  `peak RSS ${peak.toFixed(0)} MB, settled ${rssMb().toFixed(0)} MB — goal under ${GOAL_MB} MB: ${peak < GOAL_MB ? 'met' : 'NOT met'}`,
+);
+stop();
