@@ -13,7 +13,7 @@ export const decode = (raw: string) =>
     'latin1',
   ).toString('utf8');
 
-export async function startSmtp() {
+export async function startSmtp(listenPort = 0) {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -28,7 +28,7 @@ export async function startSmtp() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

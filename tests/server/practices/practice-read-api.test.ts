@@ -106,11 +106,16 @@ describe('method parts', () => {
   });
 
   it('lists the metrics a method can move, strongest first', async () => {
-    const metrics = await get<{ id: string; title: string }[]>(`/api/practices/${complete.id}/metrics`);
-    const expected = Object.entries(complete.rating!)
-      .filter(([, v]) => v !== 'none')
-      .map(([k]) => k);
-    expect(metrics.map((m) => m.id).sort()).toEqual(expected.sort());
+    const metrics = await get<{ id: string; potential: { key: string } }[]>(
+      `/api/practices/${complete.id}/metrics`,
+    );
+    const points = { none: 0, low: 1, medium: 2, high: 3 } as Record<string, number>;
+    const expected = Object.entries(complete.rating!).filter(([, v]) => v !== 'none');
+    expect(metrics.map((m) => m.id).sort()).toEqual(expected.map(([k]) => k).sort());
+    // In the order served: never a weaker metric before a stronger one.
+    const served = metrics.map((m) => points[m.potential.key]!);
+    expect(served).toEqual([...served].sort((a, b) => b - a));
+    expect(new Set(served).size).toBeGreaterThan(1);
   });
 
   it('lists the sets a method belongs to, the first edition among them', async () => {
@@ -160,5 +165,31 @@ describe('seeding', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(99);
+  });
+
+  it('keeps the ids of action steps when steps are inserted or removed', async () => {
+    const before = await get<{ id: number; description: string }[]>(`/api/practices/${complete.id}/actions`);
+    expect(before.map((a) => a.id)).toEqual(complete.actions!.map((a) => a.id));
+    // An editor inserts a step at the top and drops the last one.
+    const edited = structuredClone(content);
+    const practice = edited.practices.find((p) => p.id === complete.id)!;
+    const dropped = practice.actions!.pop()!;
+    practice.actions!.unshift({ id: complete.id * 100 + 99, description: 'Ein neuer erster Schritt.' });
+    expect(await seed(t.db, edited)).toBe(true);
+    const after = await get<{ id: number; description: string }[]>(`/api/practices/${complete.id}/actions`);
+    expect(after.map((a) => a.id)).toEqual([complete.id * 100 + 99, ...before.slice(0, -1).map((a) => a.id)]);
+    for (const step of after.slice(1)) {
+      expect(step.description).toBe(before.find((b) => b.id === step.id)!.description);
+    }
+    // The dropped step stays in the table (what refers to it keeps working) but is not served.
+    const row = await t.db
+      .selectFrom('practice_actions')
+      .selectAll()
+      .where('id', '=', dropped.id)
+      .executeTakeFirst();
+    expect(row?.removed_at).not.toBeNull();
+    expect(await seed(t.db)).toBe(true);
+    const restored = await get<{ id: number }[]>(`/api/practices/${complete.id}/actions`);
+    expect(restored.map((a) => a.id)).toEqual(before.map((a) => a.id));
   });
 });

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, berlinDate, daysBetween } from '../../src/shared/calendar.ts';
+
+describe('Berlin calendar days', () => {
+  it('adds calendar days across the switch to summer time', () => {
+    const lateEvening = new Date('2026-03-28T23:30:00+01:00');
+    expect(berlinDate(lateEvening)).toBe('2026-03-28');
+    expect(addDays(berlinDate(lateEvening), 14)).toBe('2026-04-11');
+  });
+
+  it('takes the Berlin date, not the UTC one, around midnight', () => {
+    expect(berlinDate(new Date('2026-10-24T22:30:00Z'))).toBe('2026-10-25');
+    expect(berlinDate(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
+    expect(berlinDate(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
+  });
+
+  it('counts whole days between dates, also over the switch back to winter time', () => {
+    expect(daysBetween('2026-10-20', '2026-11-03')).toBe(14);
+    expect(daysBetween('2026-04-11', '2026-03-28')).toBe(-14);
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+});
