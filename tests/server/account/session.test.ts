@@ -77,4 +77,15 @@ describe('POST/DELETE /api/account/session', () => {
       password: ['Bitte gib dein Passwort ein.'],
     });
   });
+
+  it('ends a session after 30 days', async () => {
+    const { agent } = await register(t);
+    t.clock.advance(29 * 86_400_000);
+    expect((await agent.get('/api/account')).statusCode).toBe(200);
+    t.clock.advance(2 * 86_400_000);
+    const expired = await agent.get('/api/account');
+    expect(expired.statusCode).toBe(401);
+    expect(json(expired).message).toBe('Du bist nicht angemeldet.');
+    t.clock.set(new Date());
+  });
 });
