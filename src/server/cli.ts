@@ -1,4 +1,5 @@
 // Admin tasks: `npm run admin -- <command>` (see README).
+import { systemClock } from './clock.ts';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
@@ -32,7 +33,7 @@ try {
     const codes = Array.from({ length: count }, () =>
       randomBytes(6).toString('hex').toUpperCase().match(/.{4}/g)!.join('-'),
     );
-    const now = new Date().toISOString();
+    const now = systemClock.now().toISOString();
     await db
       .insertInto('access_codes')
       .values(codes.map((code) => ({ code, note: args[1] ?? null, created_at: now })))

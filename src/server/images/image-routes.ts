@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../auth/session.ts';
 import { notFound } from '../http/errors.ts';
 
 const KEY = /^[A-Za-z0-9_-]{22}$/;

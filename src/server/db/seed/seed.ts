@@ -2,6 +2,7 @@
 // re-seeding updates text without touching user data that refers to a method.
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { systemClock, type Clock } from '../../clock.ts';
 import type { Database } from '../database.ts';
 import type { DB } from '../schema.ts';
 import { loadContent, type Content } from './load-content.ts';
@@ -152,7 +153,11 @@ async function write(tx: Tx, content: Content, now: string) {
 }
 
 /** Seeds the content when it changed since the last seed; returns whether it wrote. */
-export async function seed(db: Database, content: Content = loadContent()): Promise<boolean> {
+export async function seed(
+  db: Database,
+  content: Content = loadContent(),
+  clock: Clock = systemClock,
+): Promise<boolean> {
   const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
   const stored = await db
     .selectFrom('secrets')
@@ -161,7 +166,7 @@ export async function seed(db: Database, content: Content = loadContent()): Prom
     .executeTakeFirst();
   if (stored?.value === hash) return false;
   await db.transaction().execute(async (tx) => {
-    await write(tx, content, new Date().toISOString());
+    await write(tx, content, clock.now().toISOString());
     await upsert(tx, 'secrets', ['key'], [{ key: CONTENT_HASH, value: hash }]);
   });
   return true;
