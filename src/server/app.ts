@@ -2,7 +2,7 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale.ts';
 import type { Config } from './config.ts';
@@ -27,7 +27,13 @@ import { contentRoutes } from './content/content-routes.ts';
 import { practiceRoutes } from './practices/practice-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 
-export type BuildOptions = { db?: Database; mailer?: Mailer; logger?: boolean };
+export type BuildOptions = {
+  db?: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+  /** Sees every route as it is registered (the fuzz test reads the route table this way). */
+  onRoute?: (route: RouteOptions) => void;
+};
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
@@ -35,6 +41,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
