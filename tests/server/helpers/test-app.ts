@@ -12,7 +12,8 @@ import { seed } from '../../../src/server/db/seed/seed.ts';
 import { startSmtp } from './smtp.ts';
 import { Agent } from './agent.ts';
 
-async function freshPostgres(adminUrl: string) {
+/** A new, empty database on the server of `adminUrl`; returns its URL. */
+export async function freshPostgres(adminUrl: string) {
   const name = `kompass_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
