@@ -11,6 +11,7 @@ import {
   badBodies,
   badHeaders,
   badIds,
+  badTexts,
   badValues,
   describeSchema,
   plausibleObject,
@@ -21,26 +22,43 @@ import {
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260406);
 /** Each route's generated inputs are cut to this many, so the file stays fast on both databases. */
-const MAX_VARIANTS = 160;
+const MAX_VARIANTS = 120;
+/** Wrong-typed values per body field, besides every bad text. */
+const VALUES_PER_FIELD = 5;
 const RANDOM_VARIANTS = 12;
 /** HEAD runs the GET handler: fewer inputs suffice. */
-const HEAD_VARIANTS = 50;
+const HEAD_VARIANTS = 40;
 /** Requests in flight at once: hides database and SMTP latency; the inputs stay seeded. */
 const BATCH = 4;
 
 const routes: RouteOptions[] = [];
 const t = await createTestApp({ seed: true, onRoute: (route) => void routes.push(route) });
+// The server's own error for each case, so a 500 in the report says what went wrong inside.
+const serverErrors = new Map<string, string>();
+t.app.addHook('onError', async (request, _reply, error) => {
+  const id = request.headers['x-fuzz-case'];
+  if (typeof id === 'string') serverErrors.set(id, `${error.name}: ${error.message}`.slice(0, 200));
+});
+let caseIds = 0;
 
 type PersonaName = 'anonym' | 'unbestätigt' | 'bestätigt';
 type Csrf = 'gültig' | 'fehlt' | 'kaputt';
 const personas = {} as Record<PersonaName, Agent>;
 
+// Every persona and every generated request comes from an address of its own, so per-IP
+// throttles (registration, login) neither stop the run nor hide the handlers behind 429s.
+let addresses = 0;
+const nextAddress = () => {
+  const n = ++addresses;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
 async function createPersona(name: PersonaName) {
-  if (name === 'anonym') {
-    const agent = t.agent();
-    await agent.csrf();
-    personas[name] = agent;
-  } else personas[name] = (name === 'bestätigt' ? await verifiedUser(t) : await register(t)).agent;
+  const agent = t.agent(nextAddress());
+  if (name === 'anonym') await agent.csrf();
+  else if (name === 'bestätigt') await verifiedUser(t, undefined, agent);
+  else await register(t, undefined, agent);
+  personas[name] = agent;
 }
 
 /** Writes may have logged a persona out, changed its address or deleted it: make a new one. */
@@ -57,7 +75,7 @@ beforeAll(async () => {
 });
 
 type Variant = { note: string; url: string; body?: Body; headers?: Record<string, string> };
-type Case = Variant & { method: string; persona: PersonaName; csrf: Csrf };
+type Case = Variant & { method: string; persona: PersonaName; csrf: Csrf; id?: string };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const params = (url: string) => [...url.replaceAll('::', '').matchAll(/:(\w+)/g)].map((m) => m[1]!);
@@ -123,7 +141,11 @@ function variantsFor(route: RouteOptions, method: string, random: ReturnType<typ
     if (bodySchema?.properties) {
       const fields = Object.keys(bodySchema.properties);
       for (const field of fields) {
-        for (const value of badValues) {
+        const values = [
+          ...badTexts,
+          ...Array.from({ length: VALUES_PER_FIELD }, () => random.pick(badValues)),
+        ];
+        for (const value of new Set(values)) {
           const body = { ...plausibleObject(bodySchema, unique), [field]: value };
           variants.push({
             note: `${field}=${toJson(value).slice(0, 30)}`,
@@ -148,7 +170,7 @@ function variantsFor(route: RouteOptions, method: string, random: ReturnType<typ
   for (let i = 0; i < RANDOM_VARIANTS; i++) {
     const ids = Object.fromEntries(names.map((n) => [n, random.pick(badIds)]));
     const fieldNames = Object.keys(bodySchema?.properties ?? { name: {} });
-    const body = Object.fromEntries(fieldNames.map((f) => [f, random.pick(badValues)]));
+    const body = Object.fromEntries(fieldNames.map((f) => [f, random.pick([...badTexts, ...badValues])]));
     variants.push({
       note: 'Zufall',
       url: withQuery(fill(route.url, ids), { ...baseQuery, [random.pick(queryKeys)]: random.pick(badIds) }),
@@ -177,7 +199,15 @@ async function send(c: Case) {
   }
   if (cookies.length) headers.cookie = cookies.join('; ');
   if (c.body?.contentType) headers['content-type'] = c.body.contentType;
-  return t.app.inject({ method: c.method as 'GET', url: c.url, headers, payload: c.body?.payload });
+  c.id = String(++caseIds);
+  headers['x-fuzz-case'] = c.id;
+  return t.app.inject({
+    method: c.method as 'GET',
+    url: c.url,
+    headers,
+    payload: c.body?.payload,
+    remoteAddress: nextAddress(),
+  });
 }
 
 // Fastify's English defaults and zod's English texts; our messages are German sentences.
@@ -222,6 +252,7 @@ function describeFailure(c: Case, response: LightMyRequestResponse, why: string)
       ? `  Body (${c.body.contentType ?? 'ohne Content-Type'}) ${short(c.body.payload, 160)}`
       : undefined,
     `  Antwort ${short(response.body, 300)}`,
+    response.statusCode >= 500 ? `  Serverfehler ${serverErrors.get(c.id ?? '') ?? '–'}` : undefined,
   ]
     .filter(Boolean)
     .join('\n');

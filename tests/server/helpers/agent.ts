@@ -5,7 +5,11 @@ type Body = InjectOptions['payload'];
 
 export class Agent {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress` is the client's address as the server sees it (default 127.0.0.1). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   async request(
     method: InjectOptions['method'],
@@ -18,6 +22,7 @@ export class Agent {
       method,
       url,
       payload,
+      ...(this.remoteAddress && { remoteAddress: this.remoteAddress }),
       headers: {
         accept: 'application/json',
         'x-requested-with': 'XMLHttpRequest',

@@ -45,6 +45,6 @@ export async function createTestApp(
     await app.close();
     await smtp.close();
   });
-  return { app, db: ctx.db, smtp, config, agent: () => new Agent(app) };
+  return { app, db: ctx.db, smtp, config, agent: (remoteAddress?: string) => new Agent(app, remoteAddress) };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
