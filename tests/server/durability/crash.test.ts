@@ -52,7 +52,7 @@ async function register(server: ServerProcess, email: string): Promise<Account> 
 }
 
 async function verify(account: Account) {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     try {
       const p = smtp.link(account.email, '/email').searchParams;
