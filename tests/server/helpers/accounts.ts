@@ -1,11 +1,15 @@
 // Shortcuts for tests that need a registered (and verified) user.
+import type { Agent } from './agent.ts';
 import type { TestApp } from './test-app.ts';
 
 export const PASSWORD = 'ein-langes-passwort';
 let counter = 0;
 
-export async function register(t: TestApp, email = `user${++counter}-${Date.now()}@example.org`) {
-  const agent = t.agent();
+export async function register(
+  t: TestApp,
+  email = `user${++counter}-${Date.now()}@example.org`,
+  agent = t.agent(),
+) {
   await agent.csrf();
   const response = await agent.post('/api/account', {
     email,
@@ -19,8 +23,8 @@ export async function register(t: TestApp, email = `user${++counter}-${Date.now(
 }
 
 /** Registers and follows the mailed verification link. */
-export async function verifiedUser(t: TestApp, email?: string) {
-  const user = await register(t, email);
+export async function verifiedUser(t: TestApp, email?: string, agent?: Agent) {
+  const user = await register(t, email, agent);
   const link = await t.mail.link(user.email, '/email');
   const p = link.searchParams;
   const response = await user.agent.get(

@@ -9,9 +9,14 @@ let clients = 0;
 export class Agent {
   readonly cookies = new Map<string, string>();
   readonly remoteAddress: string;
-  constructor(private readonly app: FastifyInstance) {
+  /** `remoteAddress` is the client's address as the server sees it (default: a new one per agent). */
+  constructor(
+    private readonly app: FastifyInstance,
+    remoteAddress?: string,
+  ) {
     clients++;
-    this.remoteAddress = `127.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+    this.remoteAddress =
+      remoteAddress ?? `127.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
   }
 
   async request(

@@ -18,6 +18,9 @@ export async function startSmtp(listenPort = 0) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // Without this every connection asks the system's DNS server (off loopback) for the client's
+    // name and waits up to 1.5 s for the answer.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       let raw = '';

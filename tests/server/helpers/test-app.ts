@@ -7,13 +7,14 @@ import { randomBytes } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
-import { buildApp } from '../../../src/server/app.ts';
+import { buildApp, type BuildOptions } from '../../../src/server/app.ts';
 import { loadConfig, type Config } from '../../../src/server/config.ts';
 import { seed } from '../../../src/server/db/seed/seed.ts';
 import { startSmtp } from './smtp.ts';
 import { Agent } from './agent.ts';
 
-async function freshPostgres(adminUrl: string) {
+/** A new, empty database on the server of `adminUrl`; returns its URL. */
+export async function freshPostgres(adminUrl: string) {
   const name = `kompass_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -34,7 +35,9 @@ export function testClock(start = new Date()) {
   };
 }
 
-export async function createTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}) {
+export async function createTestApp(
+  options: { seed?: boolean; config?: Partial<Config>; onRoute?: BuildOptions['onRoute'] } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kompass-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const smtp = await startSmtp();
@@ -52,7 +55,10 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
   const { app, ctx } = await buildApp(config, {
     logger: false,
     clock,
-    onRoute: (route) => void routes.push(route),
+    onRoute: (route) => {
+      routes.push(route);
+      options.onRoute?.(route);
+    },
   });
   if (options.seed) await seed(ctx.db);
   afterAll(async () => {
@@ -74,6 +80,16 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
       return smtp.mails;
     },
   };
-  return { app, ctx, db: ctx.db, smtp, mail, clock, config, routes, agent: () => new Agent(app) };
+  return {
+    app,
+    ctx,
+    db: ctx.db,
+    smtp,
+    mail,
+    clock,
+    config,
+    routes,
+    agent: (remoteAddress?: string) => new Agent(app, remoteAddress),
+  };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
