@@ -28,10 +28,19 @@ export function AccountForm() {
   return (
     <form noValidate className="max-w-lg space-y-5" onSubmit={form.onSubmit}>
       <SectionHeading title="Account">
-        Änderst du deine E-Mail-Adresse, schicken wir dir einen neuen Bestätigungslink.
+        Änderst du deine E-Mail-Adresse, schicken wir einen Bestätigungslink an die neue Adresse und einen
+        Hinweis an die bisherige. Bis du den Link öffnest, meldest du dich weiter mit der bisherigen Adresse
+        an.
       </SectionHeading>
       {form.message && <Banner tone="error">{form.message}</Banner>}
-      {update.isSuccess && <Banner tone="success">Deine Angaben wurden gespeichert.</Banner>}
+      {user?.pending_email ? (
+        <Banner tone="info">
+          Die neue Adresse {user.pending_email} wartet auf Bestätigung. Öffne den Link in der E-Mail, die wir
+          dorthin geschickt haben.
+        </Banner>
+      ) : (
+        update.isSuccess && <Banner tone="success">Deine Angaben wurden gespeichert.</Banner>
+      )}
       <EmailField errors={form.errors} defaultValue={user?.email ?? ''} />
       <TextField
         label="Aktuelles Passwort"
