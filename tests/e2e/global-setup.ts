@@ -57,6 +57,8 @@ export default async function globalSetup() {
       APP_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // The journeys play many clients from one machine: loopback is their proxy.
+      TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
