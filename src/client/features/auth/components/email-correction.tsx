@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { emailChangeSchema, type User } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
+import { CurrentPasswordField } from '../../../components/current-password-field.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmailField } from '../../../components/email-field.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
 import { useCorrectEmail } from '../api/correct-email.ts';
 
@@ -49,13 +49,7 @@ export function EmailCorrection({ user, onCorrected }: { user: User; onCorrected
       <p className="text-sm text-slate-600">Wir schicken den Bestätigungslink dann an die neue Adresse.</p>
       {form.message && <Banner tone="error">{form.message}</Banner>}
       <EmailField errors={form.errors} defaultValue={user.email ?? ''} />
-      <TextField
-        label="Aktuelles Passwort"
-        name="password_current"
-        type="password"
-        autoComplete="current-password"
-        error={form.errors.password_current}
-      />
+      <CurrentPasswordField errors={form.errors} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
         <Button type="button" variant="secondary" className="sm:flex-1" onClick={() => setOpen(false)}>
           Abbrechen

@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { emailChangeSchema } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
+import { CurrentPasswordField } from '../../../components/current-password-field.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmailField } from '../../../components/email-field.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
 import { useUser } from '../../../lib/session.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
@@ -42,13 +42,7 @@ export function AccountForm() {
         update.isSuccess && <Banner tone="success">Deine Angaben wurden gespeichert.</Banner>
       )}
       <EmailField errors={form.errors} defaultValue={user?.email ?? ''} />
-      <TextField
-        label="Aktuelles Passwort"
-        name="password_current"
-        type="password"
-        autoComplete="current-password"
-        error={form.errors.password_current}
-      />
+      <CurrentPasswordField errors={form.errors} />
       <Button pending={form.pending}>Speichern</Button>
     </form>
   );

@@ -2,8 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { accountDeleteSchema } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
+import { CurrentPasswordField } from '../../../components/current-password-field.tsx';
 import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
 import { useFlash } from '../../../stores/flash.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
@@ -45,13 +45,7 @@ export function DeleteAccountForm() {
             </Dialog.Description>
             <form noValidate className="mt-5 space-y-5" onSubmit={form.onSubmit}>
               {form.message && <Banner tone="error">{form.message}</Banner>}
-              <TextField
-                label="Aktuelles Passwort"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                error={form.errors.password}
-              />
+              <CurrentPasswordField errors={form.errors} name="password" />
               <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
                 <Dialog.Close asChild>
                   <Button type="button" variant="secondary">

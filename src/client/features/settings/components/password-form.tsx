@@ -1,7 +1,7 @@
 import { passwordChangeSchema } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
+import { CurrentPasswordField } from '../../../components/current-password-field.tsx';
 import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 import { SectionHeading } from './settings-layout.tsx';
@@ -17,13 +17,7 @@ export function PasswordForm() {
       <SectionHeading title="Passwort ändern" />
       {form.message && <Banner tone="error">{form.message}</Banner>}
       {update.isSuccess && <Banner tone="success">{update.data.message}</Banner>}
-      <TextField
-        label="Aktuelles Passwort"
-        name="password_current"
-        type="password"
-        autoComplete="current-password"
-        error={form.errors.password_current}
-      />
+      <CurrentPasswordField errors={form.errors} />
       <NewPasswordFields errors={form.errors} />
       <Button pending={form.pending}>Passwort ändern</Button>
     </form>
