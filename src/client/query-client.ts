@@ -4,17 +4,18 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClient } from '@tanstack/react-query-persist-client';
-import { httpStatus } from './api/errors.ts';
+import { httpStatus, isNetworkError } from './api/errors.ts';
 
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
         gcTime: 24 * 60 * 60 * 1000,
-        // 4xx answers won't change by asking again.
+        // 4xx answers won't change by asking again; without a network the cache answers at once
+        // (retrying only kept an offline start blank for seconds).
         retry: (count, error) => {
           const status = httpStatus(error);
-          return count < 2 && (status === undefined || status >= 500);
+          return count < 2 && !isNetworkError(error) && (status === undefined || status >= 500);
         },
       },
     },
@@ -35,6 +36,9 @@ export function persistCache(queryClient: QueryClient) {
     persister: createSyncStoragePersister({ storage: window.localStorage, key: 'kompass.query-cache' }),
     maxAge: 24 * 60 * 60 * 1000,
     buster: CACHE_VERSION,
+    // Keep what a query last showed even when its latest fetch failed (offline): the default keeps
+    // only successful queries, which evicted the user after the first offline start.
+    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.data !== undefined },
   });
   return restored.then(() => queryClient.invalidateQueries({ refetchType: 'none' }));
 }

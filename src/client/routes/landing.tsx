@@ -5,6 +5,7 @@ import { rootRoute } from './root.tsx';
 export const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  staticData: { guestOnly: true },
   beforeLoad: requireGuest,
   component: lazyRouteComponent(
     () => import('../features/landing/components/landing-page.tsx'),

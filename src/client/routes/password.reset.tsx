@@ -7,6 +7,7 @@ export const passwordResetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'password/reset',
   validateSearch: z.object({ token: z.string().catch(''), email: z.string().catch('') }),
+  staticData: { guestOnly: true },
   beforeLoad: requireGuest,
   component: lazyRouteComponent(
     () => import('../features/auth/components/password-reset-page.tsx'),
