@@ -1,16 +1,16 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { apiError } from '../api/errors.ts';
 import { verifyEmail } from '../features/auth/api/verify-email.ts';
+import { textParam } from '../lib/search-params.ts';
 import { accountQueryKey, loadUser } from '../lib/session.ts';
 import { useFlash } from '../stores/flash.ts';
 import { rootRoute } from './root.tsx';
 
-const search = z.object({
-  id: z.string().catch(''),
-  hash: z.string().catch(''),
-  expires: z.string().catch(''),
-  signature: z.string().catch(''),
+const search = (params: Record<string, unknown>) => ({
+  id: textParam(params.id),
+  hash: textParam(params.hash),
+  expires: textParam(params.expires),
+  signature: textParam(params.signature),
 });
 
 /** Landing of the mailed link: verify, then dashboard (or login without a session); else /verify. */
