@@ -25,6 +25,8 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
+      // The browser fetches the install icons itself; the worker caches them when they are used.
+      includeManifestIcons: false,
       injectManifest: {
         // The shell and the route chunks only. Emoji and icons are cached when first shown
         // (sw/sw.ts): precaching them all cost a first visit ~140 files it never used.
