@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { User } from '../../shared/account.ts';
 import type { Resource } from '../../shared/api.ts';
 import { api } from '../api/client.ts';
+import { forgetPersistedCache } from '../query-client.ts';
 import { useFlash } from '../stores/flash.ts';
 import { fetchOrCached } from './fetch-or-cached.ts';
 
@@ -71,6 +72,7 @@ export function watchSession(queryClient: QueryClient, onFound: () => void) {
 export function clearSession(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== accountQueryKey[0] });
   setUser(queryClient, null);
+  forgetPersistedCache();
 }
 
 /** The current user; null once logged out (a guard or the lockout is then already navigating). */
