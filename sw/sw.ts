@@ -1,7 +1,10 @@
-// The service worker: precaches the app shell and serves index.html for app navigations, so the
-// installed PWA starts offline. Later issues add runtime caches, outbox replay and push here.
+// The service worker: precaches the app shell and the route chunks and serves index.html for app
+// navigations, so the installed PWA starts offline; emoji and icons are cached as they are shown.
+// Later issues add outbox replay and push here.
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -20,6 +23,18 @@ const serverOnly = [
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: serverOnly }));
+
+// Emoji (/twemoji/{code}.svg) and icons never change under a name: the first use caches them.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    (url.pathname.startsWith('/twemoji/') || url.pathname.startsWith('/icons/')),
+  new CacheFirst({
+    cacheName: 'kompass-images',
+    plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 90 })],
+  }),
+);
 
 // The update banner ('Aktualisieren') asks the waiting worker to take over.
 self.addEventListener('message', (event) => {

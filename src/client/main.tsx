@@ -1,23 +1,34 @@
+import './lib/zod-jitless.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './api/client.ts';
-import { clearSession } from './lib/session.ts';
+import { watchConnectivity } from './lib/connectivity.ts';
+import { announceSessionLost, clearSession, hasCachedUser, watchSession } from './lib/session.ts';
 import { createQueryClient, persistCache } from './query-client.ts';
 import { createAppRouter } from './router.ts';
 import './styles.css';
 
+watchConnectivity();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-// §8: a 401 on any call locks the session out and sends the user to login.
+// §8: a 401 on any call locks the session out and sends the user to login, which says why.
 setUnauthorizedHandler(() => {
+  if (hasCachedUser(queryClient)) announceSessionLost();
   clearSession(queryClient);
   if (router.state.location.pathname !== '/login') void router.navigate({ to: '/login' });
 });
 
 await persistCache(queryClient).catch(() => undefined);
+
+// A guest page rendered before the session probe answered; it found a session: on to the app.
+watchSession(queryClient, () => {
+  if (router.matchRoutes(router.latestLocation).some((match) => match.staticData.guestOnly)) {
+    void router.navigate({ to: '/app/dashboard', replace: true });
+  }
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

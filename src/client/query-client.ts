@@ -4,21 +4,39 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClient } from '@tanstack/react-query-persist-client';
-import { httpStatus } from './api/errors.ts';
+import { httpStatus, isNetworkError } from './api/errors.ts';
+
+/** How long the cache outlives its last use: an installed app opened offline after a week still starts. */
+const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        gcTime: 24 * 60 * 60 * 1000,
-        // 4xx answers won't change by asking again.
+        gcTime: KEEP_MS,
+        // 4xx answers won't change by asking again; without a network the cache answers at once
+        // (retrying only kept an offline start blank for seconds).
         retry: (count, error) => {
           const status = httpStatus(error);
-          return count < 2 && (status === undefined || status >= 500);
+          return count < 2 && !isNetworkError(error) && (status === undefined || status >= 500);
         },
       },
     },
   });
+}
+
+const STORAGE_KEY = 'kompass.query-cache';
+
+/**
+ * Drops the saved cache at once (the persister writes at most once a second): after a logout or a
+ * lockout, a reload must neither show the previous user's data nor take them for signed in.
+ */
+export function forgetPersistedCache() {
+  try {
+    window.localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // storage unavailable: nothing saved either
+  }
 }
 
 /** Bump when the shape of a cached response changes; older caches are then dropped. */
@@ -32,9 +50,12 @@ const CACHE_VERSION = 'kompass-1';
 export function persistCache(queryClient: QueryClient) {
   const [, restored] = persistQueryClient({
     queryClient,
-    persister: createSyncStoragePersister({ storage: window.localStorage, key: 'kompass.query-cache' }),
-    maxAge: 24 * 60 * 60 * 1000,
+    persister: createSyncStoragePersister({ storage: window.localStorage, key: STORAGE_KEY }),
+    maxAge: KEEP_MS,
     buster: CACHE_VERSION,
+    // Keep what a query last showed even when its latest fetch failed (offline): the default keeps
+    // only successful queries, which evicted the user after the first offline start.
+    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.data !== undefined },
   });
   return restored.then(() => queryClient.invalidateQueries({ refetchType: 'none' }));
 }

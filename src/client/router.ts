@@ -34,4 +34,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /** Only for guests (landing, login, setup, password pages): a signed-in user moves on. */
+    guestOnly?: boolean;
+  }
 }

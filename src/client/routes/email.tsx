@@ -1,22 +1,22 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { apiError, httpStatus, isNetworkError } from '../api/errors.ts';
 import { verifyEmail } from '../features/auth/api/verify-email.ts';
+import { textParam } from '../lib/search-params.ts';
 import { accountQueryKey, loadUser } from '../lib/session.ts';
 import { useFlash } from '../stores/flash.ts';
 import { rootRoute } from './root.tsx';
 
-const search = z.object({
-  id: z.string().catch(''),
-  hash: z.string().catch(''),
-  expires: z.string().catch(''),
-  signature: z.string().catch(''),
+const search = (params: Record<string, unknown>) => ({
+  id: textParam(params.id),
+  hash: textParam(params.hash),
+  expires: textParam(params.expires),
+  signature: textParam(params.signature),
 });
 
 const INVALID_LINK = 'Der Bestätigungslink ist ungültig. Fordere bitte eine neue E-Mail an.';
 
 /** The shape our links have; anything else was cut or altered on the way (a mail client, a typo). */
-const wellFormed = ({ id, hash, expires, signature }: z.infer<typeof search>) =>
+const wellFormed = ({ id, hash, expires, signature }: ReturnType<typeof search>) =>
   /^\d{1,10}$/.test(id) &&
   /^[a-f0-9]{40}$/.test(hash) &&
   /^\d{1,12}$/.test(expires) &&

@@ -5,6 +5,7 @@ import { rootRoute } from './root.tsx';
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
+  staticData: { guestOnly: true },
   beforeLoad: requireGuest,
   component: lazyRouteComponent(() => import('../features/auth/components/login-page.tsx'), 'LoginPage'),
 });

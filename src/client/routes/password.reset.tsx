@@ -1,13 +1,17 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { resetLinkProblem } from '../features/auth/api/check-reset-link.ts';
+import { textParam } from '../lib/search-params.ts';
 import { requireGuest } from './guards.ts';
 import { rootRoute } from './root.tsx';
 
 export const passwordResetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'password/reset',
-  validateSearch: z.object({ token: z.string().catch(''), email: z.string().catch('') }),
+  validateSearch: (search: Record<string, unknown>) => ({
+    token: textParam(search.token),
+    email: textParam(search.email),
+  }),
+  staticData: { guestOnly: true },
   beforeLoad: requireGuest,
   loaderDeps: ({ search }) => search,
   // A used or expired link says so at once instead of after the new password was typed.

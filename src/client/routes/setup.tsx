@@ -5,6 +5,7 @@ import { rootRoute } from './root.tsx';
 export const setupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'setup',
+  staticData: { guestOnly: true },
   beforeLoad: requireGuest,
   component: lazyRouteComponent(() => import('../features/auth/components/setup-page.tsx'), 'SetupPage'),
 });

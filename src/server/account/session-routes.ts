@@ -12,6 +12,12 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  // The client's session probe: 200 for guests too (`data: null`), so a logged-out page load logs
+  // no 401. GET /api/account keeps answering 401 without a session.
+  api.get('/api/account/session', { config: { access: 'public' } }, async (request) => ({
+    data: request.user ? await serializeUser(db, request.user, request.user) : null,
+  }));
+
   api.post(
     '/api/account/session',
     { schema: { body: loginSchema }, config: { access: 'public' } },

@@ -89,3 +89,25 @@ describe('POST/DELETE /api/account/session', () => {
     t.clock.set(new Date());
   });
 });
+
+describe('GET /api/account/session (the client’s session probe)', () => {
+  it('answers a guest with 200 and no user, so a logged-out page load logs no error', async () => {
+    const response = await t.agent().get('/api/account/session');
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ data: null });
+  });
+
+  it('answers with the signed-in user, and with null once the session is gone', async () => {
+    const { email, agent } = await register(t);
+    const signedIn = await agent.get('/api/account/session');
+    expect(signedIn.statusCode).toBe(200);
+    expect(json<{ data: { email: string; verified: boolean } }>(signedIn).data).toMatchObject({
+      email,
+      verified: false,
+    });
+    expect(json(signedIn)).toEqual(json(await agent.get('/api/account')));
+
+    expect((await agent.delete('/api/account/session')).statusCode).toBe(204);
+    expect(json(await agent.get('/api/account/session'))).toEqual({ data: null });
+  });
+});

@@ -35,6 +35,7 @@ describe('access to /api/', () => {
     expect(open).toEqual(
       [
         'DELETE /api/account/session',
+        'GET /api/account/session',
         'GET /api/changelog',
         'GET /api/email/verify/:id/:hash',
         'GET /api/roadmap',

@@ -1,0 +1,36 @@
+// The installed app opens offline from its cached session and data, at every cold start, and says
+// that it is offline; no network never means logged out.
+import { expect, test } from '@playwright/test';
+import { verifiedUser } from './support/accounts.ts';
+
+const OFFLINE = 'Du bist offline – du siehst gespeicherte Daten.';
+
+test('offline, two cold starts in a row open the app from the cache', async ({ page, context }) => {
+  const { email } = await verifiedUser(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto('/app/settings/account'); // now controlled by the worker
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(email);
+  await expect(page.getByText(OFFLINE)).toHaveCount(0);
+  // The cache is written shortly after it changes; wait until it holds the user.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('kompass.query-cache') ?? ''))
+    .toContain(email);
+
+  await context.setOffline(true);
+  for (const start of ['first', 'second']) {
+    await test.step(`${start} offline start`, async () => {
+      await page.reload();
+      await expect(page.getByText(OFFLINE)).toBeVisible();
+      await expect(page).toHaveURL(/\/app\/settings\/account$/);
+      await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+      await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(email);
+      await expect(page.getByRole('link', { name: 'Kostenlos registrieren' })).toHaveCount(0);
+    });
+  }
+
+  await context.setOffline(false);
+  await expect(page.getByText(OFFLINE)).toHaveCount(0);
+});
