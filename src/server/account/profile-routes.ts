@@ -1,7 +1,7 @@
 // The profile (onboarding step and settings) and the profile picture.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { profileSchema } from '../../shared/account.ts';
+import { profileSchema, userResponse } from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/session.ts';
 import { invalid } from '../http/errors.ts';
@@ -14,20 +14,24 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // POST creates (onboarding), PUT updates (settings); both leave one profile per user.
   for (const method of ['post', 'put'] as const) {
-    api[method]('/api/account/profile', { schema: { body: profileSchema } }, async (request) => {
-      const user = requireUser(request);
-      const { username, position, language, referrer } = request.body;
-      const row = { username, position: position ?? null, language, referrer: referrer ?? null };
-      await db
-        .insertInto('profiles')
-        .values({ user_id: user.id, ...row })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-        .execute();
-      return { data: await serializeUser(db, user, user) };
-    });
+    api[method](
+      '/api/account/profile',
+      { schema: { body: profileSchema, response: { 200: userResponse } } },
+      async (request) => {
+        const user = requireUser(request);
+        const { username, position, language, referrer } = request.body;
+        const row = { username, position: position ?? null, language, referrer: referrer ?? null };
+        await db
+          .insertInto('profiles')
+          .values({ user_id: user.id, ...row })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+          .execute();
+        return { data: await serializeUser(db, user, user) };
+      },
+    );
   }
 
-  api.post('/api/account/image', async (request) => {
+  api.post('/api/account/image', { schema: { response: { 200: userResponse } } }, async (request) => {
     const user = requireUser(request);
     const file = request.isMultipart() ? await request.file() : undefined;
     if (!file || file.fieldname !== 'upload') {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginSchema } from '../../shared/account.ts';
+import { loginSchema, userResponse } from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/session.ts';
@@ -14,7 +14,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/account/session',
-    { schema: { body: loginSchema }, config: { access: 'public' } },
+    { schema: { body: loginSchema, response: { 200: userResponse } }, config: { access: 'public' } },
     async (request, reply) => {
       const { email, password } = request.body;
       // Per address and client (a victim elsewhere is not locked out), and per client overall

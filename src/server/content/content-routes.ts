@@ -3,6 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { idParam } from '../../shared/api.ts';
+import { compilationResponse, compilationsResponse } from '../../shared/compilations.ts';
+import {
+  adviceResponse,
+  categoriesResponse,
+  changelogResponse,
+  keywordsResponse,
+  roadmapResponse,
+} from '../../shared/content-api.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/session.ts';
 import { notFound } from '../http/errors.ts';
@@ -11,34 +19,38 @@ import { compilationsOf, serializePractices } from '../practices/practice-querie
 export function contentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/compilations', async (request) => {
+  api.get('/api/compilations', { schema: { response: { 200: compilationsResponse } } }, async (request) => {
     requireUser(request);
     return { data: await compilationsOf(db) };
   });
 
-  api.get('/api/compilations/:id', { schema: { params: idParam } }, async (request) => {
-    requireUser(request);
-    const [compilation] = await compilationsOf(db, { id: request.params.id });
-    if (!compilation) throw notFound('Dieses Set gibt es nicht.');
-    const rows = await db
-      .selectFrom('compilation_practices')
-      .innerJoin('practices', 'practices.id', 'compilation_practices.practice_id')
-      .selectAll('practices')
-      .where('compilation_id', '=', compilation.id)
-      .orderBy('compilation_practices.position')
-      .execute();
-    const practices = await serializePractices(db, rows, clock.now());
-    return { data: { ...compilation, practices } };
-  });
+  api.get(
+    '/api/compilations/:id',
+    { schema: { params: idParam, response: { 200: compilationResponse } } },
+    async (request) => {
+      requireUser(request);
+      const [compilation] = await compilationsOf(db, { id: request.params.id });
+      if (!compilation) throw notFound('Dieses Set gibt es nicht.');
+      const rows = await db
+        .selectFrom('compilation_practices')
+        .innerJoin('practices', 'practices.id', 'compilation_practices.practice_id')
+        .selectAll('practices')
+        .where('compilation_id', '=', compilation.id)
+        .orderBy('compilation_practices.position')
+        .execute();
+      const practices = await serializePractices(db, rows, clock.now());
+      return { data: { ...compilation, practices } };
+    },
+  );
 
-  api.get('/api/keywords', async (request) => {
+  api.get('/api/keywords', { schema: { response: { 200: keywordsResponse } } }, async (request) => {
     requireUser(request);
     return {
       data: await db.selectFrom('keywords').select(['handle', 'title']).orderBy('position').execute(),
     };
   });
 
-  api.get('/api/advices::random', async (request) => {
+  api.get('/api/advices::random', { schema: { response: { 200: adviceResponse } } }, async (request) => {
     requireUser(request);
     const advice = await db
       .selectFrom('advices')
@@ -50,12 +62,12 @@ export function contentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
     return { data: advice };
   });
 
-  api.get('/api/categories', async (request) => {
+  api.get('/api/categories', { schema: { response: { 200: categoriesResponse } } }, async (request) => {
     requireUser(request);
     return { data: await db.selectFrom('categories').select(['id', 'display']).orderBy('id').execute() };
   });
 
-  api.get('/api/changelog', async (request) => {
+  api.get('/api/changelog', { schema: { response: { 200: changelogResponse } } }, async (request) => {
     requireUser(request);
     const items = await db
       .selectFrom('changelog_items')
@@ -66,7 +78,7 @@ export function contentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
     return { data: items };
   });
 
-  api.get('/api/roadmap', async (request) => {
+  api.get('/api/roadmap', { schema: { response: { 200: roadmapResponse } } }, async (request) => {
     requireUser(request);
     return {
       data: await db

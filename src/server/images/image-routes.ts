@@ -7,6 +7,7 @@ import { notFound } from '../http/errors.ts';
 export function imageRoutes(app: FastifyInstance, { db }: AppContext) {
   app
     .withTypeProvider<ZodTypeProvider>()
+    // Binary (the image bytes): no response schema, nothing to serialize.
     .get('/api/images/:id', { schema: { params: idParam } }, async (request, reply) => {
       const image = await db
         .selectFrom('images')
