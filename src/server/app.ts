@@ -2,7 +2,7 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale.ts';
 import type { Config } from './config.ts';
@@ -30,7 +30,14 @@ import { contentRoutes } from './content/content-routes.ts';
 import { practiceRoutes } from './practices/practice-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 
-export type BuildOptions = { db?: Database; mailer?: Mailer; logger?: boolean; clock?: Clock };
+export type BuildOptions = {
+  db?: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+  clock?: Clock;
+  /** Sees every route as it is added (tests read the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
+};
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
@@ -44,6 +51,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     frameworkErrors,
     clientErrorHandler,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll } from 'vitest';
-import { buildApp } from '../../../src/server/app.ts';
+import { buildApp, type BuildOptions } from '../../../src/server/app.ts';
 import { loadConfig, type Config } from '../../../src/server/config.ts';
 import { seed } from '../../../src/server/db/seed/seed.ts';
 import { startSmtp } from './smtp.ts';
@@ -33,7 +33,9 @@ export function testClock(start = new Date()) {
   };
 }
 
-export async function createTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}) {
+export async function createTestApp(
+  options: { seed?: boolean; config?: Partial<Config>; onRoute?: BuildOptions['onRoute'] } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kompass-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const smtp = await startSmtp();
@@ -47,7 +49,7 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
     ...options.config,
   };
   const clock = testClock();
-  const { app, ctx } = await buildApp(config, { logger: false, clock });
+  const { app, ctx } = await buildApp(config, { logger: false, clock, onRoute: options.onRoute });
   if (options.seed) await seed(ctx.db);
   afterAll(async () => {
     await app.close();
