@@ -4,6 +4,8 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import type { FieldErrors } from '../../shared/api.ts';
+// German messages for the zod issues that have none of their own.
+import '../../shared/zod-locale.ts';
 import { apiError } from '../api/errors.ts';
 
 export function formValues(form: HTMLFormElement): Record<string, string> {

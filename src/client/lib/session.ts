@@ -1,9 +1,9 @@
 // The signed-in user as the whole client sees it: one cached query, null when logged out.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../shared/account.ts';
-import type { Resource } from '../../shared/api.ts';
 import { api } from '../api/client.ts';
 import { httpStatus } from '../api/errors.ts';
+import { parseLazily } from '../api/parse.ts';
 import { fetchOrCached } from './fetch-or-cached.ts';
 
 export const accountQueryKey = ['account'] as const;
@@ -13,7 +13,9 @@ export async function getAccount(): Promise<User | null> {
   try {
     const body = await api
       .get('api/account', { context: { allowUnauthorized: true } })
-      .json<Resource<User>>();
+      .json()
+      // The guards run this on the first paint: the schema loads with the answer.
+      .then(parseLazily(() => import('../../shared/account.ts').then((m) => m.userResponse)));
     return body.data;
   } catch (error) {
     if (httpStatus(error) === 401) return null;
