@@ -22,6 +22,7 @@ import {
   practiceRatingResponse,
   practiceResponse,
 } from '../../../src/shared/practices.ts';
+import { serializerCompiler } from '../../../src/server/http/serializer.ts';
 import { PASSWORD, register, verifiedUser } from '../helpers/accounts.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -168,5 +169,20 @@ describe('what the server sends', () => {
       200,
       userResponse,
     );
+  });
+});
+
+describe('the serializer', () => {
+  const serialize = serializerCompiler({ schema: accountPodcastsResponse, method: 'GET', url: '/x' });
+
+  it('writes only the keys the schema names', () => {
+    const answer = { data: [{ id: 1, title: 'Abendbrot', own_podcast: true, owner_id: 7 }], debug: 1 };
+    expect(JSON.parse(serialize(answer))).toEqual({
+      data: [{ id: 1, title: 'Abendbrot', own_podcast: true }],
+    });
+  });
+
+  it('refuses an answer that lacks a key of the contract', () => {
+    expect(() => serialize({ data: [{ id: 1, title: 'Abendbrot', name: null }] })).toThrow(/own_podcast/);
   });
 });
