@@ -1,7 +1,8 @@
-// The account contract: forms the client validates and the server re-validates, and the User shape.
+// The account contract: forms the client validates and the server re-validates, and the User
+// responses.
 import { z } from 'zod';
-import { text, type Labelled } from './api.ts';
-import { language, position, referrer } from './vocabulary.ts';
+import { isoDate, messageResponse, resource, text } from './api.ts';
+import { labelledSchema, language, position, referrer, userRole } from './vocabulary.ts';
 
 export const PASSWORD_MIN = 12;
 
@@ -126,30 +127,48 @@ export const verifyQuerySchema = z.object({
   signature: z.string().regex(/^[a-f0-9]{64}$/),
 });
 
-export type Profile = {
-  username: string;
-  position: Labelled | null;
-  language: Labelled;
-  referrer: Labelled | null;
-};
+// Responses (spec §3 User and Profile).
 
-export type User = {
-  id: number;
-  name: string | null;
-  email: string | null;
-  image: { image_uri: string } | null;
-  created_at: string;
-  role: Labelled;
-  verified: boolean;
-  granted: boolean;
-  profile: Profile | null;
-  owned_podcasts: number;
-  num_coworkers: number;
-  is_self: boolean;
-  steady_user_email: string | null;
+export const profileDataSchema = z.object({
+  username: z.string(),
+  position: labelledSchema(position).nullable(),
+  language: labelledSchema(language),
+  referrer: labelledSchema(referrer).nullable(),
+});
+export type Profile = z.infer<typeof profileDataSchema>;
+
+export const userSchema = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  /** Only to the user and to admins; null for everyone else. */
+  email: z.string().nullable(),
+  image: z.object({ image_uri: z.string() }).nullable(),
+  created_at: isoDate,
+  role: labelledSchema(userRole),
+  verified: z.boolean(),
+  granted: z.boolean(),
+  profile: profileDataSchema.nullable(),
+  owned_podcasts: z.number(),
+  num_coworkers: z.number(),
+  is_self: z.boolean(),
+  steady_user_email: z.string().nullable(),
   /** A new address waiting for confirmation (only to the user). */
-  pending_email: string | null;
-};
+  pending_email: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** GET/PUT /api/account, login, profile, picture, GET /api/users/{id}. */
+export const userResponse = resource(userSchema);
+
+/** GET /api/account/session: the session probe; `data` is null for a guest. */
+export const sessionResponse = resource(userSchema.nullable());
+
+/** POST /api/account (201): the new user, signed in; `verified` says whether a click is still due. */
+export const registrationResponse = userResponse.extend({ verified: z.boolean() });
+export type RegistrationResponse = z.infer<typeof registrationResponse>;
+
+/** GET /api/email/verify/{id}/{hash}. */
+export const verificationResponse = messageResponse.extend({ verified: z.boolean() });
 
 /** Roles that see the Administration link (§6). */
 export const adminRoles = ['admin', 'editor'] as const;

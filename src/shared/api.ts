@@ -5,9 +5,24 @@ import { z } from 'zod';
 export type FieldErrors = Record<string, string[]>;
 
 /** Body of every 4xx answer: a German message and, for 422, the messages per field. */
-export type ApiError = { message: string; errors?: FieldErrors };
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export type Resource<T> = { data: T };
+/*
+ * Response envelopes. Every route declares `schema.response` with these for each success status
+ * it sends a body with (200, 201, 202); Fastify serializes through the schema (keys it does not
+ * name are dropped) and the client parses with the same one. A 204 has no body and declares
+ * nothing; binary answers (images) declare nothing either.
+ */
+
+/** `{ data: T }`: one resource. */
+export const resource = <T extends z.ZodType>(data: T) => z.object({ data });
+
+/** `{ data: T[] }`: a list. */
+export const collection = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 
 export const paginationMeta = z.object({
   current_page: z.number(),
@@ -18,10 +33,19 @@ export const paginationMeta = z.object({
   total: z.number(),
 });
 export type PaginationMeta = z.infer<typeof paginationMeta>;
-export type Page<T> = { data: T[]; meta: PaginationMeta };
 
-/** `{ key, trans }` as the API sends enum values. */
-export type Labelled<K extends string = string> = { key: K; trans: string };
+/** `{ data: T[], meta }`: one page of a paginated list. */
+export const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: paginationMeta });
+
+/** `{ message }`: the answer of an action that has nothing else to tell. */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** `{ token }` of GET /sanctum/csrf-cookie, for the service worker, which cannot read cookies. */
+export const csrfTokenResponse = z.object({ token: z.string() });
+
+/** A date as the API sends it: `yyyy-MM-dd`. */
+export const isoDate = z.iso.date();
 
 /** The largest id a column holds on both engines (PostgreSQL `integer`). */
 export const MAX_ID = 2 ** 31 - 1;

@@ -167,3 +167,8 @@ export const userRole = vocabulary({
 export function labelled<K extends string>(v: Vocabulary<K>, key: K) {
   return { key, trans: v.labels[key] };
 }
+
+/** The schema of a `{ key, trans }` pair of one vocabulary, for response contracts. */
+export function labelledSchema<K extends string>(v: Vocabulary<K>) {
+  return z.object({ key: v.schema, trans: z.string() });
+}

@@ -1,6 +1,7 @@
 // Turns whatever a request threw into the spec's `{message, errors}` shape for banners and fields.
 import { HTTPError, TimeoutError } from 'ky';
 import type { ApiError } from '../../shared/api.ts';
+import { ResponseShapeError } from './parse.ts';
 
 const OFFLINE: ApiError = {
   message: 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung und versuche es erneut.',
@@ -15,6 +16,7 @@ export function apiError(error: unknown): ApiError {
     );
   }
   if (error instanceof TimeoutError || error instanceof TypeError) return OFFLINE;
+  if (error instanceof ResponseShapeError) return { message: error.message };
   return { message: 'Es ist zu einem unerwarteten Fehler gekommen.' };
 }
 

@@ -4,6 +4,8 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import type { ApiError, FieldErrors } from '../../shared/api.ts';
+// German messages for the zod issues that have none of their own.
+import '../../shared/zod-locale.ts';
 import { apiError } from '../api/errors.ts';
 
 /** The banner's sentence while the fields themselves say what is wrong. */

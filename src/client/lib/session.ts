@@ -1,8 +1,8 @@
 // The signed-in user as the whole client sees it: one cached query, null when logged out.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../shared/account.ts';
-import type { Resource } from '../../shared/api.ts';
 import { api } from '../api/client.ts';
+import { parseLazily } from '../api/parse.ts';
 import { forgetPersistedCache } from '../query-client.ts';
 import { useFlash } from '../stores/flash.ts';
 import { fetchOrCached } from './fetch-or-cached.ts';
@@ -14,7 +14,11 @@ export const accountQueryKey = ['account'] as const;
  * a logged-out page load logs no 401; only a 401 on another call means a session was lost.
  */
 export async function getAccount(): Promise<User | null> {
-  const body = await api.get('api/account/session').json<Resource<User | null>>();
+  const body = await api
+    .get('api/account/session')
+    .json()
+    // The guards run this on the first paint: the schema loads with the answer.
+    .then(parseLazily(() => import('../../shared/account.ts').then((m) => m.sessionResponse)));
   return body.data;
 }
 

@@ -1,7 +1,13 @@
 // GET/POST/PUT/DELETE /api/account: the signed-in user, registration, update and deletion.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountDeleteSchema, accountUpdateSchema, registrationSchema } from '../../shared/account.ts';
+import {
+  accountDeleteSchema,
+  accountUpdateSchema,
+  registrationResponse,
+  registrationSchema,
+  userResponse,
+} from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation, withTx, type Db } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -23,16 +29,23 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/account', { config: { access: 'user' } }, async (request) => {
-    const user = requireUser(request);
-    return { data: await serializeUser(db, user, user) };
-  });
+  api.get(
+    '/api/account',
+    { schema: { response: { 200: userResponse } }, config: { access: 'user' } },
+    async (request) => {
+      const user = requireUser(request);
+      return { data: await serializeUser(db, user, user) };
+    },
+  );
 
   // Registration tells a taken address at once (422). Answering like a new account would need
   // a fake session; instead the answer is throttled per client, which makes probing slow.
   api.post(
     '/api/account',
-    { schema: { body: registrationSchema }, config: { access: 'public' } },
+    {
+      schema: { body: registrationSchema, response: { 201: registrationResponse } },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       const { email, password, name, code } = request.body;
       await throttle(ctx, `registration:${request.ip}`, limits.registration);
@@ -93,7 +106,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   // never confirmed its address may correct it directly (a typo at registration).
   api.put(
     '/api/account',
-    { schema: { body: accountUpdateSchema }, config: { access: 'user' } },
+    { schema: { body: accountUpdateSchema, response: { 200: userResponse } }, config: { access: 'user' } },
     async (request) => {
       const user = requireUser(request);
       const { name, email, password_current } = request.body;

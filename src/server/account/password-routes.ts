@@ -7,6 +7,7 @@ import {
   passwordForgotSchema,
   passwordResetSchema,
 } from '../../shared/account.ts';
+import { messageResponse } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
 import { withTx } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -29,31 +30,40 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.put('/api/account/password', { schema: { body: passwordChangeSchema } }, async (request, reply) => {
-    const user = requireUser(request);
-    await checkPassword(ctx, user, request.body.password_current, 'password_current');
-    const passwordHash = await hashPassword(request.body.password);
-    await withTx(db, async (tx) => {
-      await tx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: clock.now().toISOString() })
-        .where('id', '=', user.id)
-        .execute();
-      // Other devices are signed out, and reset links sent before no longer work.
-      await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-      await revokeResetTokens(tx, user.id);
-    });
-    request.sessionId = null;
-    await startSession(ctx, request, reply, user.id);
-    return { message: 'Dein Passwort wurde geändert.' };
-  });
+  const message = { 200: messageResponse };
+
+  api.put(
+    '/api/account/password',
+    { schema: { body: passwordChangeSchema, response: message } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await checkPassword(ctx, user, request.body.password_current, 'password_current');
+      const passwordHash = await hashPassword(request.body.password);
+      await withTx(db, async (tx) => {
+        await tx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: clock.now().toISOString() })
+          .where('id', '=', user.id)
+          .execute();
+        // Other devices are signed out, and reset links sent before no longer work.
+        await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+        await revokeResetTokens(tx, user.id);
+      });
+      request.sessionId = null;
+      await startSession(ctx, request, reply, user.id);
+      return { message: 'Dein Passwort wurde geändert.' };
+    },
+  );
 
   // The request does the same work for every address (two throttle counts and one queued
   // job), so neither its answer nor its timing tells whether the address has an account; the
   // mail worker looks the address up later.
   api.post(
     '/api/account/password::forgot',
-    { schema: { body: passwordForgotSchema }, config: { access: 'public' } },
+    {
+      schema: { body: passwordForgotSchema, response: { 202: messageResponse } },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       const { email } = request.body;
       await throttle(ctx, `forgot:${request.ip}`, limits.forgotPerClient);
@@ -70,7 +80,10 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext) {
   // using a link count against one throttle: both tell whether a token is valid.
   api.post(
     '/api/account/password::check',
-    { schema: { body: passwordCheckSchema }, config: { access: 'public' } },
+    {
+      schema: { body: passwordCheckSchema, response: { 200: messageResponse } },
+      config: { access: 'public' },
+    },
     async (request) => {
       await throttle(ctx, `reset:${request.ip}`, limits.reset);
       if ((await peekResetToken(ctx, db, request.body.token, request.body.email)) === undefined) {
@@ -82,7 +95,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/account/password::reset',
-    { schema: { body: passwordResetSchema }, config: { access: 'public' } },
+    { schema: { body: passwordResetSchema, response: message }, config: { access: 'public' } },
     async (request) => {
       const { token, email, password } = request.body;
       await throttle(ctx, `reset:${request.ip}`, limits.reset);

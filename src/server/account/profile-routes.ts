@@ -1,7 +1,7 @@
 // The profile (onboarding step and settings) and the profile picture.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { profileSchema } from '../../shared/account.ts';
+import { profileSchema, userResponse } from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
 import { withTx } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
@@ -16,24 +16,28 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // POST creates (onboarding), PUT updates (settings); both leave one profile per user.
   for (const method of ['post', 'put'] as const) {
-    api[method]('/api/account/profile', { schema: { body: profileSchema } }, async (request) => {
-      const user = requireUser(request);
-      const { username, position, language, referrer } = request.body;
-      const row = { username, position: position ?? null, language, referrer: referrer ?? null };
-      // One name per user: the profile's username is users.name (account-routes.ts keeps it too).
-      await withTx(db, async (tx) => {
-        await tx
-          .insertInto('profiles')
-          .values({ user_id: user.id, ...row })
-          .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-          .execute();
-        await tx.updateTable('users').set({ name: username }).where('id', '=', user.id).execute();
-      });
-      return { data: await serializeUser(db, { ...user, name: username }, user) };
-    });
+    api[method](
+      '/api/account/profile',
+      { schema: { body: profileSchema, response: { 200: userResponse } } },
+      async (request) => {
+        const user = requireUser(request);
+        const { username, position, language, referrer } = request.body;
+        const row = { username, position: position ?? null, language, referrer: referrer ?? null };
+        // One name per user: the profile's username is users.name (account-routes.ts keeps it too).
+        await withTx(db, async (tx) => {
+          await tx
+            .insertInto('profiles')
+            .values({ user_id: user.id, ...row })
+            .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+            .execute();
+          await tx.updateTable('users').set({ name: username }).where('id', '=', user.id).execute();
+        });
+        return { data: await serializeUser(db, { ...user, name: username }, user) };
+      },
+    );
   }
 
-  api.post('/api/account/image', async (request) => {
+  api.post('/api/account/image', { schema: { response: { 200: userResponse } } }, async (request) => {
     const user = requireUser(request);
     const image = await storeImage(db, await readUpload(request), ctx.clock.now());
     await setUserImage(db, user.id, image.id);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginSchema } from '../../shared/account.ts';
+import { loginSchema, sessionResponse, userResponse } from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/session.ts';
@@ -14,13 +14,17 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The client's session probe: 200 for guests too (`data: null`), so a logged-out page load logs
   // no 401. GET /api/account keeps answering 401 without a session.
-  api.get('/api/account/session', { config: { access: 'public' } }, async (request) => ({
-    data: request.user ? await serializeUser(db, request.user, request.user) : null,
-  }));
+  api.get(
+    '/api/account/session',
+    { schema: { response: { 200: sessionResponse } }, config: { access: 'public' } },
+    async (request) => ({
+      data: request.user ? await serializeUser(db, request.user, request.user) : null,
+    }),
+  );
 
   api.post(
     '/api/account/session',
-    { schema: { body: loginSchema }, config: { access: 'public' } },
+    { schema: { body: loginSchema, response: { 200: userResponse } }, config: { access: 'public' } },
     async (request, reply) => {
       const { email, password } = request.body;
       // Per address and client (a victim elsewhere is not locked out), and per client overall

@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { verifyQuerySchema } from '../../shared/account.ts';
-import { id } from '../../shared/api.ts';
+import { verificationResponse, verifyQuerySchema } from '../../shared/account.ts';
+import { id, messageResponse } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
@@ -19,15 +19,20 @@ export function verificationRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/api/account/email::resend', { config: { access: 'user' } }, async (request, reply) => {
-    const user = requireUser(request);
-    if (user.email_verified_at && !user.pending_email) {
-      return { message: 'Deine E-Mail-Adresse ist bereits bestätigt.' };
-    }
-    await throttle(ctx, `resend:${user.id}`, limits.resend);
-    await ctx.mail.enqueue(db, { template: 'verification', userId: user.id });
-    return reply.status(202).send({ message: 'Neue E-Mail versendet' });
-  });
+  api.post(
+    '/api/account/email::resend',
+    // 200: nothing to confirm any more; 202: a new mail is on its way.
+    { schema: { response: { 200: messageResponse, 202: messageResponse } }, config: { access: 'user' } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (user.email_verified_at && !user.pending_email) {
+        return { message: 'Deine E-Mail-Adresse ist bereits bestätigt.' };
+      }
+      await throttle(ctx, `resend:${user.id}`, limits.resend);
+      await ctx.mail.enqueue(db, { template: 'verification', userId: user.id });
+      return reply.status(202).send({ message: 'Neue E-Mail versendet' });
+    },
+  );
 
   const invalidLink = () =>
     new HttpError(403, 'Der Bestätigungslink ist ungültig. Fordere bitte eine neue E-Mail an.');
@@ -36,7 +41,11 @@ export function verificationRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/email/verify/:id/:hash',
     {
       // Any malformed part makes the whole link invalid: one sentence for all of them.
-      schema: { params: z.object({ id: z.string(), hash: z.string() }), querystring: z.looseObject({}) },
+      schema: {
+        params: z.object({ id: z.string(), hash: z.string() }),
+        querystring: z.looseObject({}),
+        response: { 200: verificationResponse },
+      },
       config: { access: 'public' },
     },
     async (request) => {

@@ -2,6 +2,7 @@
 // submit), and the token must be signed for the caller's session, so a token taken from one
 // session is worthless in another. It rotates whenever the session changes (login, logout).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { csrfTokenResponse } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { hmac, randomToken, safeEqual } from './tokens.ts';
@@ -40,9 +41,13 @@ export function verifyCsrf(ctx: AppContext, request: FastifyRequest) {
 
 export function registerCsrfRoute(app: FastifyInstance, ctx: AppContext) {
   // The service worker cannot read cookies, so the token is in the body too (DESIGN.md, offline).
-  app.get('/sanctum/csrf-cookie', async (request, reply) => {
-    const existing = request.cookies[XSRF_COOKIE];
-    const token = isValid(ctx, request, existing) ? existing : issueCsrfToken(ctx, request, reply);
-    return { token };
-  });
+  app.get(
+    '/sanctum/csrf-cookie',
+    { schema: { response: { 200: csrfTokenResponse } } },
+    async (request, reply) => {
+      const existing = request.cookies[XSRF_COOKIE];
+      const token = isValid(ctx, request, existing) ? existing : issueCsrfToken(ctx, request, reply);
+      return { token };
+    },
+  );
 }

@@ -11,6 +11,7 @@ const KEY = /^[A-Za-z0-9_-]{22}$/;
 export function imageRoutes(app: FastifyInstance, { db }: AppContext) {
   app
     .withTypeProvider<ZodTypeProvider>()
+    // Binary (the image bytes): no response schema, nothing to serialize.
     .get(
       '/api/images/:key',
       { schema: { params: z.object({ key: z.string() }) } },

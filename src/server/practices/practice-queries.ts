@@ -15,6 +15,7 @@ import {
   timeEffort,
   type Vocabulary,
 } from '../../shared/vocabulary.ts';
+import type { PracticeRating } from '../../shared/practices.ts';
 import type { Db } from '../db/database.ts';
 import { addDays, berlinDate } from '../../shared/calendar.ts';
 
@@ -113,14 +114,14 @@ export async function practiceContext(db: Db, id: number) {
   };
 }
 
-export async function practiceRating(db: Db, id: number) {
+export async function practiceRating(db: Db, id: number): Promise<PracticeRating | undefined> {
   const row = await db
     .selectFrom('practice_ratings')
     .selectAll()
     .where('practice_id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  return Object.fromEntries(metric.keys.map((k) => [k, asLabel(potential, row[k])]));
+  return Object.fromEntries(metric.keys.map((k) => [k, asLabel(potential, row[k])])) as PracticeRating;
 }
 
 export async function practiceActions(db: Db, id: number) {

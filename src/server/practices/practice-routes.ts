@@ -3,6 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, idParam } from '../../shared/api.ts';
+import { compilationsResponse } from '../../shared/compilations.ts';
+import {
+  practiceActionsResponse,
+  practiceContentResponse,
+  practiceContextResponse,
+  practiceMetricsResponse,
+  practiceRatingResponse,
+  practiceResponse,
+} from '../../shared/practices.ts';
 import { levelPoints, metric, type MetricKey } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/session.ts';
@@ -25,7 +34,8 @@ const missing = {
 
 export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const params = { params: idParam };
+  /** The schema of a part: its id parameter and its 200 answer. */
+  const part = <R extends z.ZodType>(response: R) => ({ params: idParam, response: { 200: response } });
 
   /** Every read needs a verified user and an existing method. */
   async function load(request: Parameters<typeof requireUser>[0], id: number) {
@@ -39,8 +49,9 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
     '/api/practices/:id',
     {
       schema: {
-        ...params,
+        params: idParam,
         querystring: z.object({ context: id.optional() }),
+        response: { 200: practiceResponse },
       },
     },
     async (request) => {
@@ -60,25 +71,25 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
     },
   );
 
-  api.get('/api/practices/:id/content', { schema: params }, async (request) => {
+  api.get('/api/practices/:id/content', { schema: part(practiceContentResponse) }, async (request) => {
     const practice = await load(request, request.params.id);
     if (!practice.description.trim()) throw notFound(missing.content);
     return { data: { content: practice.description } };
   });
 
-  api.get('/api/practices/:id/context', { schema: params }, async (request) => {
+  api.get('/api/practices/:id/context', { schema: part(practiceContextResponse) }, async (request) => {
     await load(request, request.params.id);
     const context = await practiceContext(db, request.params.id);
     if (!context) throw notFound(missing.context);
     return { data: context };
   });
 
-  api.get('/api/practices/:id/actions', { schema: params }, async (request) => {
+  api.get('/api/practices/:id/actions', { schema: part(practiceActionsResponse) }, async (request) => {
     await load(request, request.params.id);
     return { data: await practiceActions(db, request.params.id) };
   });
 
-  api.get('/api/practices/:id/rating', { schema: params }, async (request) => {
+  api.get('/api/practices/:id/rating', { schema: part(practiceRatingResponse) }, async (request) => {
     await load(request, request.params.id);
     const rating = await practiceRating(db, request.params.id);
     if (!rating) throw notFound(missing.rating);
@@ -86,11 +97,11 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
   });
 
   // The metrics a method can move, strongest first; the experiment evaluation asks for these.
-  api.get('/api/practices/:id/metrics', { schema: params }, async (request) => {
+  api.get('/api/practices/:id/metrics', { schema: part(practiceMetricsResponse) }, async (request) => {
     await load(request, request.params.id);
     const rating = await practiceRating(db, request.params.id);
     if (!rating) return { data: [] };
-    const points = (k: MetricKey) => levelPoints[rating[k]!.key as keyof typeof levelPoints];
+    const points = (k: MetricKey) => levelPoints[rating[k].key];
     return {
       data: metric.keys
         .filter((k) => points(k) > 0)
@@ -99,7 +110,7 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
     };
   });
 
-  api.get('/api/practices/:id/compilations', { schema: params }, async (request) => {
+  api.get('/api/practices/:id/compilations', { schema: part(compilationsResponse) }, async (request) => {
     await load(request, request.params.id);
     return { data: await compilationsOf(db, { practiceId: request.params.id }) };
   });

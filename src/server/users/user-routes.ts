@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { userResponse } from '../../shared/account.ts';
 import { idParam } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/session.ts';
@@ -10,14 +11,18 @@ export function userRoutes(app: FastifyInstance, { db }: AppContext) {
   // Studio profiles are visible to every verified user; the e-mail address stays private.
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/users/:id', { schema: { params: idParam } }, async (request) => {
-      const viewer = requireUser(request);
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!user) throw notFound('Diesen Benutzer gibt es nicht.');
-      return { data: await serializeUser(db, user, viewer) };
-    });
+    .get(
+      '/api/users/:id',
+      { schema: { params: idParam, response: { 200: userResponse } } },
+      async (request) => {
+        const viewer = requireUser(request);
+        const user = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', request.params.id)
+          .executeTakeFirst();
+        if (!user) throw notFound('Diesen Benutzer gibt es nicht.');
+        return { data: await serializeUser(db, user, viewer) };
+      },
+    );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, User } from '../../../../shared/account.ts';
-import type { Resource } from '../../../../shared/api.ts';
+import { userResponse, type LoginInput, type User } from '../../../../shared/account.ts';
 import { api, fetchCsrfToken } from '../../../api/client.ts';
+import { parse } from '../../../api/parse.ts';
 import { setUser } from '../../../lib/session.ts';
 
 /** POST /api/account/session, after a fresh CSRF cookie (§7). */
@@ -9,7 +9,8 @@ export async function createSession(input: LoginInput): Promise<User> {
   await fetchCsrfToken();
   const body = await api
     .post('api/account/session', { json: input, context: { allowUnauthorized: true } })
-    .json<Resource<User>>();
+    .json()
+    .then(parse(userResponse));
   return body.data;
 }
 

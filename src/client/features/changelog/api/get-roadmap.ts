@@ -1,12 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Resource } from '../../../../shared/api.ts';
+import { roadmapResponse } from '../../../../shared/content-api.ts';
 import { api } from '../../../api/client.ts';
+import { parse } from '../../../api/parse.ts';
 
-/** One planned feature; `content` is Markdown. */
-export type RoadmapItem = { id: number; title: string; content: string };
-
-/** GET /api/roadmap (public), in the planned order. */
-export const getRoadmap = async () => (await api.get('api/roadmap').json<Resource<RoadmapItem[]>>()).data;
+/** GET /api/roadmap (public), in the planned order; `content` is Markdown. */
+export const getRoadmap = async () => (await api.get('api/roadmap').json().then(parse(roadmapResponse))).data;
 
 export const roadmapQueryOptions = () =>
   queryOptions({ queryKey: ['roadmap'], queryFn: getRoadmap, staleTime: 60 * 60_000 });

@@ -1,16 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Resource } from '../../../../shared/api.ts';
 import { api } from '../../../api/client.ts';
-
-/**
- * The fields the client reads so far. The full Podcast schema moves to src/shared/ with the
- * podcast issue; until then this stays the minimum the podcast guard needs.
- */
-export type PodcastSummary = { id: number; title: string; name?: string | null };
+import { parseLazily } from '../../../api/parse.ts';
 
 export const podcastsQueryKey = ['podcasts'] as const;
 
-export const getPodcasts = () => api.get('api/account/podcasts').json<Resource<PodcastSummary[]>>();
+/** GET /api/account/podcasts. The podcast guard imports this eagerly: the schema loads with the answer. */
+export const getPodcasts = () =>
+  api
+    .get('api/account/podcasts')
+    .json()
+    .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.accountPodcastsResponse)));
 
 export const podcastsQueryOptions = () =>
   queryOptions({

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '../../../../shared/account.ts';
-import type { Resource } from '../../../../shared/api.ts';
+import { userResponse, type User } from '../../../../shared/account.ts';
 import { api } from '../../../api/client.ts';
+import { parse } from '../../../api/parse.ts';
 import { setUser } from '../../../lib/session.ts';
 
 /** POST /api/account/image, multipart with the field `upload` (§5). */
 export async function uploadImage(file: File): Promise<User> {
   const body = new FormData();
   body.append('upload', file);
-  return (await api.post('api/account/image', { body, timeout: 60_000 }).json<Resource<User>>()).data;
+  const response = api.post('api/account/image', { body, timeout: 60_000 });
+  return (await response.json().then(parse(userResponse))).data;
 }
 
 export function useUploadImage() {

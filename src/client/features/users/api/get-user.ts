@@ -1,11 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { User } from '../../../../shared/account.ts';
-import type { Resource } from '../../../../shared/api.ts';
 import { api } from '../../../api/client.ts';
+import { parseLazily } from '../../../api/parse.ts';
 
-/** GET /api/users/{id}; email is null unless it is the user themself or an admin asks. */
+/**
+ * GET /api/users/{id}; email is null unless it is the user themself or an admin asks. The
+ * profile route's loader imports this eagerly: the schema loads with the answer.
+ */
 export const getUser = async (id: string): Promise<User> =>
-  (await api.get(`api/users/${encodeURIComponent(id)}`).json<Resource<User>>()).data;
+  (
+    await api
+      .get(`api/users/${encodeURIComponent(id)}`)
+      .json()
+      .then(parseLazily(() => import('../../../../shared/account.ts').then((m) => m.userResponse)))
+  ).data;
 
 export const userQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['users', id], queryFn: () => getUser(id), staleTime: 60_000 });
