@@ -1,0 +1,177 @@
+// Prints how our API routes compare with a bare Fastify route, side by side in one run.
+// Run: npx tsx tests/bench/api-throughput.ts [seconds per run, default 10]
+//
+// The real server and a bare Fastify server run as separate child processes and wrk loads them
+// from a third process, so neither the client nor the other server shares the server's event loop.
+// The real server runs from the TypeScript sources (tsx compiles once at start-up; the code that
+// then runs is what esbuild would bundle), so the bench measures the working tree without a build,
+// on a fresh SQLite DATA_DIR, seeded at start, with the production LOG_LEVEL default. Each target
+// runs right after a bare run, and its ratio is to that bare run, so a burst of load on the
+// machine hits both alike. Loopback only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { execFile } from 'node:child_process';
+
+const seconds = Number(process.argv[2] ?? 10);
+const root = resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(join(tmpdir(), 'kompass-bench-'));
+const children: ChildProcess[] = [];
+
+async function freePort() {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+function start(args: string[], env: NodeJS.ProcessEnv, log: string) {
+  const out = openSync(join(dataDir, log), 'a');
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', out, out] });
+  children.push(child);
+  return child;
+}
+
+async function ready(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up; see the logs in ${dataDir}`);
+}
+
+const BARE = `
+import Fastify from 'fastify';
+const app = Fastify();
+app.get('/bare', async () => ({ data: { id: 1, name: 'Bare', email: 'bare@example.org' } }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+const barePort = await freePort();
+const port = await freePort();
+start(['--input-type=module', '-e', BARE], { PATH: process.env.PATH, PORT: String(barePort) }, 'bare.log');
+const clientDir = join(root, 'dist/client');
+start(
+  ['--import', 'tsx', 'src/server/main.ts'],
+  {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CLIENT_DIR: existsSync(join(clientDir, 'index.html')) ? clientDir : '',
+  },
+  'server.log',
+);
+const bareUrl = `http://127.0.0.1:${barePort}/bare`;
+const base = `http://127.0.0.1:${port}`;
+await Promise.all([ready(bareUrl), ready(`${base}/sanctum/csrf-cookie`)]);
+
+/** Registers a user like the PWA does and follows the verification link from the mail outbox. */
+async function verifiedSession() {
+  const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
+  const xsrf = csrf.headers.getSetCookie()[0]!.split(';')[0]!;
+  const email = 'bench@example.org';
+  const registration = await fetch(`${base}/api/account`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: xsrf,
+      'x-xsrf-token': decodeURIComponent(xsrf.split('=')[1]!),
+    },
+    body: JSON.stringify({
+      email,
+      password: 'bench-passwort-1',
+      password_confirmation: 'bench-passwort-1',
+      terms: true,
+      privacy: true,
+    }),
+  });
+  if (registration.status !== 201) throw new Error(`registration: ${await registration.text()}`);
+  const session = registration.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('kompass_session='))!
+    .split(';')[0]!;
+  // The mail may be written outside the request, so wait for it.
+  const outbox = join(dataDir, 'mail');
+  let link: URL | undefined;
+  for (let i = 0; i < 100 && !link; i++) {
+    const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.includes(email)) : [];
+    const text = files
+      .map((f) => readFileSync(join(outbox, f), 'latin1'))
+      .join('\n')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const match = text.match(/https?:\/\/\S+\/email\?\S+/);
+    if (match) link = new URL(match[0]);
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!link) throw new Error(`no verification mail in ${outbox}`);
+  const p = link.searchParams;
+  const verify = await fetch(
+    `${base}/api/email/verify/${p.get('id')}/${p.get('hash')}?expires=${p.get('expires')}&signature=${p.get('signature')}`,
+    { headers: { cookie: session } },
+  );
+  if (!verify.ok) throw new Error(`verification: ${await verify.text()}`);
+  return session;
+}
+
+const session = await verifiedSession();
+const targets: [string, string, string | undefined][] = [
+  ['GET /api/practices/1', `${base}/api/practices/1`, session],
+  ['GET /sanctum/csrf-cookie', `${base}/sanctum/csrf-cookie`, undefined],
+  ['GET /api/compilations/1', `${base}/api/compilations/1`, session],
+  ['GET /api/account', `${base}/api/account`, session],
+];
+for (const [name, url, cookie] of targets) {
+  const response = await fetch(url, { headers: cookie ? { cookie } : {} });
+  if (!response.ok) throw new Error(`${name}: ${response.status} ${await response.text()}`);
+}
+
+const run = promisify(execFile);
+type Result = { rate: number; p99: string; errors: string };
+
+async function wrk(url: string, cookie?: string, duration = seconds): Promise<Result> {
+  const args = ['-t2', '-c32', `-d${duration}s`, '--latency', ...(cookie ? ['-H', `Cookie: ${cookie}`] : [])];
+  const { stdout } = await run('/usr/bin/wrk', [...args, url]);
+  const rate = Number(stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
+  const p99 = stdout.match(/^\s+99%\s+(\S+)/m)?.[1] ?? '?';
+  const non2xx = stdout.match(/Non-2xx or 3xx responses: (\d+)/)?.[1];
+  const socket = stdout.match(/Socket errors: (.*)/)?.[1];
+  const errors = [non2xx && `${non2xx} non-2xx`, socket && `socket ${socket}`].filter(Boolean).join('; ');
+  return { rate, p99, errors };
+}
+
+// Warm-up: JIT, prepared statements, connections.
+await wrk(bareUrl, undefined, 2);
+for (const [, url, cookie] of targets) await wrk(url, cookie, 2);
+
+const pad = (s: string, n: number) => s.padEnd(n);
+const num = (s: string | number, n: number) => String(s).padStart(n);
+console.log(`wrk -t2 -c32 -d${seconds}s, SQLite, server from the sources (tsx), LOG_LEVEL default`);
+console.log(
+  `${pad('target', 26)}${num('req/s', 9)}${num('p99', 10)}${num('bare req/s', 12)}${num('ratio', 7)}`,
+);
+for (const [name, url, cookie] of targets) {
+  const bare = await wrk(bareUrl);
+  const result = await wrk(url, cookie);
+  console.log(
+    `${pad(name, 26)}${num(result.rate.toFixed(0), 9)}${num(result.p99, 10)}` +
+      `${num(bare.rate.toFixed(0), 12)}${num((result.rate / bare.rate).toFixed(2), 7)}` +
+      (result.errors ? `  (${result.errors})` : ''),
+  );
+}
+
+for (const child of children) child.kill('SIGTERM');
+await Promise.all(
+  children.map((c) => new Promise((done) => (c.exitCode !== null ? done(0) : c.once('exit', done)))),
+);
+rmSync(dataDir, { recursive: true, force: true });
