@@ -1,6 +1,5 @@
 // Assembles the Fastify app from its plugins; tests inject into the result.
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import { registerCsrf } from './auth/csrf.ts';
 import { secret } from './auth/secrets.ts';
 import { loadSession } from './auth/session.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { IMAGE_MAX_BYTES } from './images/store-image.ts';
 import { imageRoutes } from './images/image-routes.ts';
@@ -50,21 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   };
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: ctx.secure ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: ctx.secure,
-  });
+  registerSecurityHeaders(app, ctx.secure);
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },
     throwFileSizeLimit: true,

@@ -1,5 +1,6 @@
 // Prints how our API routes compare with a bare Fastify route, side by side in one run.
-// Run: npx tsx tests/bench/api-throughput.ts [seconds per run, default 10]
+// Run: npx tsx tests/bench/api-throughput.ts [seconds per run, default 10] [only targets containing]
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the real server there (open it in Chrome DevTools).
 //
 // The real server and a bare Fastify server run as separate child processes and wrk loads them
 // from a third process, so neither the client nor the other server shares the server's event loop.
@@ -17,6 +18,10 @@ import { promisify } from 'node:util';
 import { execFile } from 'node:child_process';
 
 const seconds = Number(process.argv[2] ?? 10);
+const only = process.argv[3] ?? '';
+const profile = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
+  : [];
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'kompass-bench-'));
 const children: ChildProcess[] = [];
@@ -60,7 +65,7 @@ const port = await freePort();
 start(['--input-type=module', '-e', BARE], { PATH: process.env.PATH, PORT: String(barePort) }, 'bare.log');
 const clientDir = join(root, 'dist/client');
 start(
-  ['--import', 'tsx', 'src/server/main.ts'],
+  [...profile, '--import', 'tsx', 'src/server/main.ts'],
   {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -125,12 +130,14 @@ async function verifiedSession() {
 }
 
 const session = await verifiedSession();
-const targets: [string, string, string | undefined][] = [
-  ['GET /api/practices/1', `${base}/api/practices/1`, session],
-  ['GET /sanctum/csrf-cookie', `${base}/sanctum/csrf-cookie`, undefined],
-  ['GET /api/compilations/1', `${base}/api/compilations/1`, session],
-  ['GET /api/account', `${base}/api/account`, session],
-];
+const targets = (
+  [
+    ['GET /api/practices/1', `${base}/api/practices/1`, session],
+    ['GET /sanctum/csrf-cookie', `${base}/sanctum/csrf-cookie`, undefined],
+    ['GET /api/compilations/1', `${base}/api/compilations/1`, session],
+    ['GET /api/account', `${base}/api/account`, session],
+  ] as [string, string, string | undefined][]
+).filter(([name]) => name.includes(only));
 for (const [name, url, cookie] of targets) {
   const response = await fetch(url, { headers: cookie ? { cookie } : {} });
   if (!response.ok) throw new Error(`${name}: ${response.status} ${await response.text()}`);
