@@ -12,7 +12,7 @@ import { registerCsrf } from './auth/csrf.ts';
 import { secret } from './auth/secrets.ts';
 import { loadSession } from './auth/session.ts';
 import { registerErrorHandler } from './http/errors.ts';
-import { registerRequestLog } from './http/request-log.ts';
+import { RequestLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { IMAGE_MAX_BYTES } from './images/store-image.ts';
@@ -34,13 +34,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: true,
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerRequestLog(app);
 
   const db = options.db ?? createDatabase(config);
   await migrate(db);
