@@ -6,7 +6,7 @@ import { idParam } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
 import { requireVerifiedUser } from '../auth/session.ts';
 import { notFound } from '../http/errors.ts';
-import { compilationsOf, serializePractices } from '../practices/practice-queries.ts';
+import { compilationPractices, compilationsOf, serializePractices } from '../practices/practice-queries.ts';
 
 export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -20,13 +20,7 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
     requireVerifiedUser(request);
     const [compilation] = await compilationsOf(db, { id: request.params.id });
     if (!compilation) throw notFound('Dieses Set gibt es nicht.');
-    const rows = await db
-      .selectFrom('compilation_practices')
-      .innerJoin('practices', 'practices.id', 'compilation_practices.practice_id')
-      .selectAll('practices')
-      .where('compilation_id', '=', compilation.id)
-      .orderBy('compilation_practices.position')
-      .execute();
+    const rows = await compilationPractices(db, compilation.id);
     const practices = await serializePractices(db, rows);
     return { data: { ...compilation, practices } };
   });

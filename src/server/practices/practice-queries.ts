@@ -25,69 +25,119 @@ export async function findPractice(db: Database, id: number) {
 }
 export type PracticeRow = NonNullable<Awaited<ReturnType<typeof findPractice>>>;
 
-/** Serialises methods with four queries in all, however many there are. */
-export async function serializePractices(db: Database, practices: PracticeRow[], today = new Date()) {
-  if (practices.length === 0) return [];
-  const ids = practices.map((p) => p.id);
-  const idsOf = (rows: { practice_id: number }[]) => new Set(rows.map((r) => r.practice_id));
-  const [keywords, contexts, ratings, actions] = await Promise.all([
-    db
-      .selectFrom('practice_keywords')
-      .innerJoin('keywords', 'keywords.handle', 'practice_keywords.keyword')
-      .select(['practice_keywords.practice_id', 'keywords.handle', 'keywords.title'])
-      .where('practice_id', 'in', ids)
-      .orderBy('practice_keywords.position')
-      .execute(),
-    db
-      .selectFrom('practice_contexts')
-      .select('practice_id')
-      .where('practice_id', 'in', ids)
-      .execute()
-      .then(idsOf),
-    db
-      .selectFrom('practice_ratings')
-      .select('practice_id')
-      .where('practice_id', 'in', ids)
-      .execute()
-      .then(idsOf),
-    db
-      .selectFrom('practice_actions')
-      .select('practice_id')
-      .distinct()
-      .where('practice_id', 'in', ids)
-      .execute()
-      .then(idsOf),
-  ]);
-  return practices.map((practice) => {
-    const till = new Date(today.getTime() + practice.duration_days * 86_400_000);
-    return {
-      id: practice.id,
-      title: practice.title,
-      claim: practice.claim,
-      teaser: practice.teaser,
-      emoji: practice.emoji,
-      keywords: keywords
-        .filter((k) => k.practice_id === practice.id)
-        .map(({ handle, title }) => ({ handle, title })),
-      // Per-podcast fields; they get values once podcasts and the recommendation engine exist.
-      similarity: null,
-      score: null,
-      accessible: true,
-      applied: false,
-      bookmarked: false,
-      rejected: false,
-      setup_context: contexts.has(practice.id),
-      setup_actions: actions.has(practice.id),
-      setup_rating: ratings.has(practice.id),
-      duration_days: practice.duration_days,
-      // Prefill for a new experiment: from today for the method's default duration.
-      date_from: berlinDate(today),
-      date_till: berlinDate(till),
-    };
-  });
+/** A method as lists show it: the columns sent, and whether its context, rating and actions exist. */
+function practiceSummaries(db: Database) {
+  return db
+    .selectFrom('practices')
+    .select([
+      'practices.id',
+      'practices.title',
+      'practices.claim',
+      'practices.teaser',
+      'practices.emoji',
+      'practices.duration_days',
+    ])
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('practice_contexts as pc')
+            .select('pc.practice_id')
+            .whereRef('pc.practice_id', '=', 'practices.id'),
+        )
+        .as('has_context'),
+      eb
+        .exists(
+          eb
+            .selectFrom('practice_ratings as pr')
+            .select('pr.practice_id')
+            .whereRef('pr.practice_id', '=', 'practices.id'),
+        )
+        .as('has_rating'),
+      eb
+        .exists(
+          eb
+            .selectFrom('practice_actions as pa')
+            .select('pa.practice_id')
+            .whereRef('pa.practice_id', '=', 'practices.id'),
+        )
+        .as('has_actions'),
+    ]);
+}
+export type PracticeSummary = NonNullable<Awaited<ReturnType<typeof findPracticeSummary>>>;
+
+export async function findPracticeSummary(db: Database, id: number) {
+  return practiceSummaries(db).where('practices.id', '=', id).executeTakeFirst();
 }
 
-export async function serializePractice(db: Database, practice: PracticeRow, today = new Date()) {
+/** The methods of a set, in the set's order. */
+export async function compilationPractices(db: Database, compilationId: number) {
+  return practiceSummaries(db)
+    .innerJoin('compilation_practices as cp', 'cp.practice_id', 'practices.id')
+    .where('cp.compilation_id', '=', compilationId)
+    .orderBy('cp.position')
+    .execute();
+}
+
+/** Prefill for a new experiment: from today for the method's default duration (Berlin dates). */
+function experimentDates(today: Date) {
+  const from = berlinDate(today);
+  const tills = new Map<number, string>();
+  return (days: number) => {
+    let till = tills.get(days);
+    if (till === undefined) {
+      till = berlinDate(new Date(today.getTime() + days * 86_400_000));
+      tills.set(days, till);
+    }
+    return { date_from: from, date_till: till };
+  };
+}
+
+/** Serialises methods with one more query (their keywords), however many there are. */
+export async function serializePractices(db: Database, practices: PracticeSummary[], today = new Date()) {
+  if (practices.length === 0) return [];
+  const rows = await db
+    .selectFrom('practice_keywords')
+    .innerJoin('keywords', 'keywords.handle', 'practice_keywords.keyword')
+    .select(['practice_keywords.practice_id', 'keywords.handle', 'keywords.title'])
+    .where(
+      'practice_id',
+      'in',
+      practices.map((p) => p.id),
+    )
+    .orderBy('practice_keywords.position')
+    .execute();
+  const keywords = new Map<number, { handle: string; title: string }[]>();
+  for (const { practice_id, handle, title } of rows) {
+    const list = keywords.get(practice_id);
+    if (list) list.push({ handle, title });
+    else keywords.set(practice_id, [{ handle, title }]);
+  }
+  const dates = experimentDates(today);
+  return practices.map((practice) => ({
+    id: practice.id,
+    title: practice.title,
+    claim: practice.claim,
+    teaser: practice.teaser,
+    emoji: practice.emoji,
+    keywords: keywords.get(practice.id) ?? [],
+    // Per-podcast fields; they get values once podcasts and the recommendation engine exist.
+    similarity: null,
+    score: null,
+    accessible: true,
+    applied: false,
+    bookmarked: false,
+    rejected: false,
+    // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+    setup_context: Boolean(practice.has_context),
+    setup_actions: Boolean(practice.has_actions),
+    setup_rating: Boolean(practice.has_rating),
+    duration_days: practice.duration_days,
+    ...dates(practice.duration_days),
+  }));
+}
+
+export async function serializePractice(db: Database, practice: PracticeSummary, today = new Date()) {
   const [serialized] = await serializePractices(db, [practice], today);
   return serialized!;
 }

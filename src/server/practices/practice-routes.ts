@@ -10,6 +10,7 @@ import { forbidden, notFound } from '../http/errors.ts';
 import {
   compilationsOf,
   findPractice,
+  findPracticeSummary,
   practiceActions,
   practiceContext,
   practiceRating,
@@ -44,7 +45,9 @@ export function practiceRoutes(app: FastifyInstance, { db }: AppContext) {
       },
     },
     async (request) => {
-      const practice = await load(request, request.params.id);
+      requireVerifiedUser(request);
+      const practice = await findPracticeSummary(db, request.params.id);
+      if (!practice) throw notFound(missing.practice);
       const podcastId = request.query.context;
       if (podcastId !== undefined) {
         const member = await db
