@@ -5,7 +5,10 @@ import { sql } from 'kysely';
 import { idParam } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
 import { requireVerifiedUser } from '../auth/session.ts';
+import { contentVersion } from '../db/seed/seed.ts';
+import { berlinDate } from '../http/dates.ts';
 import { notFound } from '../http/errors.ts';
+import { bodyCache, etagMatches } from '../http/etag.ts';
 import { compilationPractices, compilationsOf, serializePractices } from '../practices/practice-queries.ts';
 
 export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -16,13 +19,31 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
     return { data: await compilationsOf(db) };
   });
 
-  api.get('/api/compilations/:id', { schema: { params: idParam } }, async (request) => {
+  // A set with its methods is the largest answer (80 KB). It changes only when the content is
+  // re-seeded and when the Berlin day changes (the experiment dates), so both make its ETag, a
+  // revalidating client gets a 304, and the rendered body is kept per set and ETag. Nothing in it
+  // depends on the user yet; per-podcast fields must go into the key when they get values.
+  const compilationBodies = bodyCache(64);
+  api.get('/api/compilations/:id', { schema: { params: idParam } }, async (request, reply) => {
     requireVerifiedUser(request);
-    const [compilation] = await compilationsOf(db, { id: request.params.id });
-    if (!compilation) throw notFound('Dieses Set gibt es nicht.');
-    const rows = await compilationPractices(db, compilation.id);
-    const practices = await serializePractices(db, rows);
-    return { data: { ...compilation, practices } };
+    const { id } = request.params;
+    const now = new Date();
+    const etag = `W/"${(await contentVersion(db)).slice(0, 20)}-${berlinDate(now)}"`;
+    const key = `${id}:${etag}`;
+    const fresh = etagMatches(request.headers['if-none-match'], etag);
+    let body = compilationBodies.get(key);
+    if (body === undefined) {
+      const [compilation] = await compilationsOf(db, { id });
+      if (!compilation) throw notFound('Dieses Set gibt es nicht.');
+      if (!fresh) {
+        const practices = await serializePractices(db, await compilationPractices(db, id), now);
+        body = JSON.stringify({ data: { ...compilation, practices } });
+        compilationBodies.set(key, body);
+      }
+    }
+    reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+    if (fresh) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   api.get('/api/keywords', async (request) => {

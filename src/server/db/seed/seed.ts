@@ -142,6 +142,16 @@ async function write(tx: Tx, content: Content, now: string) {
   );
 }
 
+/** Identifies the seeded content; it changes exactly when a seed writes. */
+export async function contentVersion(db: Database) {
+  const row = await db
+    .selectFrom('secrets')
+    .select('value')
+    .where('key', '=', CONTENT_HASH)
+    .executeTakeFirst();
+  return row?.value ?? 'unseeded';
+}
+
 /** Seeds the content when it changed since the last seed; returns whether it wrote. */
 export async function seed(db: Database, content: Content = loadContent()): Promise<boolean> {
   const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
