@@ -62,9 +62,13 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 
 const barePort = await freePort();
 const port = await freePort();
-start(['--input-type=module', '-e', BARE], { PATH: process.env.PATH, PORT: String(barePort) }, 'bare.log');
+const bare = start(
+  ['--input-type=module', '-e', BARE],
+  { PATH: process.env.PATH, PORT: String(barePort) },
+  'bare.log',
+);
 const clientDir = join(root, 'dist/client');
-start(
+const server = start(
   [...profile, '--import', 'tsx', 'src/server/main.ts'],
   {
     PATH: process.env.PATH,
@@ -144,35 +148,51 @@ for (const [name, url, cookie] of targets) {
 }
 
 const run = promisify(execFile);
-type Result = { rate: number; p99: string; errors: string };
+type Result = { rate: number; p99: string; errors: string; cpu: number };
 
-async function wrk(url: string, cookie?: string, duration = seconds): Promise<Result> {
+// The CPU time the server process spent per answered request (user + system, from /proc) is a
+// second figure that other load on the machine disturbs less than requests per second do.
+const ticks = Number((await run('getconf', ['CLK_TCK'])).stdout);
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticks;
+};
+
+async function wrk(url: string, pid: number, cookie?: string, duration = seconds): Promise<Result> {
   const args = ['-t2', '-c32', `-d${duration}s`, '--latency', ...(cookie ? ['-H', `Cookie: ${cookie}`] : [])];
+  const cpuBefore = cpuSeconds(pid);
   const { stdout } = await run('/usr/bin/wrk', [...args, url]);
+  const requests = Number(stdout.match(/(\d+) requests in/)?.[1]);
+  const cpu = ((cpuSeconds(pid) - cpuBefore) / requests) * 1e6;
   const rate = Number(stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
   const p99 = stdout.match(/^\s+99%\s+(\S+)/m)?.[1] ?? '?';
   const non2xx = stdout.match(/Non-2xx or 3xx responses: (\d+)/)?.[1];
   const socket = stdout.match(/Socket errors: (.*)/)?.[1];
   const errors = [non2xx && `${non2xx} non-2xx`, socket && `socket ${socket}`].filter(Boolean).join('; ');
-  return { rate, p99, errors };
+  return { rate, p99, errors, cpu };
 }
 
 // Warm-up: JIT, prepared statements, connections.
-await wrk(bareUrl, undefined, 2);
-for (const [, url, cookie] of targets) await wrk(url, cookie, 2);
+await wrk(bareUrl, bare.pid!, undefined, 2);
+for (const [, url, cookie] of targets) await wrk(url, server.pid!, cookie, 2);
 
 const pad = (s: string, n: number) => s.padEnd(n);
 const num = (s: string | number, n: number) => String(s).padStart(n);
-console.log(`wrk -t2 -c32 -d${seconds}s, SQLite, server from the sources (tsx), LOG_LEVEL default`);
 console.log(
-  `${pad('target', 26)}${num('req/s', 9)}${num('p99', 10)}${num('bare req/s', 12)}${num('ratio', 7)}`,
+  `wrk -t2 -c32 -d${seconds}s, SQLite, server from the sources (tsx), LOG_LEVEL default; ratio = target / bare run before it`,
+);
+console.log(
+  `${pad('target', 26)}${num('req/s', 8)}${num('p99', 10)}${num('bare', 8)}${num('ratio', 7)}` +
+    `${num('CPU µs/req', 12)}${num('bare', 6)}${num('ratio', 7)}`,
 );
 for (const [name, url, cookie] of targets) {
-  const bare = await wrk(bareUrl);
-  const result = await wrk(url, cookie);
+  const reference = await wrk(bareUrl, bare.pid!);
+  const result = await wrk(url, server.pid!, cookie);
   console.log(
-    `${pad(name, 26)}${num(result.rate.toFixed(0), 9)}${num(result.p99, 10)}` +
-      `${num(bare.rate.toFixed(0), 12)}${num((result.rate / bare.rate).toFixed(2), 7)}` +
+    `${pad(name, 26)}${num(result.rate.toFixed(0), 8)}${num(result.p99, 10)}` +
+      `${num(reference.rate.toFixed(0), 8)}${num((result.rate / reference.rate).toFixed(2), 7)}` +
+      `${num(result.cpu.toFixed(0), 12)}${num(reference.cpu.toFixed(0), 6)}` +
+      `${num((reference.cpu / result.cpu).toFixed(2), 7)}` +
       (result.errors ? `  (${result.errors})` : ''),
   );
 }
