@@ -1,6 +1,7 @@
 // Cookie sessions stored in the database (hashed ids), plus the guards routes use.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { randomToken, sha256 } from './tokens.ts';
@@ -22,19 +23,23 @@ export function cookieOptions(secure: boolean) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
 }
 
+// Read on every API request.
+const sessionUser = preparedQuery((db: Database, id: string, now: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_at', '>', now),
+);
+
 export async function loadSession(db: Database, request: FastifyRequest) {
   request.user = null;
   request.sessionId = null;
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
   const id = sha256(token);
-  const user = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .where('sessions.id', '=', id)
-    .where('sessions.expires_at', '>', new Date().toISOString())
-    .executeTakeFirst();
+  const [user] = await sessionUser(db, id, new Date().toISOString());
   if (user) {
     request.user = user;
     request.sessionId = id;

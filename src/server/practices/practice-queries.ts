@@ -16,6 +16,7 @@ import {
   type Vocabulary,
 } from '../../shared/vocabulary.ts';
 import type { Database } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { berlinDate } from '../http/dates.ts';
 
 const asLabel = <K extends string>(v: Vocabulary<K>, key: string) => labelled(v, key as K);
@@ -66,8 +67,11 @@ function practiceSummaries(db: Database) {
 }
 export type PracticeSummary = NonNullable<Awaited<ReturnType<typeof findPracticeSummary>>>;
 
+const practiceSummary = preparedQuery((db: Database, id: number) =>
+  practiceSummaries(db).where('practices.id', '=', id),
+);
 export async function findPracticeSummary(db: Database, id: number) {
-  return practiceSummaries(db).where('practices.id', '=', id).executeTakeFirst();
+  return (await practiceSummary(db, id))[0];
 }
 
 /** The methods of a set, in the set's order. */
@@ -93,20 +97,29 @@ function experimentDates(today: Date) {
   };
 }
 
-/** Serialises methods with one more query (their keywords), however many there are. */
-export async function serializePractices(db: Database, practices: PracticeSummary[], today = new Date()) {
-  if (practices.length === 0) return [];
-  const rows = await db
+function keywordsOf(db: Database, ids: number[]) {
+  return db
     .selectFrom('practice_keywords')
     .innerJoin('keywords', 'keywords.handle', 'practice_keywords.keyword')
     .select(['practice_keywords.practice_id', 'keywords.handle', 'keywords.title'])
-    .where(
-      'practice_id',
-      'in',
-      practices.map((p) => p.id),
-    )
+    .where('practice_id', 'in', ids)
     .orderBy('practice_keywords.position')
     .execute();
+}
+const keywordsOfOne = preparedQuery((db: Database, id: number) =>
+  db
+    .selectFrom('practice_keywords')
+    .innerJoin('keywords', 'keywords.handle', 'practice_keywords.keyword')
+    .select(['practice_keywords.practice_id', 'keywords.handle', 'keywords.title'])
+    .where('practice_id', '=', id)
+    .orderBy('practice_keywords.position'),
+);
+
+/** Serialises methods with one more query (their keywords), however many there are. */
+export async function serializePractices(db: Database, practices: PracticeSummary[], today = new Date()) {
+  if (practices.length === 0) return [];
+  const ids = practices.map((p) => p.id);
+  const rows = ids.length === 1 ? await keywordsOfOne(db, ids[0]!) : await keywordsOf(db, ids);
   const keywords = new Map<number, { handle: string; title: string }[]>();
   for (const { practice_id, handle, title } of rows) {
     const list = keywords.get(practice_id);
