@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.ts';
 import { registerCsrf } from './auth/csrf.ts';
 import { secret } from './auth/secrets.ts';
 import { loadSession } from './auth/session.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { RequestLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(cookie);
   registerSecurityHeaders(app, ctx.secure);
+  await registerCompression(app);
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },
     throwFileSizeLimit: true,
