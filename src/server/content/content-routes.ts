@@ -8,7 +8,7 @@ import { requireVerifiedUser } from '../auth/session.ts';
 import { contentVersion } from '../db/seed/seed.ts';
 import { berlinDate } from '../http/dates.ts';
 import { notFound } from '../http/errors.ts';
-import { bodyCache, etagMatches } from '../http/etag.ts';
+import { etagMatches, renderedJsonCache, sendRendered } from '../http/cached-json.ts';
 import { compilationPractices, compilationsOf, serializePractices } from '../practices/practice-queries.ts';
 
 export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -21,9 +21,9 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
 
   // A set with its methods is the largest answer (80 KB). It changes only when the content is
   // re-seeded and when the Berlin day changes (the experiment dates), so both make its ETag, a
-  // revalidating client gets a 304, and the rendered body is kept per set and ETag. Nothing in it
-  // depends on the user yet; per-podcast fields must go into the key when they get values.
-  const compilationBodies = bodyCache(64);
+  // revalidating client gets a 304, and the body is rendered and compressed once per set and
+  // ETag. Nothing in it depends on the user yet; per-podcast fields must go into the key then.
+  const compilationBodies = renderedJsonCache(64);
   api.get('/api/compilations/:id', { schema: { params: idParam } }, async (request, reply) => {
     requireVerifiedUser(request);
     const { id } = request.params;
@@ -32,18 +32,17 @@ export function contentRoutes(app: FastifyInstance, { db }: AppContext) {
     const key = `${id}:${etag}`;
     const fresh = etagMatches(request.headers['if-none-match'], etag);
     let body = compilationBodies.get(key);
-    if (body === undefined) {
+    if (!body) {
       const [compilation] = await compilationsOf(db, { id });
       if (!compilation) throw notFound('Dieses Set gibt es nicht.');
       if (!fresh) {
         const practices = await serializePractices(db, await compilationPractices(db, id), now);
-        body = JSON.stringify({ data: { ...compilation, practices } });
-        compilationBodies.set(key, body);
+        body = compilationBodies.set(key, { data: { ...compilation, practices } });
       }
     }
     reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
-    if (fresh) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+    if (fresh || !body) return reply.status(304).send();
+    return sendRendered(reply, body, request.headers['accept-encoding']);
   });
 
   api.get('/api/keywords', async (request) => {
