@@ -159,7 +159,13 @@ const cpuSeconds = (pid: number) => {
 };
 
 async function wrk(url: string, pid: number, cookie?: string, duration = seconds): Promise<Result> {
-  const args = ['-t2', '-c32', `-d${duration}s`, '--latency', ...(cookie ? ['-H', `Cookie: ${cookie}`] : [])];
+  // Like a browser: every request accepts compressed answers.
+  const headers = [
+    '-H',
+    'Accept-Encoding: gzip, deflate, br',
+    ...(cookie ? ['-H', `Cookie: ${cookie}`] : []),
+  ];
+  const args = ['-t2', '-c32', `-d${duration}s`, '--latency', ...headers];
   const cpuBefore = cpuSeconds(pid);
   const { stdout } = await run('/usr/bin/wrk', [...args, url]);
   const requests = Number(stdout.match(/(\d+) requests in/)?.[1]);
