@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../database.ts';
+import { preparedQuery } from '../prepared-query.ts';
 import type { DB } from '../schema.ts';
 import { loadContent, type Content } from './load-content.ts';
 
@@ -142,13 +143,12 @@ async function write(tx: Tx, content: Content, now: string) {
   );
 }
 
-/** Identifies the seeded content; it changes exactly when a seed writes. */
+const storedHash = preparedQuery((db: Database) =>
+  db.selectFrom('secrets').select('value').where('key', '=', CONTENT_HASH),
+);
+/** Identifies the seeded content; it changes exactly when a seed writes. Read per request. */
 export async function contentVersion(db: Database) {
-  const row = await db
-    .selectFrom('secrets')
-    .select('value')
-    .where('key', '=', CONTENT_HASH)
-    .executeTakeFirst();
+  const [row] = await storedHash(db);
   return row?.value ?? 'unseeded';
 }
 
