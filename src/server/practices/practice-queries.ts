@@ -97,29 +97,26 @@ function experimentDates(today: Date) {
   };
 }
 
-function keywordsOf(db: Database, ids: number[]) {
-  return db
-    .selectFrom('practice_keywords')
-    .innerJoin('keywords', 'keywords.handle', 'practice_keywords.keyword')
-    .select(['practice_keywords.practice_id', 'keywords.handle', 'keywords.title'])
-    .where('practice_id', 'in', ids)
-    .orderBy('practice_keywords.position')
-    .execute();
-}
-const keywordsOfOne = preparedQuery((db: Database, id: number) =>
+const keywordRows = (db: Database) =>
   db
     .selectFrom('practice_keywords')
     .innerJoin('keywords', 'keywords.handle', 'practice_keywords.keyword')
     .select(['practice_keywords.practice_id', 'keywords.handle', 'keywords.title'])
-    .where('practice_id', '=', id)
-    .orderBy('practice_keywords.position'),
+    .orderBy('practice_keywords.position');
+// One method's keywords are read on every method page, so that query is prepared.
+const keywordsOfOne = preparedQuery((db: Database, id: number) =>
+  keywordRows(db).where('practice_id', '=', id),
 );
+const keywordsOf = (db: Database, ids: number[]) =>
+  ids.length === 1 ? keywordsOfOne(db, ids[0]!) : keywordRows(db).where('practice_id', 'in', ids).execute();
 
 /** Serialises methods with one more query (their keywords), however many there are. */
 export async function serializePractices(db: Database, practices: PracticeSummary[], today = new Date()) {
   if (practices.length === 0) return [];
-  const ids = practices.map((p) => p.id);
-  const rows = ids.length === 1 ? await keywordsOfOne(db, ids[0]!) : await keywordsOf(db, ids);
+  const rows = await keywordsOf(
+    db,
+    practices.map((p) => p.id),
+  );
   const keywords = new Map<number, { handle: string; title: string }[]>();
   for (const { practice_id, handle, title } of rows) {
     const list = keywords.get(practice_id);
