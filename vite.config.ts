@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './src/client/build/precompress.ts';
 import { twemojiPlugin } from './src/client/build/twemoji.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -53,6 +54,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompressPlugin(),
   ],
   build: { outDir: 'dist/client', emptyOutDir: true },
   server: {

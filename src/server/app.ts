@@ -1,6 +1,5 @@
 // Assembles the Fastify app from its plugins; tests inject into the result.
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +16,9 @@ import { systemClock, type Clock } from './clock.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { registerNoStore } from './http/no-store.ts';
 import { serializerCompiler } from './http/serializer.ts';
+import { registerCompression } from './http/compression.ts';
+import { RequestLogController } from './http/request-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
@@ -48,6 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
@@ -71,21 +74,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const ctx: AppContext = { ...partial, mail: createMailQueue(partial, app.log) };
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: ctx.secure ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: ctx.secure,
-  });
+  registerSecurityHeaders(app, ctx.secure);
+  await registerCompression(app);
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },
     throwFileSizeLimit: true,

@@ -13,7 +13,11 @@ import { seed } from '../../src/server/db/seed/seed.ts';
 import { userResponse } from '../../src/shared/account.ts';
 import { compilationResponse } from '../../src/shared/compilations.ts';
 import { practiceResponse } from '../../src/shared/practices.ts';
-import { serializePractice } from '../../src/server/practices/practice-queries.ts';
+import {
+  compilationPractices,
+  findPracticeSummary,
+  serializePractice,
+} from '../../src/server/practices/practice-queries.ts';
 
 const rounds = Number(process.argv[2] ?? 20_000);
 const config = {
@@ -23,14 +27,14 @@ const config = {
 };
 const { app, ctx } = await buildApp(config, { logger: false });
 await seed(ctx.db);
-const row = await ctx.db.selectFrom('practices').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+const row = (await findPracticeSummary(ctx.db, 1))!;
 const practice = { data: await serializePractice(ctx.db, row, new Date()) };
 const compilation = await ctx.db
   .selectFrom('compilation_practices')
   .select((eb) => eb.fn.countAll<number>().as('n'))
   .where('compilation_id', '=', 1)
   .executeTakeFirstOrThrow();
-const practiceRows = await ctx.db.selectFrom('practices').selectAll().limit(Number(compilation.n)).execute();
+const practiceRows = (await compilationPractices(ctx.db, 1)).slice(0, Number(compilation.n));
 const set = {
   data: {
     id: 1,

@@ -3,6 +3,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { issueCsrfToken } from './csrf.ts';
@@ -25,19 +27,23 @@ export function cookieOptions(secure: boolean) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
 }
 
+// Read on every API request.
+const sessionUser = preparedQuery((db: Db, id: string, now: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_at', '>', now),
+);
+
 export async function loadSession({ db, clock }: AppContext, request: FastifyRequest) {
   request.user = null;
   request.sessionId = null;
   const token = request.cookies[SESSION_COOKIE];
   if (!token || !TOKEN_SHAPE.test(token)) return;
   const id = sha256(token);
-  const user = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .where('sessions.id', '=', id)
-    .where('sessions.expires_at', '>', clock.now().toISOString())
-    .executeTakeFirst();
+  const [user] = await sessionUser(db, id, clock.now().toISOString());
   if (user) {
     request.user = user;
     request.sessionId = id;

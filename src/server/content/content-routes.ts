@@ -1,5 +1,5 @@
 // Editorial reads: sets, keywords, advices, categories, changelog and roadmap.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { idParam } from '../../shared/api.ts';
@@ -12,8 +12,11 @@ import {
   roadmapResponse,
 } from '../../shared/content-api.ts';
 import type { AppContext } from '../context.ts';
+import { berlinDate } from '../../shared/calendar.ts';
+import { contentVersion } from '../db/seed/seed.ts';
 import { notFound } from '../http/errors.ts';
-import { compilationsOf, serializePractices } from '../practices/practice-queries.ts';
+import { etagMatches, renderedJsonCache, sendRendered } from '../http/cached-json.ts';
+import { compilationPractices, compilationsOf, serializePractices } from '../practices/practice-queries.ts';
 
 export function contentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -22,21 +25,38 @@ export function contentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
     return { data: await compilationsOf(db) };
   });
 
+  // A set with its methods is the largest answer (80 KB). It changes only when the content is
+  // re-seeded and when the Berlin day changes (the experiment dates), so both make its ETag, a
+  // revalidating client gets a 304, and the body is rendered and compressed once per set and
+  // ETag. Nothing in it depends on the user yet; per-podcast fields must go into the key then.
+  // The pre-rendered body skips the serializer, so it is checked against the contract when it
+  // is rendered.
+  const compilationBodies = renderedJsonCache(64);
   api.get(
     '/api/compilations/:id',
     { schema: { params: idParam, response: { 200: compilationResponse } } },
-    async (request) => {
-      const [compilation] = await compilationsOf(db, { id: request.params.id });
-      if (!compilation) throw notFound('Dieses Set gibt es nicht.');
-      const rows = await db
-        .selectFrom('compilation_practices')
-        .innerJoin('practices', 'practices.id', 'compilation_practices.practice_id')
-        .selectAll('practices')
-        .where('compilation_id', '=', compilation.id)
-        .orderBy('compilation_practices.position')
-        .execute();
-      const practices = await serializePractices(db, rows, clock.now());
-      return { data: { ...compilation, practices } };
+    async (request, reply) => {
+      const { id } = request.params;
+      const now = clock.now();
+      const etag = `W/"${(await contentVersion(db)).slice(0, 20)}-${berlinDate(now)}"`;
+      const key = `${id}:${etag}`;
+      const fresh = etagMatches(request.headers['if-none-match'], etag);
+      let body = compilationBodies.get(key);
+      if (!body) {
+        const [compilation] = await compilationsOf(db, { id });
+        if (!compilation) throw notFound('Dieses Set gibt es nicht.');
+        if (!fresh) {
+          const practices = await serializePractices(db, await compilationPractices(db, id), now);
+          body = compilationBodies.set(
+            key,
+            compilationResponse.parse({ data: { ...compilation, practices } }),
+          );
+        }
+      }
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+      // A 304 has no body, so it stands outside the response contract.
+      if (fresh || !body) return (reply as FastifyReply).status(304).send();
+      return sendRendered(reply, body, request.headers['accept-encoding']);
     },
   );
 

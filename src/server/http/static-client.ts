@@ -1,4 +1,5 @@
-// Serves the built PWA: hashed assets for a year, everything else revalidated, SPA fallback.
+// Serves the built PWA: hashed assets for a year, everything else revalidated, precompressed
+// copies where the build made them, SPA fallback.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +14,8 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       root: clientDir,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz copies of the text files (src/client/build/precompress.ts).
+      preCompressed: true,
       setHeaders(reply, path) {
         const immutable = path.includes(`${join(clientDir, 'assets')}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -17,6 +17,7 @@ import {
 } from '../../shared/vocabulary.ts';
 import type { PracticeRating } from '../../shared/practices.ts';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { addDays, berlinDate } from '../../shared/calendar.ts';
 
 const asLabel = <K extends string>(v: Vocabulary<K>, key: string) => labelled(v, key as K);
@@ -26,70 +27,119 @@ export async function findPractice(db: Db, id: number) {
 }
 export type PracticeRow = NonNullable<Awaited<ReturnType<typeof findPractice>>>;
 
-/** Serialises methods with four queries in all, however many there are. */
-export async function serializePractices(db: Db, practices: PracticeRow[], today: Date) {
-  if (practices.length === 0) return [];
-  const ids = practices.map((p) => p.id);
-  const idsOf = (rows: { practice_id: number }[]) => new Set(rows.map((r) => r.practice_id));
-  const [keywords, contexts, ratings, actions] = await Promise.all([
-    db
-      .selectFrom('practice_keywords')
-      .innerJoin('keywords', 'keywords.handle', 'practice_keywords.keyword')
-      .select(['practice_keywords.practice_id', 'keywords.handle', 'keywords.title'])
-      .where('practice_id', 'in', ids)
-      .orderBy('practice_keywords.position')
-      .execute(),
-    db
-      .selectFrom('practice_contexts')
-      .select('practice_id')
-      .where('practice_id', 'in', ids)
-      .execute()
-      .then(idsOf),
-    db
-      .selectFrom('practice_ratings')
-      .select('practice_id')
-      .where('practice_id', 'in', ids)
-      .execute()
-      .then(idsOf),
-    db
-      .selectFrom('practice_actions')
-      .select('practice_id')
-      .distinct()
-      .where('practice_id', 'in', ids)
-      .where('removed_at', 'is', null)
-      .execute()
-      .then(idsOf),
-  ]);
-  const from = berlinDate(today);
-  return practices.map((practice) => {
-    return {
-      id: practice.id,
-      title: practice.title,
-      claim: practice.claim,
-      teaser: practice.teaser,
-      emoji: practice.emoji,
-      keywords: keywords
-        .filter((k) => k.practice_id === practice.id)
-        .map(({ handle, title }) => ({ handle, title })),
-      // Per-podcast fields; they get values once podcasts and the recommendation engine exist.
-      similarity: null,
-      score: null,
-      accessible: true,
-      applied: false,
-      bookmarked: false,
-      rejected: false,
-      setup_context: contexts.has(practice.id),
-      setup_actions: actions.has(practice.id),
-      setup_rating: ratings.has(practice.id),
-      duration_days: practice.duration_days,
-      // Prefill for a new experiment: from today for the method's default duration.
-      date_from: from,
-      date_till: addDays(from, practice.duration_days),
-    };
-  });
+/** A method as lists show it: the columns sent, and whether its context, rating and actions exist. */
+function practiceSummaries(db: Db) {
+  return db
+    .selectFrom('practices')
+    .select([
+      'practices.id',
+      'practices.title',
+      'practices.claim',
+      'practices.teaser',
+      'practices.emoji',
+      'practices.duration_days',
+    ])
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('practice_contexts as pc')
+            .select('pc.practice_id')
+            .whereRef('pc.practice_id', '=', 'practices.id'),
+        )
+        .as('has_context'),
+      eb
+        .exists(
+          eb
+            .selectFrom('practice_ratings as pr')
+            .select('pr.practice_id')
+            .whereRef('pr.practice_id', '=', 'practices.id'),
+        )
+        .as('has_rating'),
+      eb
+        .exists(
+          eb
+            .selectFrom('practice_actions as pa')
+            .select('pa.practice_id')
+            .whereRef('pa.practice_id', '=', 'practices.id')
+            .where('pa.removed_at', 'is', null),
+        )
+        .as('has_actions'),
+    ]);
+}
+export type PracticeSummary = NonNullable<Awaited<ReturnType<typeof findPracticeSummary>>>;
+
+const practiceSummary = preparedQuery((db: Db, id: number) =>
+  practiceSummaries(db).where('practices.id', '=', id),
+);
+export async function findPracticeSummary(db: Db, id: number) {
+  return (await practiceSummary(db, id))[0];
 }
 
-export async function serializePractice(db: Db, practice: PracticeRow, today: Date) {
+/** The methods of a set, in the set's order. */
+export async function compilationPractices(db: Db, compilationId: number) {
+  return practiceSummaries(db)
+    .innerJoin('compilation_practices as cp', 'cp.practice_id', 'practices.id')
+    .where('cp.compilation_id', '=', compilationId)
+    .orderBy('cp.position')
+    .execute();
+}
+
+/** Prefill for a new experiment: from today for the method's default duration (Berlin dates). */
+function experimentDates(today: Date) {
+  const from = berlinDate(today);
+  return (days: number) => ({ date_from: from, date_till: addDays(from, days) });
+}
+
+const keywordRows = (db: Db) =>
+  db
+    .selectFrom('practice_keywords')
+    .innerJoin('keywords', 'keywords.handle', 'practice_keywords.keyword')
+    .select(['practice_keywords.practice_id', 'keywords.handle', 'keywords.title'])
+    .orderBy('practice_keywords.position');
+// One method's keywords are read on every method page, so that query is prepared.
+const keywordsOfOne = preparedQuery((db: Db, id: number) => keywordRows(db).where('practice_id', '=', id));
+const keywordsOf = (db: Db, ids: number[]) =>
+  ids.length === 1 ? keywordsOfOne(db, ids[0]!) : keywordRows(db).where('practice_id', 'in', ids).execute();
+
+/** Serialises methods with one more query (their keywords), however many there are. */
+export async function serializePractices(db: Db, practices: PracticeSummary[], today: Date) {
+  if (practices.length === 0) return [];
+  const rows = await keywordsOf(
+    db,
+    practices.map((p) => p.id),
+  );
+  const keywords = new Map<number, { handle: string; title: string }[]>();
+  for (const { practice_id, handle, title } of rows) {
+    const list = keywords.get(practice_id);
+    if (list) list.push({ handle, title });
+    else keywords.set(practice_id, [{ handle, title }]);
+  }
+  const dates = experimentDates(today);
+  return practices.map((practice) => ({
+    id: practice.id,
+    title: practice.title,
+    claim: practice.claim,
+    teaser: practice.teaser,
+    emoji: practice.emoji,
+    keywords: keywords.get(practice.id) ?? [],
+    // Per-podcast fields; they get values once podcasts and the recommendation engine exist.
+    similarity: null,
+    score: null,
+    accessible: true,
+    applied: false,
+    bookmarked: false,
+    rejected: false,
+    // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+    setup_context: Boolean(practice.has_context),
+    setup_actions: Boolean(practice.has_actions),
+    setup_rating: Boolean(practice.has_rating),
+    duration_days: practice.duration_days,
+    ...dates(practice.duration_days),
+  }));
+}
+
+export async function serializePractice(db: Db, practice: PracticeSummary, today: Date) {
   const [serialized] = await serializePractices(db, [practice], today);
   return serialized!;
 }

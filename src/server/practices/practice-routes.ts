@@ -19,6 +19,7 @@ import { forbidden, notFound } from '../http/errors.ts';
 import {
   compilationsOf,
   findPractice,
+  findPracticeSummary,
   practiceActions,
   practiceContext,
   practiceRating,
@@ -55,7 +56,8 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
       },
     },
     async (request) => {
-      const practice = await load(request, request.params.id);
+      const practice = await findPracticeSummary(db, request.params.id);
+      if (!practice) throw notFound(missing.practice);
       const podcastId = request.query.context;
       if (podcastId !== undefined) {
         const member = await db

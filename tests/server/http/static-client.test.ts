@@ -1,15 +1,21 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
+import { precompress } from '../../../src/client/build/precompress.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'kompass-client-'));
 mkdirSync(join(clientDir, 'assets'));
 writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Kompass Studio</title>');
 writeFileSync(join(clientDir, 'assets', 'app-1234.js'), 'console.log(1)');
 writeFileSync(join(clientDir, 'sw.js'), 'self.skipWaiting()');
+const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Wort ${i}`))};`;
+writeFileSync(join(clientDir, 'assets', 'index-abcd.js'), bigScript);
+copyFileSync('public/robots.txt', join(clientDir, 'robots.txt'));
+precompress(clientDir);
 const dataDir = mkdtempSync(join(tmpdir(), 'kompass-static-'));
 const { app } = await buildApp({ ...loadConfig({}), dataDir, clientDir }, { logger: false });
 afterAll(() => app.close());
@@ -41,5 +47,36 @@ describe('serving the PWA', () => {
     const response = await app.inject({ url: '/' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the precompressed copy of an asset that the browser accepts', async () => {
+    const url = '/assets/index-abcd.js';
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    expect(br.rawPayload.length).toBeLessThan(bigScript.length / 2);
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(bigScript);
+    const plain = await app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+  });
+
+  it('sends small files as they are', async () => {
+    const small = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
+  });
+
+  it('serves robots.txt as text, not the app shell', async () => {
+    const robots = await app.inject({ url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toBe(readFileSync('public/robots.txt', 'utf8'));
+    expect(robots.body).toContain('Disallow: /api/');
   });
 });

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { systemClock, type Clock } from '../../clock.ts';
 import type { Database } from '../database.ts';
+import { preparedQuery } from '../prepared-query.ts';
 import type { DB } from '../schema.ts';
 import { loadContent, type Content } from './load-content.ts';
 
@@ -150,6 +151,15 @@ async function write(tx: Tx, content: Content, now: string) {
     ['id'],
     content.roadmap.map((r, position) => ({ ...r, position })),
   );
+}
+
+const storedHash = preparedQuery((db: Database) =>
+  db.selectFrom('secrets').select('value').where('key', '=', CONTENT_HASH),
+);
+/** Identifies the seeded content; it changes exactly when a seed writes. Read per request. */
+export async function contentVersion(db: Database) {
+  const [row] = await storedHash(db);
+  return row?.value ?? 'unseeded';
 }
 
 /** Seeds the content when it changed since the last seed; returns whether it wrote. */

@@ -1,0 +1,53 @@
+// Security headers, computed once at start-up. @fastify/helmet rebuilt them and re-parsed the
+// CSP on every request, which halved the throughput of small API responses. The values are
+// helmet's defaults with our CSP; the CSP goes only on documents and scripts (a worker takes its
+// policy from its script's response), where a browser applies it.
+import type { FastifyInstance } from 'fastify';
+
+const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "font-src 'self' https: data:",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+  "img-src 'self' data: blob:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+];
+
+export function contentSecurityPolicy(secure: boolean) {
+  const directives = [...CSP_DIRECTIVES, ...(secure ? ['upgrade-insecure-requests'] : [])];
+  return [...directives, "worker-src 'self'", "connect-src 'self'"].join(';');
+}
+
+/** The headers every response carries; HSTS only when the app is served over https. */
+export function securityHeaders(secure: boolean): Record<string, string> {
+  return {
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    ...(secure && { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
+
+const NEEDS_CSP = /^(text\/html|text\/javascript|application\/javascript)/;
+
+export function registerSecurityHeaders(app: FastifyInstance, secure: boolean) {
+  const headers = securityHeaders(secure);
+  const csp = contentSecurityPolicy(secure);
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(headers);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && NEEDS_CSP.test(type)) reply.header('content-security-policy', csp);
+    done(null, payload);
+  });
+}

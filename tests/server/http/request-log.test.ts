@@ -1,0 +1,44 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerErrorHandler } from '../../../src/server/http/errors.ts';
+import { RequestLogController } from '../../../src/server/http/request-log.ts';
+
+describe('request log', () => {
+  it('writes one line for a 5xx answer and nothing for other answers', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const app = Fastify({ logger: { level: 'info', stream }, logController: new RequestLogController() });
+    registerErrorHandler(app);
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/down', async (_request, reply) => reply.status(503).send({ message: 'Wartung' }));
+    app.get('/kaputt', async () => {
+      throw new Error('Datenbank weg');
+    });
+    await app.inject({ url: '/ok' });
+    await app.inject({ url: '/gibt-es-nicht' });
+    expect(lines).toEqual([]);
+    await app.inject({ url: '/down?x=1' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      method: 'GET',
+      url: '/down?x=1',
+      statusCode: 503,
+      msg: 'request failed',
+    });
+    lines.length = 0;
+    const broken = await app.inject({ url: '/kaputt' });
+    expect(broken.json()).toEqual({ message: 'Es ist zu einem unerwarteten Fehler gekommen.' });
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      [50, 'Datenbank weg'],
+      [50, 'request failed'],
+    ]);
+    await app.close();
+  });
+});
