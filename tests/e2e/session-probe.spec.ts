@@ -32,7 +32,7 @@ test('a session lost while working sends to login with the reason', async ({ pag
   await page.goto('/app/settings/account');
   await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
   await context.clearCookies({ name: 'kompass_session' });
-  await page.getByLabel('Name').fill('Niemand');
+  await page.getByLabel('Aktuelles Passwort').fill('irgendein-passwort');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('alert')).toHaveText(EXPIRED);
