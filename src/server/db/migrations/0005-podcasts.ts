@@ -72,13 +72,7 @@ export async function up(db: MigrationDb, engine: Engine) {
       .values({ ...m, role: owner ? 'owner' : m.role === 'owner' ? 'manager' : m.role })
       .execute();
   }
-  for (const p of podcasts) {
-    if (memberships.some((m) => m.podcast_id === p.id && m.user_id === p.owner_id)) continue;
-    await db
-      .insertInto('memberships')
-      .values({ podcast_id: p.id, user_id: p.owner_id, role: 'owner', active: 1, created_at: p.created_at })
-      .execute();
-  }
+  // Copied rows kept their ids: PostgreSQL's sequences must move past them.
   if (engine === 'postgres') {
     for (const table of ['podcasts', 'memberships']) {
       await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), COALESCE((SELECT MAX(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(
@@ -87,6 +81,13 @@ export async function up(db: MigrationDb, engine: Engine) {
     }
   }
 
+  for (const p of podcasts) {
+    if (memberships.some((m) => m.podcast_id === p.id && m.user_id === p.owner_id)) continue;
+    await db
+      .insertInto('memberships')
+      .values({ podcast_id: p.id, user_id: p.owner_id, role: 'owner', active: 1, created_at: p.created_at })
+      .execute();
+  }
   await db.schema
     .createTable('user_contexts')
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
