@@ -64,6 +64,17 @@ const session = registration.headers
   .split(';')[0]!;
 await ctx.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).execute();
 const cookie = { cookie: session };
+// A podcast of the bench user, so the podcast guard and the full Podcast entity are measured.
+const now = new Date().toISOString();
+const podcast = await ctx.db
+  .insertInto('podcasts')
+  .values({ title: 'Bench', created_at: now, updated_at: now })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+await ctx.db
+  .insertInto('memberships')
+  .values({ podcast_id: podcast.id, user_id: 1, role: 'owner', active: 1, created_at: now })
+  .execute();
 
 const targets: [string, string, Record<string, string>][] = [
   ['bare Fastify route', `http://127.0.0.1:${portOf(bare.server)}/bare`, {}],
@@ -71,6 +82,8 @@ const targets: [string, string, Record<string, string>][] = [
   ['GET /api/account (session + user)', `${base}/api/account`, cookie],
   ['GET /api/practices/1 (method)', `${base}/api/practices/1`, cookie],
   ['GET /api/practices/1/context', `${base}/api/practices/1/context`, cookie],
+  ['GET /api/podcasts/{id} (guard + Podcast)', `${base}/api/podcasts/${podcast.id}`, cookie],
+  ['GET /api/podcasts/{id}/settings (guard)', `${base}/api/podcasts/${podcast.id}/settings`, cookie],
 ];
 for (const [, url, headers] of targets) await measure(url, headers, 300); // warm-up: JIT, connections
 // Two interleaved rounds, so a burst of load on the machine hits every target alike.

@@ -58,24 +58,27 @@ export async function podcastAccess(
     .innerJoin('memberships', 'memberships.podcast_id', 'podcasts.id')
     .selectAll('podcasts')
     .select(['memberships.id as membership_id', 'memberships.role as member_role'])
+    // The owner's lifetime access makes the podcast Pro (podcast-plan.ts).
+    .select((eb) =>
+      eb
+        .selectFrom('memberships as owner')
+        .innerJoin('users', 'users.id', 'owner.user_id')
+        .select('users.granted')
+        .whereRef('owner.podcast_id', '=', 'podcasts.id')
+        .where('owner.role', '=', 'owner')
+        .as('owner_granted'),
+    )
     .where('podcasts.id', '=', podcastId)
     .where('memberships.user_id', '=', user.id)
     .where('memberships.active', '=', 1)
     .executeTakeFirst();
   if (!row) throw notFound(messages.notFound);
-  const { membership_id, member_role, ...podcast } = row;
+  const { membership_id, member_role, owner_granted, ...podcast } = row;
   if (!can(member_role, rule.action)) throw new HttpError(403, messages.role);
-  const owner = await db
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select('users.granted')
-    .where('memberships.podcast_id', '=', podcastId)
-    .where('memberships.role', '=', 'owner')
-    .executeTakeFirst();
   const plan = podcastPlan({
     createdAt: podcast.created_at,
     now,
-    ownerGranted: owner?.granted === 1,
+    ownerGranted: Number(owner_granted) === 1,
     viewerGranted: user.granted === 1,
   });
   if (rule.plan === 'pro' && !plan.active) throw new HttpError(403, messages.pro);
