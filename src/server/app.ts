@@ -29,6 +29,9 @@ import { profileRoutes } from './account/profile-routes.ts';
 import { sessionRoutes } from './account/session-routes.ts';
 import { verificationRoutes } from './account/verification.ts';
 import { accountPodcastRoutes } from './podcasts/account-podcast-routes.ts';
+import { registerPodcastGuard } from './podcasts/guard.ts';
+import { podcastContentRoutes } from './podcasts/podcast-content-routes.ts';
+import { podcastRoutes } from './podcasts/podcast-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
 import { practiceRoutes } from './practices/practice-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
@@ -82,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
 
   registerAccess(app, ctx);
+  registerPodcastGuard(app, ctx);
   registerNoStore(app);
   registerCsrfRoute(app, ctx);
 
@@ -94,6 +98,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     imageRoutes,
     userRoutes,
     accountPodcastRoutes,
+    podcastRoutes,
+    podcastContentRoutes,
     practiceRoutes,
     contentRoutes,
   ]) {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** Builds a zod enum together with its German labels, so a key never exists without a label. */
-function vocabulary<const K extends string>(labels: Record<K, string>) {
+export function vocabulary<const K extends string>(labels: Record<K, string>) {
   const keys = Object.keys(labels) as [K, ...K[]];
   return { schema: z.enum(keys), keys, labels };
 }

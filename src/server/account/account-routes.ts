@@ -153,7 +153,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const user = requireUser(request);
       await checkPassword(ctx, user, request.body.password);
-      // Podcasts the user owns go with the account (foreign keys cascade), and the picture too.
+      // Podcasts the user owns go with the account (with all their data), and the picture too.
       await withTx(db, async (tx) => {
         // The picture as stored now, not as the session saw it (an upload may have replaced it).
         const { image_id } = await tx
@@ -161,6 +161,17 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
           .select('image_id')
           .where('id', '=', user.id)
           .executeTakeFirstOrThrow();
+        // Owned podcasts: where the user's membership has role owner (src/shared/roles.ts).
+        await tx
+          .deleteFrom('podcasts')
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('memberships')
+              .select('podcast_id')
+              .where('user_id', '=', user.id)
+              .where('role', '=', 'owner'),
+          )
+          .execute();
         await tx.deleteFrom('users').where('id', '=', user.id).execute();
         if (image_id) await tx.deleteFrom('images').where('id', '=', image_id).execute();
       });

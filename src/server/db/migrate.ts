@@ -4,6 +4,7 @@ import * as accounts from './migrations/0001-accounts.ts';
 import * as content from './migrations/0002-content.ts';
 import * as foundation from './migrations/0003-foundation.ts';
 import * as imageKeys from './migrations/0004-image-keys.ts';
+import * as podcasts from './migrations/0005-podcasts.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -11,6 +12,7 @@ const migrations = {
   '0002-content': content,
   '0003-foundation': foundation,
   '0004-image-keys': imageKeys,
+  '0005-podcasts': podcasts,
 };
 
 export async function migrate(db: Database) {

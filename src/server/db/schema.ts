@@ -75,8 +75,88 @@ export interface SecretsTable {
 export interface PodcastsTable {
   id: Generated<number>;
   title: string;
-  owner_id: number;
+  name: string | null;
+  author: string | null;
+  /** 'Choose two': both set or both null. */
+  category_id_1: number | null;
+  category_id_2: number | null;
+  image_id: number | null;
+  rss_uri: string | null;
+  web_uri: string | null;
+  /** When the setup checklist was closed (`POST /api/podcasts/{id}:complete`). */
+  completed_at: Timestamp | null;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The podcast a user has selected (GET/POST /api/account/context). */
+export interface UserContextsTable {
+  user_id: number;
+  podcast_id: number;
+}
+
+/** Goal importance per metric (none, low, medium, high). */
+export interface PodcastObjectivesTable {
+  podcast_id: number;
+  coverage: string;
+  throughput: string;
+  reputation: string;
+  interaction: string;
+  monetization: string;
+  expertise: string;
+  referability: string;
+  enjoyment: string;
+}
+
+export interface PodcastStagesTable {
+  podcast_id: number;
+  commitment: string;
+  expansion: string;
+  investment: string;
+}
+
+export interface PodcastStrategiesTable {
+  podcast_id: number;
+  subject: string | null;
+  audience: string | null;
+  uniqueness: string | null;
+  tailwind: string | null;
+  motivation: string | null;
+  referability: string | null;
+  expenditure: string | null;
+}
+
+export interface PodcastMilestonesTable {
+  podcast_id: number;
+  metric: string;
+  value: string;
+}
+
+/** One recorded value of one metric; the rows of a podcast are its history. */
+export interface PodcastMetricsTable {
+  id: Generated<number>;
+  podcast_id: number;
+  metric: string;
+  value: number;
+  /** yyyy-MM-dd in Berlin. */
+  recorded_on: string;
+  created_at: Timestamp;
+  user_id: number | null;
+}
+
+export interface PodcastSettingsTable {
+  podcast_id: number;
+  key: string;
+  value: string;
+}
+
+export interface EpisodesTable {
+  id: Generated<number>;
+  podcast_id: number;
+  guid: string;
+  title: string;
+  web_uri: string | null;
+  published_at: Timestamp | null;
 }
 
 export interface MembershipsTable {
@@ -216,6 +296,14 @@ export interface DB {
   secrets: SecretsTable;
   podcasts: PodcastsTable;
   memberships: MembershipsTable;
+  user_contexts: UserContextsTable;
+  podcast_objectives: PodcastObjectivesTable;
+  podcast_stages: PodcastStagesTable;
+  podcast_strategies: PodcastStrategiesTable;
+  podcast_milestones: PodcastMilestonesTable;
+  podcast_metrics: PodcastMetricsTable;
+  podcast_settings: PodcastSettingsTable;
+  episodes: EpisodesTable;
   practices: PracticesTable;
   practice_contexts: PracticeContextsTable;
   practice_ratings: PracticeRatingsTable;

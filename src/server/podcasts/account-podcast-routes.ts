@@ -1,12 +1,17 @@
+// The user's podcasts: the list to select from and the selected one (the context, kept per user).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountPodcastsResponse } from '../../shared/podcasts.ts';
+import { idParam } from '../../shared/api.ts';
+import { accountPodcastsResponse, contextResource, podcastResource } from '../../shared/podcasts.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/session.ts';
+import { podcastAccess, requirePodcast } from './guard.ts';
+import { serializePodcast } from './serialize-podcast.ts';
 
-export function accountPodcastRoutes(app: FastifyInstance, { db }: AppContext) {
-  // The podcasts the user can select: those with an active membership.
+export function accountPodcastRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // The podcasts the user can select: those with an active membership.
   api.get(
     '/api/account/podcasts',
     { schema: { response: { 200: accountPodcastsResponse } } },
@@ -15,12 +20,54 @@ export function accountPodcastRoutes(app: FastifyInstance, { db }: AppContext) {
       const rows = await db
         .selectFrom('podcasts')
         .innerJoin('memberships', 'memberships.podcast_id', 'podcasts.id')
-        .select(['podcasts.id', 'podcasts.title', 'podcasts.owner_id'])
+        .select(['podcasts.id', 'podcasts.title', 'memberships.role'])
         .where('memberships.user_id', '=', user.id)
         .where('memberships.active', '=', 1)
         .orderBy('podcasts.title')
+        .orderBy('podcasts.id')
         .execute();
-      return { data: rows.map((p) => ({ id: p.id, title: p.title, own_podcast: p.owner_id === user.id })) };
+      return { data: rows.map((p) => ({ id: p.id, title: p.title, own_podcast: p.role === 'owner' })) };
+    },
+  );
+
+  // The selected podcast; when none is stored (or it is no longer selectable), the first one
+  // the user can select; null when there is none.
+  api.get('/api/account/context', { schema: { response: { 200: contextResource } } }, async (request) => {
+    const user = requireUser(request);
+    const stored = await db
+      .selectFrom('user_contexts')
+      .select('podcast_id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    const selectable = db
+      .selectFrom('memberships')
+      .innerJoin('podcasts', 'podcasts.id', 'memberships.podcast_id')
+      .select('podcasts.id')
+      .where('memberships.user_id', '=', user.id)
+      .where('memberships.active', '=', 1);
+    const chosen =
+      (stored && (await selectable.where('podcasts.id', '=', stored.podcast_id).executeTakeFirst())) ||
+      (await selectable.orderBy('podcasts.title').orderBy('podcasts.id').limit(1).executeTakeFirst());
+    if (!chosen) return { data: null };
+    const access = await podcastAccess(db, clock.now(), user, chosen.id, { action: 'podcast.read' });
+    return { data: await serializePodcast(db, access) };
+  });
+
+  api.post(
+    '/api/account/context/:id',
+    {
+      schema: { params: idParam, response: { 200: podcastResource } },
+      config: { podcast: { action: 'podcast.read' } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const access = requirePodcast(request);
+      await db
+        .insertInto('user_contexts')
+        .values({ user_id: user.id, podcast_id: access.podcast.id })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ podcast_id: access.podcast.id }))
+        .execute();
+      return { data: await serializePodcast(db, access) };
     },
   );
 }

@@ -34,10 +34,12 @@ async function loadProfile(db: Db, userId: number, name: string | null): Promise
 }
 
 async function counts(db: Db, userId: number) {
+  // The owner of a podcast is its membership with role owner (src/shared/roles.ts).
   const owned = await db
-    .selectFrom('podcasts')
+    .selectFrom('memberships')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('owner_id', '=', userId)
+    .where('user_id', '=', userId)
+    .where('role', '=', 'owner')
     .executeTakeFirstOrThrow();
   const coworkers = await db
     .selectFrom('memberships as mine')

@@ -21,6 +21,7 @@ const apiRoutes = () =>
 /** A concrete path for a route pattern: `:id` becomes 1, other params a plausible value. */
 const pathOf = (url: string) =>
   url
+    .replace(/\([^)]*\)/g, '') // a parameter's pattern, as in `:id(^[^:/]+)::complete`
     .replace(/::/g, ':')
     .replace(/\/:id\b/g, '/1')
     .replace(/\/:hash\b/g, `/${'a'.repeat(40)}`)

@@ -36,6 +36,7 @@ const withoutBody: Record<string, string> = {
   'GET /api/images/:key': 'binary: the image bytes',
   'DELETE /api/account': '204 without a body',
   'DELETE /api/account/session': '204 without a body',
+  'DELETE /api/podcasts/:id': '204 without a body',
 };
 
 const apiRoutes = () =>
@@ -114,18 +115,19 @@ describe('what the server sends', () => {
     const other = await register(t);
     const own = await t.db
       .insertInto('podcasts')
-      .values({ title: 'Abendbrot', owner_id: id, created_at: now })
+      .values({ title: 'Abendbrot', created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const theirs = await t.db
       .insertInto('podcasts')
-      .values({ title: 'Zugabe', owner_id: other.id, created_at: now })
+      .values({ title: 'Zugabe', created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db
       .insertInto('memberships')
       .values([
         { podcast_id: own.id, user_id: id, role: 'owner', created_at: now },
+        { podcast_id: theirs.id, user_id: other.id, role: 'owner', created_at: now },
         { podcast_id: theirs.id, user_id: id, role: 'editor', created_at: now },
       ])
       .execute();

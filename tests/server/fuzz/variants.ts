@@ -26,9 +26,16 @@ export type Variant = { note: string; url: string; body?: Body; headers?: Record
 export type Case = Variant & { method: string; persona: PersonaName; csrf: Csrf; id?: string };
 
 export const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const params = (url: string) => [...url.replaceAll('::', '').matchAll(/:(\w+)/g)].map((m) => m[1]!);
+/** Drops a parameter's pattern, as in `:id(^[^:/]+)::complete`. */
+const plain = (url: string) => url.replace(/\([^)]*\)/g, '');
+const params = (url: string) =>
+  [
+    ...plain(url)
+      .replaceAll('::', '')
+      .matchAll(/:(\w+)/g),
+  ].map((m) => m[1]!);
 function fill(url: string, values: Record<string, string>) {
-  return url
+  return plain(url)
     .replaceAll('::', '\u0000')
     .replace(/:(\w+)/g, (_, name: string) => values[name] ?? '1')
     .replace('*', 'x')

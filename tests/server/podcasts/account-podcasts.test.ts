@@ -6,13 +6,18 @@ import { verifiedUser } from '../helpers/accounts.ts';
 
 const t = await createTestApp();
 
+/** A podcast and its owner: the membership with role owner. */
 async function podcast(title: string, ownerId: number) {
   const now = t.clock.now().toISOString();
   const row = await t.db
     .insertInto('podcasts')
-    .values({ title, owner_id: ownerId, created_at: now })
+    .values({ title, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('memberships')
+    .values({ podcast_id: row.id, user_id: ownerId, role: 'owner', active: 1, created_at: now })
+    .execute();
   return row.id;
 }
 
@@ -33,9 +38,7 @@ describe('GET /api/account/podcasts', () => {
     const owner = await verifiedUser(t);
     const coworker = await verifiedUser(t);
     const own = await podcast('Zeitreise', owner.id);
-    await member(own, owner.id, 1);
     const shared = await podcast('Abendbrot', owner.id);
-    await member(shared, owner.id, 1);
     await member(shared, coworker.id, 1);
     const left = await podcast('Funkstille', owner.id);
     await member(left, coworker.id, 0);
@@ -46,6 +49,7 @@ describe('GET /api/account/podcasts', () => {
     ]);
     expect(json<List>(await owner.agent.get('/api/account/podcasts')).data).toEqual([
       { id: shared, title: 'Abendbrot', own_podcast: true },
+      { id: left, title: 'Funkstille', own_podcast: true },
       { id: own, title: 'Zeitreise', own_podcast: true },
     ]);
   });
