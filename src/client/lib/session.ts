@@ -14,13 +14,20 @@ export const accountQueryKey = ['account'] as const;
  * a logged-out page load logs no 401; only a 401 on another call means a session was lost.
  */
 export async function getAccount(): Promise<User | null> {
-  const body = await api
-    .get('api/account/session')
-    .json()
-    // The guards run this on the first paint: the schema loads with the answer.
-    .then(parseLazily(() => import('../../shared/account.ts').then((m) => m.sessionResponse)));
-  return body.data;
+  const body = await api.get('api/account/session').json();
+  // A guest's answer is `{ data: null }`, checked in place: the landing page's visitors never load
+  // zod and the User schema. A user's answer is parsed with the schema, which loads with it.
+  if (isGuest(body)) return null;
+  return (await parseLazily(() => import('../../shared/account.ts').then((m) => m.sessionResponse))(body))
+    .data;
 }
+
+const isGuest = (body: unknown) =>
+  typeof body === 'object' &&
+  body !== null &&
+  'data' in body &&
+  body.data === null &&
+  Object.keys(body).length === 1;
 
 export const accountQueryOptions = () =>
   queryOptions({ queryKey: accountQueryKey, queryFn: getAccount, staleTime: 60_000 });
