@@ -8,7 +8,7 @@ import { requireUser } from '../auth/session.ts';
 import { readUpload } from '../images/read-upload.ts';
 import { setUserImage } from '../images/set-user-image.ts';
 import { storeImage } from '../images/store-image.ts';
-import { serializeUser } from '../users/serialize-user.ts';
+import { imageUri, serializeUser } from '../users/serialize-user.ts';
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -41,6 +41,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireUser(request);
     const image = await storeImage(db, await readUpload(request), ctx.clock.now());
     await setUserImage(db, user.id, image.id);
-    return { data: await serializeUser(db, { ...user, image_id: image.id }, user) };
+    const data = await serializeUser(db, { ...user, image_id: image.id }, user);
+    // The picture this upload stored, even if a parallel upload has replaced it meanwhile.
+    return { data: { ...data, image: imageUri(image.key) } };
   });
 }
