@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './src/client/build/precompress.ts';
+import { prerenderPlugin } from './src/client/build/prerender.ts';
 import { twemojiPlugin } from './src/client/build/twemoji.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -54,6 +55,7 @@ export default defineConfig({
         ],
       },
     }),
+    prerenderPlugin(),
     precompressPlugin(),
   ],
   build: { outDir: 'dist/client', emptyOutDir: true },

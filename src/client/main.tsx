@@ -1,7 +1,7 @@
 import './lib/zod-jitless.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { watchConnectivity } from './lib/connectivity.ts';
@@ -30,10 +30,16 @@ watchSession(queryClient, () => {
   }
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// A transition renders concurrently, yielding to the browser every few milliseconds instead of
+// blocking it for the whole first render (on a guest's '/', the page is already painted from
+// its HTML, see src/client/build/prerender.ts).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

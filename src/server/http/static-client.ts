@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SESSION_COOKIE } from '../auth/session.ts';
 
 const API_PREFIXES = ['/api/', '/sanctum/'];
 
@@ -23,8 +24,17 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     });
   }
 
-  const shell = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  if (hasClient) app.get('/', (_request, reply) => shell(reply));
+  const shell = (reply: FastifyReply, file = 'index.html') =>
+    reply.header('Cache-Control', 'no-cache').sendFile(file);
+  // A guest gets the landing page rendered at build time (src/client/build/prerender.ts), which
+  // paints before the app's JavaScript has loaded; with a session cookie the plain shell, so a
+  // signed-in user on the way to the dashboard never sees the landing flash by.
+  const hasLanding = hasClient && existsSync(join(clientDir, 'landing.html'));
+  if (hasClient) {
+    app.get('/', (request, reply) =>
+      shell(reply, hasLanding && !request.cookies[SESSION_COOKIE] ? 'landing.html' : 'index.html'),
+    );
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
