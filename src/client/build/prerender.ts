@@ -47,6 +47,8 @@ export function prerenderPlugin(): Plugin {
           logLevel: 'error',
           appType: 'custom',
           server: { middlewareMode: true, hmr: false },
+          // Only this one module is loaded, through SSR: no dependency scan of the whole app.
+          optimizeDeps: { noDiscovery: true, include: [] },
         });
         try {
           const { renderLanding } = await vite.ssrLoadModule('/src/client/build/prerender-landing.tsx');

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 let clients = 0;
 const client = (server: ServerProcess) =>
-  new Client(server.url, { 'x-forwarded-for': `10.77.${++clients >> 8}.${clients & 255}` });
+  new Client(server.url, { 'x-forwarded-for': `127.77.${++clients >> 8}.${clients & 255}` });
 
 type Account = { client: Client; email: string; acked?: string; inflight?: string };
 
