@@ -201,7 +201,7 @@ export const badHeaders: HeaderCase[] = [
   { note: 'Session-Cookie erfunden', headers: { cookie: 'kompass_session=erfunden' } },
   { note: 'Session-Cookie %FF', headers: { cookie: 'kompass_session=%FF' } },
   { note: 'XSRF-Cookie %E0%A4%A', headers: { cookie: 'XSRF-TOKEN=%E0%A4%A' } },
-  { note: 'X-Forwarded-For gefälscht', headers: { 'x-forwarded-for': '203.0.113.7' } },
+  { note: 'X-Forwarded-For gefälscht', headers: { 'x-forwarded-for': '127.203.0.7' } },
   { note: 'X-Forwarded-For Unsinn', headers: { 'x-forwarded-for': 'kein, ip, [::1]:80, 999.1.1.1' } },
   { note: 'X-Forwarded-For lang', headers: { 'x-forwarded-for': '1.'.repeat(4000) + '1' } },
   { note: 'Accept text/html', headers: { accept: 'text/html' } },
