@@ -10,7 +10,15 @@ export type Engine = 'sqlite' | 'postgres';
 /** What queries take: the database or a transaction of it (see withTx). */
 export type Db = Kysely<DB>;
 /** The app's connection, which knows its engine. */
-export type Database = Db & { engine: Engine };
+export type Database = Db & {
+  engine: Engine;
+  /**
+   * SQLite only: runs a read on a second, read-only connection, synchronously. WAL gives it the
+   * last committed state, never a transaction in progress on the main connection; it skips
+   * Kysely's async connection handling, which cost more than the hot queries themselves.
+   */
+  readSync?: (sql: string, parameters: readonly unknown[]) => unknown[];
+};
 
 // COUNT(*) and BIGINT come back as strings from pg; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -28,9 +36,25 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const database = withStatementCache(sqlite);
+  // The reader is opened at the first read, when the migrations have made the file.
+  let reader: ReturnType<typeof withStatementCache> | undefined;
+  const database = {
+    ...withStatementCache(sqlite),
+    close() {
+      reader?.close();
+      sqlite.close();
+    },
+  };
   return Object.assign(new Kysely<DB>({ dialect: new SqliteDialect({ database }) }), {
     engine: 'sqlite' as const,
+    readSync(sql: string, parameters: readonly unknown[]) {
+      if (!reader) {
+        const connection = new SQLite(join(options.dataDir, 'studio.sqlite'), { readonly: true });
+        connection.pragma('busy_timeout = 5000');
+        reader = withStatementCache(connection);
+      }
+      return reader.prepare(sql).all(...parameters);
+    },
   });
 }
 

@@ -2,6 +2,7 @@
 // cost as much CPU as running the query on SQLite. The query is built and compiled once per
 // database, with markers in place of the arguments; each call puts the arguments in their place.
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
 
 const MARKER = '\u0000arg:';
@@ -12,9 +13,11 @@ type Prepared<R> = { compiled: CompiledQuery<R>; slots: (number | undefined)[] }
  * then `await byId(db, 7)` gives the rows. Only for queries whose SQL does not depend on the
  * arguments: no lists for `in`, no clauses added or left out by an argument.
  */
-export function preparedQuery<D extends Pick<Kysely<DB>, 'executeQuery'>, A extends unknown[], R>(
-  build: (db: D, ...args: A) => Compilable<R>,
-) {
+export function preparedQuery<
+  D extends Pick<Kysely<DB>, 'executeQuery'> & Pick<Database, 'readSync'>,
+  A extends unknown[],
+  R,
+>(build: (db: D, ...args: A) => Compilable<R>) {
   const prepared = new WeakMap<D, Prepared<R>>();
   return async (db: D, ...args: A): Promise<R[]> => {
     let query = prepared.get(db);
@@ -29,6 +32,8 @@ export function preparedQuery<D extends Pick<Kysely<DB>, 'executeQuery'>, A exte
     }
     const { compiled, slots } = query;
     const parameters = slots.map((slot, i) => (slot === undefined ? compiled.parameters[i] : args[slot]));
+    // On SQLite the database itself (not a transaction) reads synchronously (database.ts).
+    if (db.readSync) return db.readSync(compiled.sql, parameters) as R[];
     return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
   };
 }
