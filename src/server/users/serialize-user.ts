@@ -2,6 +2,7 @@
 import type { Profile, User } from '../../shared/account.ts';
 import { labelled, language, position, referrer, userRole } from '../../shared/vocabulary.ts';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 
@@ -9,9 +10,32 @@ import { berlinDate } from '../../shared/calendar.ts';
 export const imageUri = (key: string | null | undefined) =>
   key ? { image_uri: `/api/images/${key}` } : null;
 
+// Every page load serializes the user (the session probe): its reads are prepared queries.
+const imageKey = preparedQuery((db: Db, imageId: number) =>
+  db.selectFrom('images').select('key').where('id', '=', imageId),
+);
+const profileRow = preparedQuery((db: Db, userId: number) =>
+  db.selectFrom('profiles').selectAll().where('user_id', '=', userId),
+);
+const ownedCount = preparedQuery((db: Db, userId: number) =>
+  db
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('role', '=', 'owner'),
+);
+const coworkerCount = preparedQuery((db: Db, userId: number) =>
+  db
+    .selectFrom('memberships as mine')
+    .innerJoin('memberships as theirs', 'theirs.podcast_id', 'mine.podcast_id')
+    .select((eb) => eb.fn.count<number>('theirs.user_id').distinct().as('n'))
+    .where('mine.user_id', '=', userId)
+    .where('theirs.user_id', '!=', userId),
+);
+
 async function loadImage(db: Db, imageId: number | null) {
   if (imageId === null) return null;
-  const row = await db.selectFrom('images').select('key').where('id', '=', imageId).executeTakeFirst();
+  const [row] = await imageKey(db, imageId);
   return imageUri(row?.key);
 }
 
@@ -21,7 +45,7 @@ function key<K extends string>(keys: readonly K[], value: string | null): K | nu
 
 /** `name` is users.name; the profile's username shows the same name (older rows may differ). */
 async function loadProfile(db: Db, userId: number, name: string | null): Promise<Profile | null> {
-  const row = await db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const [row] = await profileRow(db, userId);
   if (!row) return null;
   const pos = key(position.keys, row.position);
   const ref = key(referrer.keys, row.referrer);
@@ -35,20 +59,8 @@ async function loadProfile(db: Db, userId: number, name: string | null): Promise
 
 async function counts(db: Db, userId: number) {
   // The owner of a podcast is its membership with role owner (src/shared/roles.ts).
-  const owned = await db
-    .selectFrom('memberships')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('role', '=', 'owner')
-    .executeTakeFirstOrThrow();
-  const coworkers = await db
-    .selectFrom('memberships as mine')
-    .innerJoin('memberships as theirs', 'theirs.podcast_id', 'mine.podcast_id')
-    .select((eb) => eb.fn.count<number>('theirs.user_id').distinct().as('n'))
-    .where('mine.user_id', '=', userId)
-    .where('theirs.user_id', '!=', userId)
-    .executeTakeFirstOrThrow();
-  return { owned_podcasts: Number(owned.n), num_coworkers: Number(coworkers.n) };
+  const [[owned], [coworkers]] = await Promise.all([ownedCount(db, userId), coworkerCount(db, userId)]);
+  return { owned_podcasts: Number(owned?.n ?? 0), num_coworkers: Number(coworkers?.n ?? 0) };
 }
 
 /** `viewer` decides what is private: the email shows only to the user and to admins. */
