@@ -11,11 +11,11 @@
 // machine hits both alike. Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { execFile } from 'node:child_process';
+import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
 const only = process.argv[3] ?? '';
@@ -26,14 +26,6 @@ const root = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'kompass-bench-'));
 const children: ChildProcess[] = [];
 
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
 function start(args: string[], env: NodeJS.ProcessEnv, log: string) {
   const out = openSync(join(dataDir, log), 'a');
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', out, out] });
@@ -41,17 +33,7 @@ function start(args: string[], env: NodeJS.ProcessEnv, log: string) {
   return child;
 }
 
-async function ready(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up; see the logs in ${dataDir}`);
-}
+const ready = (url: string) => waitUntilUp(url, { timeoutMs: 30_000, hint: `see the logs in ${dataDir}` });
 
 const BARE = `
 import Fastify from 'fastify';

@@ -6,12 +6,12 @@
 // BENCH_ROOT=<checkout> measures another checkout of the project (for before/after figures).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { build } from 'esbuild';
 import sharp from 'sharp';
+import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 
 const rounds = Number(process.argv[2] ?? 3);
 const PARALLEL = 8;
@@ -30,12 +30,7 @@ await build({
   logLevel: 'warning',
 });
 
-const port = await new Promise<number>((done) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => done(port));
-  });
-});
+const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'kompass-image-bench-'));
 const child = spawn(process.execPath, [entry], {
   cwd: root,
@@ -53,14 +48,7 @@ const stop = () => child.kill('SIGTERM');
 process.on('exit', stop);
 
 const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/sanctum/csrf-cookie`)).ok) break;
-  } catch {
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+await waitUntilUp(`${base}/sanctum/csrf-cookie`, { exited: () => child.exitCode !== null });
 
 const rssMb = () => {
   const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)!;

@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { chromium, devices } from '@playwright/test';
 import { build } from 'vite';
+import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 
 const root = join(import.meta.dirname, '../..');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -43,14 +44,6 @@ function listen(server: Server): Promise<number> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
-}
-
-async function freePort() {
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise((r) => probe.close(r));
-  servers.splice(servers.indexOf(probe), 1);
-  return port;
 }
 
 const types: Record<string, string> = {
@@ -109,16 +102,8 @@ async function startApp() {
   });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error('the app exited during start');
-    try {
-      if ((await fetch(`${base}/sanctum/csrf-cookie`)).ok) return base;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the app did not start within 60 s');
+  await waitUntilUp(`${base}/sanctum/csrf-cookie`, { exited: () => child.exitCode !== null });
+  return base;
 }
 
 /** A loopback proxy that gzips what the app sends uncompressed. */

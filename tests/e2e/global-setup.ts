@@ -2,37 +2,12 @@
 // (`node dist/server/main.js`) on a free port with a fresh data directory.
 import { execSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtp } from './support/smtp.ts';
+import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 
 const root = join(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(url: string, exited: () => boolean) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error('the app exited during start; see test-results/e2e-server.log');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the app did not answer ${url} within 60 s`);
-}
 
 export default async function globalSetup() {
   const built =
@@ -67,7 +42,10 @@ export default async function globalSetup() {
   let exited = false;
   app.once('exit', () => (exited = true));
 
-  await waitForServer(`${baseURL}/sanctum/csrf-cookie`, () => exited);
+  await waitUntilUp(`${baseURL}/sanctum/csrf-cookie`, {
+    exited: () => exited,
+    hint: 'see test-results/e2e-server.log',
+  });
 
   // Workers inherit these (they start after global setup); playwright.config.ts reads the URL.
   process.env.E2E_BASE_URL = baseURL;

@@ -5,6 +5,18 @@ import type { Generated } from 'kysely';
 type Timestamp = string;
 type Flag = number;
 
+/** One level (none, low, medium, high) for each of the eight metrics of spec §3. */
+interface MetricColumns {
+  coverage: string;
+  throughput: string;
+  reputation: string;
+  interaction: string;
+  monetization: string;
+  expertise: string;
+  referability: string;
+  enjoyment: string;
+}
+
 export interface UsersTable {
   id: Generated<number>;
   name: string | null;
@@ -96,16 +108,8 @@ export interface UserContextsTable {
 }
 
 /** Goal importance per metric (none, low, medium, high). */
-export interface PodcastObjectivesTable {
+export interface PodcastObjectivesTable extends MetricColumns {
   podcast_id: number;
-  coverage: string;
-  throughput: string;
-  reputation: string;
-  interaction: string;
-  monetization: string;
-  expertise: string;
-  referability: string;
-  enjoyment: string;
 }
 
 export interface PodcastStagesTable {
@@ -195,16 +199,9 @@ export interface PracticeContextsTable {
   realization: string;
 }
 
-export interface PracticeRatingsTable {
+/** Potential per metric (none, low, medium, high). */
+export interface PracticeRatingsTable extends MetricColumns {
   practice_id: number;
-  coverage: string;
-  throughput: string;
-  reputation: string;
-  interaction: string;
-  monetization: string;
-  expertise: string;
-  referability: string;
-  enjoyment: string;
 }
 
 export interface PracticeActionsTable {

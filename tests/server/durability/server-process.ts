@@ -1,18 +1,6 @@
 // The real server as a child process on loopback, and a small cookie-keeping HTTP client for it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-
-/** A free loopback port (asked from the kernel, then released for the server to take). */
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, waitUntilUp } from '../../support/loopback-server.ts';
 
 export type ServerProcess = { url: string; port: number; child: ChildProcess; output: () => string };
 
@@ -31,18 +19,16 @@ export async function startServer(env: NodeJS.ProcessEnv, port?: number): Promis
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/sanctum/csrf-cookie`)).ok) return { url, port, child, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitUntilUp(`${url}/sanctum/csrf-cookie`, {
+      exited: () => child.exitCode !== null,
+      timeoutMs: 90_000,
+    });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}:\n${output}`, { cause: error });
   }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start within 90 s:\n${output}`);
+  return { url, port, child, output: () => output };
 }
 
 /** kill -9, then wait until the process is gone. */

@@ -1,0 +1,40 @@
+// Starting our server as a child process, for the E2E setup, the crash test and the benches:
+// a free loopback port, and waiting until the server answers.
+import { createServer } from 'node:net';
+
+/** A free loopback port (asked from the kernel, then released for the server to take). */
+export function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Resolves once `url` answers 2xx; throws when `exited()` says the process is gone or after
+ * `timeoutMs`, with `hint` (where the logs are) in the message.
+ */
+export async function waitUntilUp(
+  url: string,
+  {
+    exited = () => false,
+    timeoutMs = 60_000,
+    hint = '',
+  }: { exited?: () => boolean; timeoutMs?: number; hint?: string } = {},
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error(`the server exited during start${hint && `; ${hint}`}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s${hint && `; ${hint}`}`);
+}
