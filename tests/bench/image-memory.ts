@@ -70,14 +70,18 @@ const registration = await fetch(`${base}/api/account`, {
     privacy: true,
   }),
 });
-const session = registration.headers
-  .getSetCookie()
-  .find((c) => c.startsWith('kompass_session'))!
-  .split(';')[0]!;
+const cookieOf = (name: string) =>
+  registration.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))!
+    .split(';')[0]!;
+const session = cookieOf('kompass_session');
+// The CSRF token is bound to the session: registration hands out a new one.
+const sessionXsrf = cookieOf('XSRF-TOKEN');
 const sqlite = new SQLite(join(dataDir, 'studio.sqlite'));
 sqlite.prepare('UPDATE users SET email_verified_at = ?').run(new Date().toISOString());
 sqlite.close();
-const headers = { cookie: `${xsrf}; ${session}`, 'x-xsrf-token': token };
+const headers = { cookie: `${sessionXsrf}; ${session}`, 'x-xsrf-token': sessionXsrf.split('=')[1]! };
 
 async function upload(bytes: Buffer, name: string) {
   const form = new FormData();
@@ -117,7 +121,10 @@ const png = (width: number, height: number) =>
 const strip = await png(100_000, 400); // the 117 KB file of the issue: 40 MP in a strip
 const limit = await png(8000, 5000); // the largest image the new limits accept
 
-await upload(await png(64, 64), 'warm.png'); // loads sharp and libvips once
+// Loads sharp and libvips once, and proves the session can upload: a bench whose uploads are
+// all refused would measure nothing and still report the goal met.
+const warm = await upload(await png(64, 64), 'warm.png');
+if (warm !== 200) throw new Error(`the bench user cannot upload (status ${warm})`);
 console.log(`server ${root}, pid ${child.pid}, after start and one small upload: ${rssMb().toFixed(0)} MB`);
 let peak = 0;
 for (let round = 1; round <= rounds; round++) {
