@@ -6,7 +6,7 @@ import { labelledSchema, language, position, referrer, userRole } from './vocabu
 
 export const PASSWORD_MIN = 12;
 
-const email = z
+export const email = z
   .string({ error: 'Bitte gib deine E-Mail-Adresse ein.' })
   .trim()
   .toLowerCase()
@@ -64,6 +64,14 @@ export const registrationSchema = confirmed(
     privacy: accepted('Bitte akzeptiere die Datenschutzerklärung.'),
     name: userName.optional(),
     code: text(64)
+      .optional()
+      .transform((c) => c || undefined),
+    /** The token of an invitation link: registering through it proves the address (§2). */
+    invitation: text(128)
+      .optional()
+      .transform((c) => c || undefined),
+    /** The title typed in the setup wizard's 'Podcast anlegen' step; prefills onboarding. */
+    podcast_title: text(120)
       .optional()
       .transform((c) => c || undefined),
   }),
@@ -154,6 +162,8 @@ export const userSchema = z.object({
   steady_user_email: z.string().nullable(),
   /** A new address waiting for confirmation (only to the user). */
   pending_email: z.string().nullable(),
+  /** The podcast title typed at registration; prefills onboarding (only to the user). */
+  podcast_title: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

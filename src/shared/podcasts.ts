@@ -225,3 +225,15 @@ export type PodcastSummary = z.infer<typeof podcastSummarySchema>;
 
 /** GET /api/account/podcasts. */
 export const accountPodcastsResponse = collection(podcastSummarySchema);
+
+/** POST /api/podcasts:import. */
+export const podcastImportSchema = z.object({
+  rss_uri: text(2048, { required: 'Bitte gib die Adresse deines RSS-Feeds ein.' }).refine(
+    (v) => /^https?:\/\//i.test(v),
+    'Bitte gib eine Adresse ein, die mit http:// oder https:// beginnt.',
+  ),
+  name: text(120)
+    .optional()
+    .transform((v) => v || null),
+});
+export type PodcastImport = z.input<typeof podcastImportSchema>;

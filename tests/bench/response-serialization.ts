@@ -62,6 +62,7 @@ const user = {
     is_self: true,
     steady_user_email: null,
     pending_email: null,
+    podcast_title: null,
   },
 };
 

@@ -47,7 +47,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'public' },
     },
     async (request, reply) => {
-      const { email, password, name, code } = request.body;
+      const { email, password, name, code, podcast_title } = request.body;
       await throttle(ctx, `registration:${request.ip}`, limits.registration);
       if (await isTaken(db, email)) throw emailTaken();
       const passwordHash = await hashPassword(password);
@@ -76,6 +76,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
             image_id: null,
             steady_user_email: null,
             pending_email: null,
+            podcast_title: podcast_title ?? null,
             created_at: now,
             updated_at: now,
           })

@@ -5,6 +5,7 @@ import * as content from './migrations/0002-content.ts';
 import * as foundation from './migrations/0003-foundation.ts';
 import * as imageKeys from './migrations/0004-image-keys.ts';
 import * as podcasts from './migrations/0005-podcasts.ts';
+import * as registrationTitle from './migrations/0006-registration-title.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -13,6 +14,7 @@ const migrations = {
   '0003-foundation': foundation,
   '0004-image-keys': imageKeys,
   '0005-podcasts': podcasts,
+  '0006-registration-title': registrationTitle,
 };
 
 export async function migrate(db: Database) {

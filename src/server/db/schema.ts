@@ -29,6 +29,7 @@ export interface UsersTable {
   steady_user_email: string | null;
   /** A new address waiting for confirmation (the current one keeps working until then). */
   pending_email: string | null;
+  podcast_title: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

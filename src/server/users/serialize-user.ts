@@ -83,5 +83,6 @@ export async function serializeUser(db: Db, user: SessionUser, viewer: SessionUs
     is_self: isSelf,
     steady_user_email: isSelf ? user.steady_user_email : null,
     pending_email: isSelf ? user.pending_email : null,
+    podcast_title: isSelf ? user.podcast_title : null,
   };
 }
