@@ -64,6 +64,7 @@ describe('inviting', () => {
     expect(mail!.text).not.toContain('Social-Media');
     const token = await mailedToken(t, email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await t.mail.link(email, '/invitation/')).href).toBe(`http://studio.test/invitation/${token}`);
     // Only the token's hash is stored.
     const stored = await t.db
       .selectFrom('invitations')
