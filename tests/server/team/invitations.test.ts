@@ -435,6 +435,27 @@ describe('the invited person', () => {
     expect(await listed(owner.agent, podcast.id)).toHaveLength(1);
   });
 
+  it('is accepted once when two people use the link at the same time', async () => {
+    const { owner, podcast } = await ownerWithPodcast();
+    const email = address('geteilt');
+    await invite(owner.agent, podcast.id, email, 'editor');
+    const token = await mailedToken(t, email);
+    const [anna, ben] = [await verifiedUser(t), await verifiedUser(t)];
+    const answers = await Promise.all(
+      [anna, ben].map((u) => u.agent.post(`/api/invitations/${token}:accept`)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(json(answers.find((r) => r.statusCode === 422)!).message).toBe(
+      'Diese Einladung wurde bereits angenommen.',
+    );
+    const team = contract(
+      await owner.agent.get(`/api/podcasts/${podcast.id}/memberships`),
+      200,
+      membershipsResponse,
+    );
+    expect(team.data).toHaveLength(2);
+  });
+
   it('needs a session to accept; unknown tokens get 404', async () => {
     const guest = t.agent();
     await guest.csrf();
