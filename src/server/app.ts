@@ -34,6 +34,8 @@ import { podcastContentRoutes } from './podcasts/podcast-content-routes.ts';
 import { podcastRoutes } from './podcasts/podcast-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
 import { practiceRoutes } from './practices/practice-routes.ts';
+import { invitationRoutes } from './team/invitation-routes.ts';
+import { membershipRoutes } from './team/membership-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 
 export type BuildOptions = {
@@ -100,6 +102,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     accountPodcastRoutes,
     podcastRoutes,
     podcastContentRoutes,
+    membershipRoutes,
+    invitationRoutes,
     practiceRoutes,
     contentRoutes,
   ]) {

@@ -14,6 +14,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { endSession, requireUser, startSession } from '../auth/session.ts';
 import { limits, throttle } from '../auth/throttle.ts';
 import { invalid } from '../http/errors.ts';
+import { acceptInvitation, invitationByToken, refusal, refused } from '../team/invitations.ts';
 import { serializeUser } from '../users/serialize-user.ts';
 import { checkPassword } from './check-password.ts';
 
@@ -23,6 +24,18 @@ async function isTaken(db: Db, email: string, exceptId?: number) {
   let query = db.selectFrom('users').select('id').where('email', '=', email);
   if (exceptId) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The invitation a registration names, when it can still be accepted; 422 on `invitation`
+ * otherwise, before anything is created.
+ */
+async function usableInvitation(db: Db, now: Date, token: string | undefined) {
+  if (token === undefined) return undefined;
+  const invitation = await invitationByToken(db, token);
+  const problem = refusal(invitation, now);
+  if (problem) throw refused(problem);
+  return invitation;
 }
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -40,6 +53,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Registration tells a taken address at once (422). Answering like a new account would need
   // a fake session; instead the answer is throttled per client, which makes probing slow.
+  // With an invitation token, the invitation is accepted in the same transaction; when it was
+  // sent to the registered address, the account is confirmed at once (`verified: true`).
   api.post(
     '/api/account',
     {
@@ -50,6 +65,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       const { email, password, name, code, podcast_title } = request.body;
       await throttle(ctx, `registration:${request.ip}`, limits.registration);
       if (await isTaken(db, email)) throw emailTaken();
+      const invitation = await usableInvitation(db, clock.now(), request.body.invitation);
       const passwordHash = await hashPassword(password);
       const now = clock.now().toISOString();
       const user = await withTx(db, async (tx) => {
@@ -93,6 +109,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
             .where('code', '=', code)
             .execute();
         }
+        // Through an invitation sent to this address, the link has proven it: no mail to click.
+        const verified = invitation && (await acceptInvitation(tx, clock.now(), invitation, created));
+        if (verified) return { ...created, email_verified_at: now };
         await ctx.mail.enqueue(tx, { template: 'verification', userId: created.id });
         return created;
       });

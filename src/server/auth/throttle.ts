@@ -57,4 +57,8 @@ export const limits = {
   reset: { max: 10, windowSeconds: 300 },
   /** Mails sent because of an e-mail change (to the new and the old address). */
   emailChange: { max: 3, windowSeconds: 3600 },
+  /** Invitation mails of one podcast (new ones, refreshed ones and resends). */
+  invitationMail: { max: 20, windowSeconds: 3600 },
+  /** Invitation links looked at or accepted from one client (against guessing tokens). */
+  invitationToken: { max: 20, windowSeconds: 300 },
 } satisfies Record<string, Limit>;

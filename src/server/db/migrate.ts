@@ -6,6 +6,7 @@ import * as foundation from './migrations/0003-foundation.ts';
 import * as imageKeys from './migrations/0004-image-keys.ts';
 import * as podcasts from './migrations/0005-podcasts.ts';
 import * as registrationTitle from './migrations/0006-registration-title.ts';
+import * as team from './migrations/0007-team.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -15,6 +16,7 @@ const migrations = {
   '0004-image-keys': imageKeys,
   '0005-podcasts': podcasts,
   '0006-registration-title': registrationTitle,
+  '0007-team': team,
 };
 
 export async function migrate(db: Database) {

@@ -173,6 +173,24 @@ export interface MembershipsTable {
   created_at: Timestamp;
 }
 
+/** An invitation to a podcast's team (§3 Invitation); converted ones are kept, not listed. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  podcast_id: number;
+  email: string;
+  role: string;
+  notes: string | null;
+  /** SHA-256 of the token in the newest mail; null until the first mail is rendered. */
+  token_hash: string | null;
+  invited_by: number | null;
+  created_at: Timestamp;
+  last_sent_at: Timestamp;
+  /** yyyy-MM-dd in Berlin: the last day the link works. */
+  expires_on: string;
+  converted_at: Timestamp | null;
+  converted_user_id: number | null;
+}
+
 export interface PracticesTable {
   id: number;
   title: string;
@@ -294,6 +312,7 @@ export interface DB {
   secrets: SecretsTable;
   podcasts: PodcastsTable;
   memberships: MembershipsTable;
+  invitations: InvitationsTable;
   user_contexts: UserContextsTable;
   podcast_objectives: PodcastObjectivesTable;
   podcast_stages: PodcastStagesTable;

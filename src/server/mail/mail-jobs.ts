@@ -4,15 +4,18 @@
 import type { AppContext } from '../context.ts';
 import { createResetToken } from '../account/password-reset-tokens.ts';
 import { verificationLink } from '../account/verification-links.ts';
+import { issueInvitationToken, roleLabel } from '../team/invitations.ts';
 import type { Mail } from './mailer.ts';
-import { emailChangedMail, passwordResetMail, verificationMail } from './templates.ts';
+import { emailChangedMail, invitationMail, passwordResetMail, verificationMail } from './templates.ts';
 
 export type MailJob =
   /** Confirms the user's pending address, or the unconfirmed current one. */
   | { template: 'verification'; userId: number }
   | { template: 'password-reset'; email: string }
   /** Tells the old address that a change to `newEmail` was asked for. */
-  | { template: 'email-changed'; to: string; newEmail: string };
+  | { template: 'email-changed'; to: string; newEmail: string }
+  /** The link to accept an invitation; its token is made when the mail is rendered. */
+  | { template: 'invitation'; invitationId: number };
 
 export async function renderMail(ctx: Omit<AppContext, 'mail'>, job: MailJob): Promise<Mail | null> {
   const { db } = ctx;
@@ -39,5 +42,17 @@ export async function renderMail(ctx: Omit<AppContext, 'mail'>, job: MailJob): P
     }
     case 'email-changed':
       return emailChangedMail(job.to, job.newEmail);
+    case 'invitation': {
+      const invitation = await issueInvitationToken(ctx, db, job.invitationId);
+      if (!invitation) return null;
+      return invitationMail({
+        email: invitation.email,
+        title: invitation.title,
+        inviterName: invitation.inviter_name,
+        role: roleLabel(invitation.role).trans,
+        expiresOn: invitation.expires_on,
+        link: `${ctx.config.appUrl}/invitation/${invitation.token}`,
+      });
+    }
   }
 }

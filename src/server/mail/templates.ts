@@ -36,3 +36,31 @@ export function emailChangedMail(to: string, newEmail: string): Mail {
       signature,
   };
 }
+
+const longDate = new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', dateStyle: 'long' });
+
+export type InvitationMailData = {
+  email: string;
+  /** The podcast's title. */
+  title: string;
+  inviterName: string | null;
+  /** The German label of the invited role. */
+  role: string;
+  /** yyyy-MM-dd: the last day the link works. */
+  expiresOn: string;
+  link: string;
+};
+
+export function invitationMail(data: InvitationMailData): Mail {
+  const inviter = data.inviterName ?? 'Ein Mitglied des Teams';
+  const until = longDate.format(new Date(`${data.expiresOn}T00:00:00Z`));
+  return {
+    to: data.email,
+    subject: `Einladung ins Team von „${data.title}“`,
+    text:
+      `Hallo,\n\n${inviter} lädt dich ein, bei Kompass Studio im Team des Podcasts „${data.title}“ mitzuarbeiten, als ${data.role}.\n\n` +
+      `Hier kannst du die Einladung annehmen, mit deinem Konto oder einem neuen:\n\n${data.link}\n\n` +
+      `Die Einladung gilt bis zum ${until}. Falls du damit nichts anfangen kannst, ignoriere diese E-Mail einfach.` +
+      signature,
+  };
+}

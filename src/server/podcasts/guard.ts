@@ -85,6 +85,28 @@ export async function podcastAccess(
   return { podcast, role: member_role as Role, membershipId: membership_id, plan };
 }
 
+/**
+ * The guard for a route whose path names something of a podcast rather than the podcast (a
+ * membership, an invitation): the caller's access to the podcast `podcastId` belongs to. A thing
+ * that does not exist (`podcastId` undefined) and a podcast the caller is no active member of get
+ * the same 404 with the thing's own `missing` message, so ids reveal nothing; 403 as usual.
+ */
+export async function accessThrough(
+  db: Db,
+  now: Date,
+  user: SessionUser,
+  podcastId: number | undefined,
+  rule: PodcastRule,
+  missing: string,
+): Promise<PodcastAccess> {
+  if (podcastId === undefined) throw notFound(missing);
+  try {
+    return await podcastAccess(db, now, user, podcastId, rule);
+  } catch (error) {
+    throw error instanceof HttpError && error.statusCode === 404 ? notFound(missing) : error;
+  }
+}
+
 export function registerPodcastGuard(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('podcastAccess', null);
   app.addHook('onRoute', (route) => {

@@ -15,7 +15,8 @@ import {
 import { levelPoints, metric, type MetricKey } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/session.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
+import { podcastAccess } from '../podcasts/guard.ts';
 import {
   compilationsOf,
   findPractice,
@@ -59,15 +60,9 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
       const practice = await findPracticeSummary(db, request.params.id);
       if (!practice) throw notFound(missing.practice);
       const podcastId = request.query.context;
+      // The podcast guard's rule (404 for a non-member); asked only when a podcast is named.
       if (podcastId !== undefined) {
-        const member = await db
-          .selectFrom('memberships')
-          .select('id')
-          .where('podcast_id', '=', podcastId)
-          .where('user_id', '=', request.user!.id)
-          .where('active', '=', 1)
-          .executeTakeFirst();
-        if (!member) throw forbidden('Du gehörst nicht zum Team dieses Podcasts.');
+        await podcastAccess(db, clock.now(), requireUser(request), podcastId, { action: 'podcast.read' });
       }
       return { data: await serializePractice(db, practice, clock.now()) };
     },

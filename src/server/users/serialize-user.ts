@@ -24,12 +24,15 @@ const ownedCount = preparedQuery((db: Db, userId: number) =>
     .where('user_id', '=', userId)
     .where('role', '=', 'owner'),
 );
+// The people GET /api/coworkers lists: they share an active membership with the user.
 const coworkerCount = preparedQuery((db: Db, userId: number) =>
   db
     .selectFrom('memberships as mine')
     .innerJoin('memberships as theirs', 'theirs.podcast_id', 'mine.podcast_id')
     .select((eb) => eb.fn.count<number>('theirs.user_id').distinct().as('n'))
     .where('mine.user_id', '=', userId)
+    .where('mine.active', '=', 1)
+    .where('theirs.active', '=', 1)
     .where('theirs.user_id', '!=', userId),
 );
 

@@ -39,6 +39,9 @@ describe('access to /api/', () => {
         'GET /api/account/session',
         'GET /api/changelog',
         'GET /api/email/verify/:id/:hash',
+        // The invitation link's preview: the invited person may have no account yet (throttled
+        // per client; the 256-bit token is the key).
+        'GET /api/invitations/:token',
         'GET /api/roadmap',
         'POST /api/account/password::check',
         'POST /api/account',
@@ -59,6 +62,8 @@ describe('access to /api/', () => {
         'DELETE /api/account',
         'GET /api/account',
         'POST /api/account/email::resend',
+        // Accepting an invitation: the link proves the invited address, so it may confirm it.
+        'POST /api/invitations/:token(^[^:/]+)::accept',
         'PUT /api/account',
       ].sort(),
     );

@@ -37,6 +37,7 @@ const withoutBody: Record<string, string> = {
   'DELETE /api/account': '204 without a body',
   'DELETE /api/account/session': '204 without a body',
   'DELETE /api/podcasts/:id': '204 without a body',
+  'POST /api/memberships/:id(^[^:/]+)::delete': '204 without a body',
 };
 
 const apiRoutes = () =>

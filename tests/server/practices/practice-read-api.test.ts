@@ -47,11 +47,13 @@ describe('GET /api/practices/{id}', () => {
     expect((await get<Practice>(`/api/practices/${withoutActions.id}`)).setup_actions).toBe(false);
   });
 
-  it('answers 404 in German for an unknown method and 403 for a podcast the user is not in', async () => {
+  it('answers 404 in German for an unknown method and for a podcast the user is not in', async () => {
     const missing = await agent.get('/api/practices/4711');
     expect(missing.statusCode).toBe(404);
     expect(json(missing).message).toBe('Diese Methode gibt es nicht.');
-    expect((await agent.get(`/api/practices/${complete.id}?context=99`)).statusCode).toBe(403);
+    const stranger = await agent.get(`/api/practices/${complete.id}?context=99`);
+    expect(stranger.statusCode).toBe(404);
+    expect(json(stranger).message).toBe('Diesen Podcast gibt es nicht.');
   });
 
   it('is closed to visitors and unverified users', async () => {
