@@ -72,6 +72,34 @@ export const strategyFields = [
   'referability',
   'expenditure',
 ] as const;
+export type StrategyField = (typeof strategyFields)[number];
+
+/**
+ * The strategy's seven sections (§2 'Podcast-Strategie'): the label, and the prompt question the
+ * edit form gives as a hint and the dashboard shows while a section is empty.
+ */
+export const strategyLabels: Record<StrategyField, { label: string; question: string }> = {
+  subject: { label: 'Thematik', question: 'Worum geht es in deinem Podcast?' },
+  audience: { label: 'Audience', question: 'Wen möchtest du mit deinem Podcast erreichen?' },
+  uniqueness: { label: 'USP', question: 'Was unterscheidet deinen Podcast von anderen Podcasts?' },
+  tailwind: {
+    label: 'Rückenwind',
+    question: 'Was spielt dir in die Karten – Kontakte, Trends, Partner oder eine bestehende Community?',
+  },
+  motivation: {
+    label: 'Transformation',
+    question: 'Was sollen deine Hörer*innen nach einer Folge wissen, können oder fühlen?',
+  },
+  referability: {
+    label: 'Empfehlbarkeit',
+    question: 'Warum sollten Hörer*innen deinen Podcast weiterempfehlen?',
+  },
+  expenditure: {
+    label: 'Aufwände',
+    question: 'Wie viel Zeit und Geld kannst und willst du in deinen Podcast stecken?',
+  },
+};
+
 const answer = text(5000, { multiline: true });
 export const strategySchema = z.object(
   Object.fromEntries(strategyFields.map((k) => [k, answer.optional()])) as Record<
