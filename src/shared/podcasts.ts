@@ -137,7 +137,11 @@ export const metricsSchema = z
       metric.keys.filter((k) => k !== 'coverage').map((k) => [k, rating.optional()]),
     ) as Record<Exclude<(typeof metric.keys)[number], 'coverage'>, z.ZodOptional<typeof rating>>),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Bitte gib mindestens einen Wert ein.');
+  // Said under the first field, so a form can show it where the user looks.
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Bitte gib mindestens einen Wert ein.',
+    path: ['coverage'],
+  });
 export type Evaluation = z.input<typeof metricsSchema>;
 
 export const settingSchema = z.object({
