@@ -5,7 +5,7 @@ import { parse } from '../../../api/parse.ts';
 
 export const objectiveQueryKey = (podcastId: number) => ['podcast', podcastId, 'objective'] as const;
 
-/** GET /api/podcasts/{id}/objective: each goal's importance, null while not rated. */
+/** GET /api/podcasts/{id}/objective: the importance of each of the eight goals (null: not set). */
 export const objectiveQueryOptions = (podcastId: number) =>
   queryOptions({
     queryKey: objectiveQueryKey(podcastId),

@@ -5,7 +5,7 @@ import { parse } from '../../../api/parse.ts';
 
 export const strategyQueryKey = (podcastId: number) => ['podcast', podcastId, 'strategy'] as const;
 
-/** GET /api/podcasts/{id}/strategy: the seven answers, null while empty. */
+/** GET /api/podcasts/{id}/strategy: the seven answers (null: not answered yet). */
 export const strategyQueryOptions = (podcastId: number) =>
   queryOptions({
     queryKey: strategyQueryKey(podcastId),

@@ -4,7 +4,7 @@ import { objectiveSchema } from '../../../../../shared/podcasts.ts';
 import { importance, levelPoints, metric, type MetricKey } from '../../../../../shared/vocabulary.ts';
 import { Banner } from '../../../../components/banner.tsx';
 import { Button } from '../../../../components/button.tsx';
-import { Stars } from '../../../../components/stars.tsx';
+import { LevelStars } from '../../../../components/level-stars.tsx';
 import { FieldError } from '../../../../components/text-field.tsx';
 import { useForm } from '../../../../lib/forms.ts';
 import { useObjective } from '../../api/get-objective.ts';
@@ -45,13 +45,15 @@ function GoalField({
           <RadioGroup.Item
             key={level}
             value={level}
+            // Named by the label alone: the stars say the same, as a picture.
+            aria-label={importance.labels[level]}
             className={
               'flex min-h-11 flex-col items-start gap-1 rounded-xl border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-800 ' +
               'hover:border-brand-600 disabled:cursor-not-allowed data-[state=checked]:border-brand-700 data-[state=checked]:bg-brand-50 ' +
               'data-[state=checked]:ring-2 data-[state=checked]:ring-brand-700'
             }
           >
-            <Stars points={levelPoints[level]} />
+            <LevelStars points={levelPoints[level]} />
             <span>{importance.labels[level]}</span>
           </RadioGroup.Item>
         ))}

@@ -1,4 +1,4 @@
-import { strategyFields, strategyLabels, strategySchema } from '../../../../../shared/podcasts.ts';
+import { strategyFields, strategySections, strategySchema } from '../../../../../shared/podcasts.ts';
 import { Banner } from '../../../../components/banner.tsx';
 import { Button } from '../../../../components/button.tsx';
 import { TextareaField } from '../../../../components/textarea-field.tsx';
@@ -30,8 +30,8 @@ export function StrategySection() {
             <TextareaField
               key={field}
               name={field}
-              label={strategyLabels[field].label}
-              hint={strategyLabels[field].question}
+              label={strategySections[field].label}
+              hint={strategySections[field].question}
               defaultValue={strategy.data?.[field] ?? ''}
               readOnly={!editable}
               maxLength={5000}
