@@ -35,6 +35,8 @@ const historyRows = (page: Page, metric: string) =>
   page.getByRole('table', { name: `Verlauf: ${metric}` }).locator('tbody tr');
 
 test('the owner fills every section, records metrics twice and deletes the podcast', async ({ page }) => {
+  // Eight screens, each with axe: a long walk, not a slow app.
+  test.slow();
   const { password } = await verifiedUser(page);
   await createPodcastViaApi(page, 'Zeitreise');
 
