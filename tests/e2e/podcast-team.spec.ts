@@ -95,6 +95,13 @@ test('the owner invites and manages a coworker, who sees the podcast read-only',
   await expect(other.getByRole('list', { name: 'Team' }).getByRole('button')).toHaveCount(0);
   await expect(other.getByRole('link', { name: 'Coworker*in einladen' })).toHaveCount(0);
 
+  // Both now work together: account.coworkers.list names the podcast and the role.
+  await page.goto('/app/account/coworkers');
+  await expect(
+    page.getByRole('list', { name: 'Coworker*innen' }).getByRole('listitem').filter({ hasText: observer }),
+  ).toContainText('Teamarbeit · Beobachter*in');
+  await expectAccessible(page, 'account.coworkers.list');
+
   // The owner: the accepted invitation is no longer listed; actions only on the other row.
   await page.goto('/app/podcast/coworkers');
   await expect(page.getByRole('heading', { level: 1, name: 'Coworker*innen' })).toBeVisible();
