@@ -22,21 +22,24 @@ export const categoryIds = z
   .length(2, 'Bitte wähle genau zwei Kategorien.')
   .refine(([a, b]) => a !== b, 'Bitte wähle zwei verschiedene Kategorien.');
 
-/** The podcast form of POST /api/podcasts and PUT /api/podcasts/{id}. */
+/**
+ * The podcast form of POST /api/podcasts and PUT /api/podcasts/{id}. Optional fields take null
+ * too: that is what the form's own output says for an empty field, and what the client sends.
+ */
 export const podcastFormSchema = z.object({
   title: text(120, { required: 'Bitte gib den Titel deines Podcasts ein.' }),
   name: text(120)
-    .optional()
+    .nullish()
     .transform((v) => v || null),
   author: text(120)
-    .optional()
+    .nullish()
     .transform((v) => v || null),
   category_id: categoryIds,
   rss_uri: url('RSS-Feed')
-    .optional()
+    .nullish()
     .transform((v) => v ?? null),
   web_uri: url('Website')
-    .optional()
+    .nullish()
     .transform((v) => v ?? null),
 });
 export type PodcastForm = z.input<typeof podcastFormSchema>;
@@ -72,6 +75,41 @@ export const strategyFields = [
   'referability',
   'expenditure',
 ] as const;
+/**
+ * The strategy's seven sections (§2 'Podcast-Strategie'): the label the dashboard and the edit
+ * screen show, and the question each asks while its answer is empty.
+ */
+export const strategySections: Record<(typeof strategyFields)[number], { label: string; question: string }> =
+  {
+    subject: {
+      label: 'Thematik',
+      question: 'Worum geht es in deinem Podcast, und welche Themen behandelst du?',
+    },
+    audience: {
+      label: 'Audience',
+      question: 'Wer soll deinen Podcast hören? Beschreibe deine Hörer*innen so genau wie möglich.',
+    },
+    uniqueness: {
+      label: 'USP',
+      question: 'Was unterscheidet deinen Podcast von anderen Podcasts zum gleichen Thema?',
+    },
+    tailwind: {
+      label: 'Rückenwind',
+      question: 'Was spielt dir in die Karten: Kontakte, Vorwissen, eine Community oder ein aktueller Trend?',
+    },
+    motivation: {
+      label: 'Transformation',
+      question: 'Was sollen deine Hörer*innen nach einer Folge wissen, fühlen oder anders machen?',
+    },
+    referability: {
+      label: 'Empfehlbarkeit',
+      question: 'Warum sollten deine Hörer*innen deinen Podcast weiterempfehlen?',
+    },
+    expenditure: {
+      label: 'Aufwände',
+      question: 'Wie viel Zeit und Geld kannst und willst du in deinen Podcast stecken?',
+    },
+  };
 const answer = text(5000, { multiline: true });
 export const strategySchema = z.object(
   Object.fromEntries(strategyFields.map((k) => [k, answer.optional()])) as Record<
@@ -109,7 +147,11 @@ export const metricsSchema = z
       metric.keys.filter((k) => k !== 'coverage').map((k) => [k, rating.optional()]),
     ) as Record<Exclude<(typeof metric.keys)[number], 'coverage'>, z.ZodOptional<typeof rating>>),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Bitte gib mindestens einen Wert ein.');
+  // Said under the first field, so a form can show it where the user looks.
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Bitte gib mindestens einen Wert ein.',
+    path: ['coverage'],
+  });
 export type Evaluation = z.input<typeof metricsSchema>;
 
 export const settingSchema = z.object({

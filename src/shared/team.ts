@@ -20,8 +20,9 @@ export const invitationRole = vocabulary({
 export const invitationFormSchema = z.object({
   email,
   type: invitationRole.schema.default('editor'),
+  // null too: the form's own output for an empty note, which the client sends.
   notes: text(1000, { multiline: true })
-    .optional()
+    .nullish()
     .transform((v) => v || null),
 });
 export type InvitationForm = z.input<typeof invitationFormSchema>;

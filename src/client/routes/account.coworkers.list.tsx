@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute } from './app.tsx';
 
 export const accountCoworkersListRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'account/coworkers',
-  component: notAvailable('Deine Coworker*innen'),
+  component: lazyRouteComponent(
+    () => import('../features/team/components/coworker-list.tsx'),
+    'CoworkerList',
+  ),
 });

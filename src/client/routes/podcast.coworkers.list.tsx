@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 
 export const podcastCoworkersListRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'podcast/coworkers',
-  component: notAvailable('Coworker*innen'),
+  component: lazyRouteComponent(() => import('./screens/team-screens.tsx'), 'PodcastCoworkersScreen'),
 });

@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 
 export const podcastDeleteRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'podcast/delete',
-  component: notAvailable('Podcast löschen'),
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/podcast-delete-page.tsx'),
+    'PodcastDeletePage',
+  ),
 });

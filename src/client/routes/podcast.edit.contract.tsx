@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastEditRoute } from './podcast.edit.tsx';
 
 export const podcastEditContractRoute = createRoute({
   getParentRoute: () => podcastEditRoute,
   path: 'contract',
-  component: notAvailable('Studio Upgrade'),
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/edit/contract-section.tsx'),
+    'ContractSection',
+  ),
 });

@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastEditRoute } from './podcast.edit.tsx';
 
 export const podcastEditCoworkersRoute = createRoute({
   getParentRoute: () => podcastEditRoute,
   path: 'coworkers',
-  component: notAvailable('Coworker*innen einladen'),
+  component: lazyRouteComponent(() => import('./screens/team-screens.tsx'), 'PodcastEditCoworkersScreen'),
 });

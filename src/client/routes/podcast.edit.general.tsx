@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastEditRoute } from './podcast.edit.tsx';
 
 export const podcastEditGeneralRoute = createRoute({
   getParentRoute: () => podcastEditRoute,
   path: 'general',
-  component: notAvailable('Allgemeine Angaben'),
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/edit/general-section.tsx'),
+    'GeneralSection',
+  ),
 });

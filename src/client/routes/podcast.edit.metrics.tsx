@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastEditRoute } from './podcast.edit.tsx';
 
 export const podcastEditMetricsRoute = createRoute({
   getParentRoute: () => podcastEditRoute,
   path: 'metrics',
-  component: notAvailable('Erfolgskriterien'),
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/edit/metrics-section.tsx'),
+    'MetricsSection',
+  ),
 });

@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastEditRoute } from './podcast.edit.tsx';
 
 export const podcastEditMilestonesRoute = createRoute({
   getParentRoute: () => podcastEditRoute,
   path: 'milestones',
-  component: notAvailable('Meilensteine'),
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/edit/milestones-section.tsx'),
+    'MilestonesSection',
+  ),
 });

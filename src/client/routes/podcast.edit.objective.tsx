@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastEditRoute } from './podcast.edit.tsx';
 
 export const podcastEditObjectiveRoute = createRoute({
   getParentRoute: () => podcastEditRoute,
   path: 'objective',
-  component: notAvailable('Podcast-Ziele'),
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/edit/objective-section.tsx'),
+    'ObjectiveSection',
+  ),
 });

@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastEditRoute } from './podcast.edit.tsx';
 
 export const podcastEditStageRoute = createRoute({
   getParentRoute: () => podcastEditRoute,
   path: 'stage',
-  component: notAvailable('Empfehlungen personalisieren'),
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/edit/stage-section.tsx'),
+    'StageSection',
+  ),
 });

@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastEditRoute } from './podcast.edit.tsx';
 
 export const podcastEditStrategyRoute = createRoute({
   getParentRoute: () => podcastEditRoute,
   path: 'strategy',
-  component: notAvailable('Podcast-Strategie'),
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/edit/strategy-section.tsx'),
+    'StrategySection',
+  ),
 });

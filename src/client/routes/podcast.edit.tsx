@@ -1,9 +1,13 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 
 export const podcastEditRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'podcast/edit',
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/edit/edit-layout.tsx'),
+    'PodcastEditLayout',
+  ),
 });
 
 /** podcast/edit itself redirects (§2). */

@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 
 export const podcastsInviteRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'podcasts/$id/invite',
-  component: notAvailable('Coworker*innen einladen'),
+  component: lazyRouteComponent(() => import('./screens/team-screens.tsx'), 'PodcastsInviteScreen'),
 });

@@ -151,6 +151,8 @@ describe('milestones and metrics', () => {
     expect(json(negative).errors).toEqual({ coverage: ['Die Zahl darf nicht negativ sein.'] });
     const none = await agent.post(`${base}/metrics`, {});
     expect(json(none).message).toBe('Bitte gib mindestens einen Wert ein.');
+    // Under the first field, where the evaluation form shows it.
+    expect(json(none).errors).toEqual({ coverage: ['Bitte gib mindestens einen Wert ein.'] });
     const history = json<{ data: MetricHistory[] }>(await agent.get(`${base}/metrics`)).data;
     expect(history.every((m) => m.values.length === 0)).toBe(true);
     expect((await agent.post(`${base}/metrics`, { coverage: 25000 })).statusCode).toBe(201);

@@ -110,6 +110,22 @@ describe('GET and PUT /api/podcasts/{id}', () => {
     });
     expect(json<One>(await agent.get(`/api/podcasts/${podcast.id}`)).data.title).toBe('Zeitreise 2');
   });
+
+  it("takes null for an empty optional field, as the form's own output sends it", async () => {
+    const { agent } = await verifiedUser(t);
+    const podcast = await createPodcast(agent);
+    const response = await agent.put(
+      `/api/podcasts/${podcast.id}`,
+      form({ title: 'Zeitreise', name: null, author: null, rss_uri: null, web_uri: null }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(json<One>(response).data).toMatchObject({
+      name: null,
+      author: null,
+      rss_uri: null,
+      web_uri: null,
+    });
+  });
 });
 
 describe('another user’s podcast', () => {

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { stageResource } from '../../../../shared/podcasts.ts';
+import { api } from '../../../api/client.ts';
+import { parse } from '../../../api/parse.ts';
+
+export const stageQueryKey = (podcastId: number) => ['podcast', podcastId, 'stage'] as const;
+
+/** GET /api/podcasts/{id}/stage: time effort, audience size and budget, null while not set. */
+export const stageQueryOptions = (podcastId: number) =>
+  queryOptions({
+    queryKey: stageQueryKey(podcastId),
+    queryFn: async () =>
+      (await api.get(`api/podcasts/${podcastId}/stage`).json().then(parse(stageResource))).data,
+  });
+
+export const useStage = (podcastId: number) => useQuery(stageQueryOptions(podcastId));

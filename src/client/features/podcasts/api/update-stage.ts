@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { stageResource, type Stage } from '../../../../shared/podcasts.ts';
+import { api } from '../../../api/client.ts';
+import { parse } from '../../../api/parse.ts';
+import { refreshContext } from './get-context.ts';
+import { stageQueryKey } from './get-stage.ts';
+
+/** PUT /api/podcasts/{id}/stage. */
+export const updateStage = async (podcastId: number, stage: Stage) =>
+  (await api.put(`api/podcasts/${podcastId}/stage`, { json: stage }).json().then(parse(stageResource))).data;
+
+export function useUpdateStage(podcastId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stage: Stage) => updateStage(podcastId, stage),
+    onSuccess: async (data) => {
+      queryClient.setQueryData(stageQueryKey(podcastId), data);
+      await refreshContext(queryClient);
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import type { MetricHistory } from '../../../../../shared/podcasts.ts';
+
+const when = new Intl.DateTimeFormat('de-DE', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/Berlin',
+});
+const number = new Intl.NumberFormat('de-DE');
+
+/** The chart; screen readers get the table below it instead (the canvas says nothing). */
+function MetricChart({ history }: { history: MetricHistory }) {
+  const target = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let plot: { destroy: () => void } | undefined;
+    let cancelled = false;
+    void import('./metric-plot.ts').then(({ drawPlot }) => {
+      if (!cancelled && target.current) plot = drawPlot(target.current, history);
+    });
+    return () => {
+      cancelled = true;
+      plot?.destroy();
+    };
+  }, [history]);
+  return <div ref={target} aria-hidden="true" className="min-h-[180px] w-full" data-testid="metric-chart" />;
+}
+
+/** One metric: its values over time as a chart and, for every reader, as a table. */
+function MetricCard({ history }: { history: MetricHistory }) {
+  const unit = history.key === 'coverage' ? 'Abonnent*innen' : 'von 100';
+  return (
+    <article className="rounded-xl border border-slate-200 p-4">
+      <h3 className="font-semibold text-slate-900">{history.trans}</h3>
+      <MetricChart history={history} />
+      <table className="mt-3 w-full text-left text-sm">
+        <caption className="sr-only">Verlauf: {history.trans}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-600">
+            <th scope="col" className="py-1 font-medium">
+              Erfasst am
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Wert ({unit})
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.values.map((v, i) => (
+            <tr key={i} className="border-b border-slate-100 last:border-0">
+              <td className="py-1 text-slate-700">{when.format(new Date(v.created_at))}</td>
+              <td className="py-1 text-right font-medium text-slate-900 tabular-nums">
+                {number.format(v.value)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </article>
+  );
+}
+
+/** Every metric with at least one recorded value, each plotted over time. */
+export function MetricHistoryList({ metrics }: { metrics: MetricHistory[] }) {
+  const recorded = metrics.filter((m) => m.values.length > 0);
+  if (recorded.length === 0) {
+    return <p className="text-slate-600">Du hast noch keine Werte erfasst.</p>;
+  }
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {recorded.map((m) => (
+        <MetricCard key={m.key} history={m} />
+      ))}
+    </div>
+  );
+}

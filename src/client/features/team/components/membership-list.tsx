@@ -1,0 +1,158 @@
+import { Link } from '@tanstack/react-router';
+import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
+import { can, type Role } from '../../../../shared/roles.ts';
+import type { Membership } from '../../../../shared/team.ts';
+import { apiError } from '../../../api/errors.ts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { Button } from '../../../components/button.tsx';
+import { useChangeMembership, type MembershipAction } from '../api/change-membership.ts';
+import { useMemberships } from '../api/get-memberships.ts';
+
+type Shown = 'active' | 'inactive' | 'deleted';
+
+/** What the row shows while the call runs, and after it failed (§4 Membership). */
+const optimistic: Record<MembershipAction, Shown> = {
+  deactivate: 'inactive',
+  reactivate: 'active',
+  delete: 'deleted',
+};
+const afterFailure: Record<MembershipAction, Shown> = {
+  deactivate: 'active',
+  reactivate: 'inactive',
+  delete: 'inactive',
+};
+
+const smallButton = 'min-h-11 px-3 py-1.5 text-sm';
+
+function RemoveButton({ name, onConfirm }: { name: string; onConfirm: () => void }) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <Button type="button" variant="ghost" className={`${smallButton} text-red-800`}>
+          Entfernen
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <AlertDialog.Content className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-2xl bg-white p-6 shadow-xl sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2">
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">
+            {name} entfernen?
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-slate-700">
+            {name} verliert den Zugriff auf diesen Podcast. Du kannst die Person später erneut einladen.
+          </AlertDialog.Description>
+          <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button type="button" variant="secondary">
+                Abbrechen
+              </Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button type="button" variant="danger" onClick={onConfirm}>
+                Entfernen
+              </Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** The owner's actions on someone else's row; the displayed state changes at once. */
+function MembershipItem({
+  membership,
+  manage,
+  onChanged,
+}: {
+  membership: Membership;
+  manage: boolean;
+  onChanged?: () => void;
+}) {
+  const change = useChangeMembership(membership.podcast.id);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const active = shown ? shown === 'active' : membership.active;
+  const { user } = membership;
+  const name = user.name || 'Ohne Name';
+
+  function act(action: MembershipAction) {
+    setShown(optimistic[action]);
+    change.mutate(
+      { id: membership.id, action },
+      { onError: () => setShown(afterFailure[action]), onSuccess: () => onChanged?.() },
+    );
+  }
+
+  if (shown === 'deleted') return null;
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <Avatar user={{ ...user, profile: null }} />
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-900">
+            {name}
+            {user.is_self && <span className="font-normal text-slate-600"> (du)</span>}
+          </p>
+          <p className="truncate text-sm text-slate-600">{user.email}</p>
+          <p className="text-sm text-slate-700">
+            {membership.role.trans}
+            {' · '}
+            <span className={active ? 'text-green-800' : 'text-slate-600'}>
+              {active ? 'Aktiv' : 'Inaktiv'}
+            </span>
+          </p>
+        </div>
+      </div>
+      {manage && !user.is_self && (
+        <div className="flex flex-wrap gap-1 sm:justify-end">
+          <Link
+            to="/app/profile/$id"
+            params={{ id: String(user.id) }}
+            className={`inline-flex items-center rounded-xl font-semibold text-brand-800 hover:bg-brand-50 ${smallButton}`}
+          >
+            Profil
+          </Link>
+          {active ? (
+            <Button type="button" variant="ghost" className={smallButton} onClick={() => act('deactivate')}>
+              Deaktivieren
+            </Button>
+          ) : (
+            <Button type="button" variant="ghost" className={smallButton} onClick={() => act('reactivate')}>
+              Reaktivieren
+            </Button>
+          )}
+          <RemoveButton name={name} onConfirm={() => act('delete')} />
+        </div>
+      )}
+      {change.isError && (
+        <p role="alert" className="text-sm font-medium text-red-700 sm:basis-full">
+          {apiError(change.error).message}
+        </p>
+      )}
+    </li>
+  );
+}
+
+type Props = {
+  podcast: { id: number; role: Role };
+  /** After a change (the podcast's member count and setup checklist follow it). */
+  onChanged?: () => void;
+};
+
+/** The podcast's team (§2 membership list); only the owner sees actions, never on their own row (§6). */
+export function MembershipList({ podcast, onChanged }: Props) {
+  const memberships = useMemberships(podcast.id);
+  const manage = can(podcast.role, 'memberships.manage');
+  if (memberships.isPending) return <p className="text-slate-600">Lade Team...</p>;
+  // A failed load shows the list empty (§8).
+  const list = memberships.data ?? [];
+  if (list.length === 0) return <p className="text-slate-600">Noch niemand im Team.</p>;
+  return (
+    <ul aria-label="Team" className="divide-y divide-slate-200">
+      {list.map((m) => (
+        <MembershipItem key={m.id} membership={m} manage={manage} onChanged={onChanged} />
+      ))}
+    </ul>
+  );
+}
