@@ -1,6 +1,7 @@
 // Shortcuts for journeys that don't test registration itself: create and verify users through
 // the API with the page's own cookies, so the browser is signed in afterwards.
 import { expect, type Page } from '@playwright/test';
+import type { Podcast, PodcastForm } from '../../../src/shared/podcasts.ts';
 import { linkFromMail } from './mailbox.ts';
 
 export const PASSWORD = 'Kompass-Test-2025!';
@@ -11,7 +12,8 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
-async function xsrfHeaders(page: Page) {
+/** Headers of a write as the app sends it, with the page's CSRF token. */
+export async function xsrfHeaders(page: Page) {
   await page.request.get('/sanctum/csrf-cookie');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
   return {
@@ -63,4 +65,32 @@ export async function logoutViaMenu(page: Page) {
   await page.getByRole('button', { name: 'Profilmenü' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
+ * POST /api/podcasts as the page's user (the owner); the first two seeded categories. The app
+ * selects it as the context when it is the user's only podcast.
+ */
+export async function createPodcastViaApi(page: Page, form: Partial<PodcastForm> = {}): Promise<Podcast> {
+  const categories = await page.request.get('/api/categories');
+  const ids = ((await categories.json()) as { data: { id: number }[] }).data.slice(0, 2).map((c) => c.id);
+  const response = await page.request.post('/api/podcasts', {
+    headers: await xsrfHeaders(page),
+    data: { title: 'Zeitreise', category_id: ids, ...form },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: Podcast }).data;
+}
+
+/** A write to the API as the page's user (PUT objective, POST settings …); expects 2xx. */
+export async function writeViaApi(page: Page, method: 'post' | 'put', path: string, data: unknown) {
+  const response = await page.request[method](path, { headers: await xsrfHeaders(page), data });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json() as Promise<unknown>;
+}
+
+/** The signed-in user's id (GET /api/account). */
+export async function currentUserId(page: Page): Promise<number> {
+  const response = await page.request.get('/api/account');
+  return ((await response.json()) as { data: { id: number } }).data.id;
 }

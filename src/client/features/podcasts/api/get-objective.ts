@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { objectiveResource } from '../../../../shared/podcasts.ts';
+import { api } from '../../../api/client.ts';
+import { parse } from '../../../api/parse.ts';
+
+export const objectiveQueryKey = (podcastId: number) => ['podcast', podcastId, 'objective'] as const;
+
+/** GET /api/podcasts/{id}/objective: the importance of each of the eight goals (null: not set). */
+export const objectiveQueryOptions = (podcastId: number) =>
+  queryOptions({
+    queryKey: objectiveQueryKey(podcastId),
+    queryFn: async () =>
+      (await api.get(`api/podcasts/${podcastId}/objective`).json().then(parse(objectiveResource))).data,
+  });
+
+export const useObjective = (podcastId: number) => useQuery(objectiveQueryOptions(podcastId));
