@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPodcastViaApi, currentUserId, verifiedUser, writeViaApi } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-import { addMembership, insertEpisodes } from './support/database.ts';
+import { addMembership, insertEpisodes, setMembershipRole } from './support/database.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -226,5 +226,45 @@ test('an observer reads the dashboard without edit, close or invite buttons', as
   await widget(observer, 'Podcast-Strategie').getByRole('button', { name: 'USP' }).click();
   await expect(widget(observer, 'Podcast-Strategie')).toContainText('Was unterscheidet deinen Podcast');
   await expectAccessible(observer, 'the dashboard of an observer');
+  await context.close();
+});
+
+test('an editor edits but does not invite; a close the server refuses shows its message', async ({
+  page,
+  browser,
+}) => {
+  await verifiedUser(page);
+  const podcast = await createPodcastViaApi(page, { title: 'Redaktion' });
+
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const editor = await context.newPage();
+  await verifiedUser(editor);
+  const editorId = await currentUserId(editor);
+  addMembership(podcast.id, editorId, 'editor');
+  await openDashboard(editor, podcast.id);
+
+  await expect(editor.getByText('Deine Rolle: Redakteur*in')).toBeVisible();
+  await expect(editor.getByRole('link', { name: 'Podcast-Ziele bearbeiten' })).toBeVisible();
+  await expect(editor.getByRole('link', { name: 'Podcast-Strategie bearbeiten' })).toBeVisible();
+  // Inviting is for managers and the owner: no invite button, and that tile leads nowhere.
+  await expect(editor.getByRole('link', { name: 'Coworker*innen einladen' })).toHaveCount(0);
+  const checklist = widget(editor, 'Vollständige Einrichtung');
+  await expect(checklist.getByRole('listitem')).toHaveCount(6);
+  await expect(checklist.getByRole('link')).toHaveCount(5);
+
+  // The owner makes the editor an observer while the dashboard is open: the server refuses the
+  // closes, the widgets stay and say why.
+  setMembershipRole(podcast.id, editorId, 'observer');
+  await checklist.getByRole('button', { name: 'Vollständige Einrichtung schließen' }).click();
+  await expect(checklist.getByRole('alert')).toHaveText('Das darf deine Rolle in diesem Podcast nicht.');
+  await expect(checklist.getByRole('listitem')).toHaveCount(6);
+  const gift = widget(editor, 'Dein Startgeschenk');
+  await gift.getByRole('button', { name: 'Startgeschenk schließen' }).click();
+  await expect(gift.getByRole('alert')).toHaveText('Das darf deine Rolle in diesem Podcast nicht.');
+  await expectAccessible(editor, 'the dashboard with refused closes');
   await context.close();
 });

@@ -49,3 +49,12 @@ export function addMembership(podcastId: number, userId: number, role: Role) {
       .run(podcastId, userId, role, new Date().toISOString()),
   );
 }
+
+/** Changes the role of `userId` in the podcast behind the app's back (as the owner would). */
+export function setMembershipRole(podcastId: number, userId: number, role: Role) {
+  withDatabase((db) =>
+    db
+      .prepare('UPDATE memberships SET role = ? WHERE podcast_id = ? AND user_id = ?')
+      .run(role, podcastId, userId),
+  );
+}
