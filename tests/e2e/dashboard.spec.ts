@@ -1,11 +1,10 @@
 // The dashboard (podcast.show) on a phone: the setup checklist, goals, strategy, the trial, the
 // launch gift, the team and the episodes, and what a role without write rights does not see.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Role } from '../../src/shared/roles.ts';
 import { createPodcastViaApi, currentUserId, verifiedUser, writeViaApi } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { addMembership, insertEpisodes, setMembershipRole } from './support/database.ts';
-
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const TILES = [
   'Ziele festlegen',
@@ -25,6 +24,20 @@ async function openDashboard(page: Page, podcastId: number) {
   await settings;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(/^Lade /)).toHaveCount(0);
+}
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+test.use(PHONE);
+
+/** A second user, in a browser of their own, made a member with `role`, on the dashboard. */
+async function memberOf(browser: Browser, podcastId: number, role: Role) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await verifiedUser(page);
+  const userId = await currentUserId(page);
+  addMembership(podcastId, userId, role);
+  await openDashboard(page, podcastId);
+  return { page, context, userId };
 }
 
 test('a new podcast: checklist, goals, strategy, trial, gift; closing gift and checklist lasts', async ({
@@ -199,15 +212,7 @@ test('an observer reads the dashboard without edit, close or invite buttons', as
   // The owner may refresh the feed.
   await expect(widget(page, /^Episoden/).getByRole('button', { name: 'Aktualisieren' })).toBeVisible();
 
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const observer = await context.newPage();
-  await verifiedUser(observer);
-  addMembership(podcast.id, await currentUserId(observer), 'observer');
-  await openDashboard(observer, podcast.id);
+  const { page: observer, context } = await memberOf(browser, podcast.id, 'observer');
 
   await expect(observer.getByRole('heading', { level: 1, name: 'Nur lesen' })).toBeVisible();
   await expect(observer.getByText('Deine Rolle: Beobachter*in')).toBeVisible();
@@ -236,16 +241,7 @@ test('an editor edits but does not invite; a close the server refuses shows its 
   await verifiedUser(page);
   const podcast = await createPodcastViaApi(page, { title: 'Redaktion' });
 
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const editor = await context.newPage();
-  await verifiedUser(editor);
-  const editorId = await currentUserId(editor);
-  addMembership(podcast.id, editorId, 'editor');
-  await openDashboard(editor, podcast.id);
+  const { page: editor, context, userId: editorId } = await memberOf(browser, podcast.id, 'editor');
 
   await expect(editor.getByText('Deine Rolle: Redakteur*in')).toBeVisible();
   await expect(editor.getByRole('link', { name: 'Podcast-Ziele bearbeiten' })).toBeVisible();

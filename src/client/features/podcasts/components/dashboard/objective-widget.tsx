@@ -1,4 +1,3 @@
-import { can } from '../../../../../shared/roles.ts';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { levelPoints, metric } from '../../../../../shared/vocabulary.ts';
 import { LevelStars } from '../../../../components/level-stars.tsx';
@@ -16,9 +15,12 @@ export function ObjectiveWidget({ podcast }: { podcast: Podcast }) {
     <WidgetCard
       title="Podcast-Ziele"
       action={
-        can(podcast.role.key, 'objective.update') && (
-          <EditLink to="/app/podcast/edit/objective" what="Podcast-Ziele" />
-        )
+        <EditLink
+          podcast={podcast}
+          action="objective.update"
+          to="/app/podcast/edit/objective"
+          what="Podcast-Ziele"
+        />
       }
     >
       {objective.isPending ? (

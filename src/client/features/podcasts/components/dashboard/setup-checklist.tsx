@@ -5,7 +5,7 @@ import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { Banner } from '../../../../components/banner.tsx';
 import { apiError } from '../../../../api/errors.ts';
 import { useCompletePodcast } from '../../api/complete-podcast.ts';
-import { CloseButton, WidgetCard } from './widget-card.tsx';
+import { CloseButton, WidgetCard, type EditTarget } from './widget-card.tsx';
 
 type Step = {
   done: keyof Pick<
@@ -17,13 +17,7 @@ type Step = {
     | 'setup_milestones'
     | 'setup_coworkers'
   >;
-  to:
-    | '/app/podcast/edit/objective'
-    | '/app/podcast/edit/stage'
-    | '/app/podcast/edit/strategy'
-    | '/app/podcast/edit/metrics'
-    | '/app/podcast/edit/milestones'
-    | '/app/podcast/edit/coworkers';
+  to: EditTarget;
   /** Who may do the step; others see the tile without a link. */
   action: PodcastAction;
   label: string;

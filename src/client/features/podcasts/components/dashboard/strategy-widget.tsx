@@ -1,5 +1,4 @@
 import { Accordion } from 'radix-ui';
-import { can } from '../../../../../shared/roles.ts';
 import { strategyFields, strategySections, type Podcast } from '../../../../../shared/podcasts.ts';
 import { useStrategy } from '../../api/get-strategy.ts';
 import { EditLink, WidgetCard } from './widget-card.tsx';
@@ -14,9 +13,12 @@ export function StrategyWidget({ podcast }: { podcast: Podcast }) {
     <WidgetCard
       title="Podcast-Strategie"
       action={
-        can(podcast.role.key, 'strategy.update') && (
-          <EditLink to="/app/podcast/edit/strategy" what="Podcast-Strategie" />
-        )
+        <EditLink
+          podcast={podcast}
+          action="strategy.update"
+          to="/app/podcast/edit/strategy"
+          what="Podcast-Strategie"
+        />
       }
     >
       {strategy.isPending ? (

@@ -1,8 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import { can } from '../../../../../shared/roles.ts';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
-import { buttonClass } from '../../../../components/button.tsx';
-import { WidgetCard } from './widget-card.tsx';
+import { ConversionLink, WidgetCard } from './widget-card.tsx';
 
 /**
  * For a podcast without Pro (§2: subscribe widget for inactive podcasts): leads to the sales page.
@@ -16,13 +14,7 @@ export function SubscribeWidget({ podcast }: { podcast: Podcast }) {
         Mit Studio Pro bekommst du Tipps von der Kompass-KI, startest Experimente und siehst, welche Methoden
         am besten zu deinem Podcast passen.
       </p>
-      <Link
-        to="/app/podcasts/$id/conversion"
-        params={{ id: String(podcast.id) }}
-        className={buttonClass('primary', 'mt-4')}
-      >
-        Studio Pro ansehen
-      </Link>
+      <ConversionLink podcast={podcast}>Studio Pro ansehen</ConversionLink>
     </WidgetCard>
   );
 }

@@ -1,9 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { can } from '../../../../../shared/roles.ts';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
-import { buttonClass } from '../../../../components/button.tsx';
 import { ProgressBar } from '../../../../components/progress-bar.tsx';
-import { WidgetCard } from './widget-card.tsx';
+import { ConversionLink, WidgetCard } from './widget-card.tsx';
 
 /** The Pro trial (§2, §4): days left and how much of it has passed; only while `only_trial`. */
 export function TrialWidget({ podcast }: { podcast: Podcast }) {
@@ -28,13 +26,7 @@ export function TrialWidget({ podcast }: { podcast: Podcast }) {
       </div>
       {/* Buying Pro is the owner's decision (contract.manage); the others see the countdown. */}
       {can(podcast.role.key, 'contract.manage') && (
-        <Link
-          to="/app/podcasts/$id/conversion"
-          params={{ id: String(podcast.id) }}
-          className={buttonClass('primary', 'mt-4')}
-        >
-          Studio Pro behalten
-        </Link>
+        <ConversionLink podcast={podcast}>Studio Pro behalten</ConversionLink>
       )}
     </WidgetCard>
   );

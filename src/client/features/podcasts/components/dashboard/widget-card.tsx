@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import type { Podcast } from '../../../../../shared/podcasts.ts';
+import { can, type PodcastAction } from '../../../../../shared/roles.ts';
 import { useId, type ReactNode } from 'react';
 import { buttonClass } from '../../../../components/button.tsx';
 
@@ -35,7 +37,8 @@ export function WidgetCard({ title, action, tone = 'plain', className = '', chil
   );
 }
 
-type EditTarget =
+/** The edit screens a widget or a checklist tile leads to. */
+export type EditTarget =
   | '/app/podcast/edit/objective'
   | '/app/podcast/edit/stage'
   | '/app/podcast/edit/strategy'
@@ -43,8 +46,14 @@ type EditTarget =
   | '/app/podcast/edit/milestones'
   | '/app/podcast/edit/coworkers';
 
-/** 'Bearbeiten' beside a widget's heading; the accessible name says what is edited. */
-export function EditLink({ to, what }: { to: EditTarget; what: string }) {
+type EditProps = { podcast: Podcast; action: PodcastAction; to: EditTarget; what: string };
+
+/**
+ * 'Bearbeiten' beside a widget's heading, for roles that may make the change; the accessible
+ * name says what is edited.
+ */
+export function EditLink({ podcast, action, to, what }: EditProps) {
+  if (!can(podcast.role.key, action)) return null;
   return (
     <Link to={to} aria-label={`${what} bearbeiten`} className={buttonClass('secondary', 'shrink-0')}>
       Bearbeiten
@@ -73,5 +82,18 @@ export function CloseButton({
     >
       <span aria-hidden="true">×</span>
     </button>
+  );
+}
+
+/** To the Pro sales page (podcasts.conversion) of the podcast. */
+export function ConversionLink({ podcast, children }: { podcast: Podcast; children: ReactNode }) {
+  return (
+    <Link
+      to="/app/podcasts/$id/conversion"
+      params={{ id: String(podcast.id) }}
+      className={buttonClass('primary', 'mt-4')}
+    >
+      {children}
+    </Link>
   );
 }
