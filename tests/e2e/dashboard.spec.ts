@@ -4,7 +4,12 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Role } from '../../src/shared/roles.ts';
 import { createPodcastViaApi, currentUserId, verifiedUser, writeViaApi } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-import { addMembership, insertEpisodes, setMembershipRole } from './support/database.ts';
+import {
+  addMembership,
+  createPodcastDaysAgo,
+  insertEpisodes,
+  setMembershipRole,
+} from './support/database.ts';
 
 const TILES = [
   'Ziele festlegen',
@@ -263,4 +268,28 @@ test('an editor edits but does not invite; a close the server refuses shows its 
   await expect(gift.getByRole('alert')).toHaveText('Das darf deine Rolle in diesem Podcast nicht.');
   await expectAccessible(editor, 'the dashboard with refused closes');
   await context.close();
+});
+
+test('the trial counts down, and after it the owner is offered Studio Pro', async ({ page }) => {
+  await verifiedUser(page);
+  const podcast = await createPodcastViaApi(page, { title: 'Probezeit' });
+
+  createPodcastDaysAgo(podcast.id, 12);
+  await openDashboard(page, podcast.id);
+  const trial = widget(page, 'Studio Pro testen');
+  await expect(trial).toContainText('Noch 18 Tage im Studio Pro.');
+  const bar = trial.getByRole('progressbar', { name: 'Testphase' });
+  await expect(bar).toHaveAttribute('aria-valuenow', '40');
+  await expect(bar).toHaveAttribute('aria-valuetext', '12 von 30 Tagen vergangen');
+  await expect(widget(page, 'Kompass-KI aktivieren')).toHaveCount(0);
+
+  createPodcastDaysAgo(podcast.id, 40);
+  await openDashboard(page, podcast.id);
+  await expect(widget(page, 'Studio Pro testen')).toHaveCount(0);
+  const subscribe = widget(page, 'Kompass-KI aktivieren');
+  await expect(subscribe.getByRole('link', { name: 'Studio Pro ansehen' })).toHaveAttribute(
+    'href',
+    `/app/podcasts/${podcast.id}/conversion`,
+  );
+  await expectAccessible(page, 'the dashboard after the trial');
 });

@@ -4,6 +4,7 @@
 // land, journeys should create them through the app instead.
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { addDays, berlinDate } from '../../../src/shared/calendar.ts';
 import type { Role } from '../../../src/shared/roles.ts';
 
 function withDatabase<T>(work: (db: SQLite.Database) => T): T {
@@ -57,4 +58,10 @@ export function setMembershipRole(podcastId: number, userId: number, role: Role)
       .prepare('UPDATE memberships SET role = ? WHERE podcast_id = ? AND user_id = ?')
       .run(role, podcastId, userId),
   );
+}
+
+/** Moves the podcast's creation `days` Berlin calendar days back (its trial counts from there). */
+export function createPodcastDaysAgo(podcastId: number, days: number) {
+  const created = `${addDays(berlinDate(new Date()), -days)}T12:00:00.000Z`;
+  withDatabase((db) => db.prepare('UPDATE podcasts SET created_at = ? WHERE id = ?').run(created, podcastId));
 }
