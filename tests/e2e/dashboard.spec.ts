@@ -2,8 +2,9 @@
 // launch gift, the team and the episodes, and what a role without write rights does not see.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Role } from '../../src/shared/roles.ts';
-import { createPodcastViaApi, currentUserId, verifiedUser, writeViaApi } from './support/accounts.ts';
+import { apiWrite, currentUserId, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
+import { createPodcastViaApi } from './support/podcasts.ts';
 import {
   addMembership,
   createPodcastDaysAgo,
@@ -49,7 +50,7 @@ test('a new podcast: checklist, goals, strategy, trial, gift; closing gift and c
   page,
 }) => {
   await verifiedUser(page);
-  const podcast = await createPodcastViaApi(page, { title: 'Zeitreise' });
+  const podcast = await createPodcastViaApi(page, 'Zeitreise');
   await openDashboard(page, podcast.id);
   await expect(page.getByRole('heading', { level: 1, name: 'Zeitreise' })).toBeVisible();
 
@@ -118,7 +119,7 @@ test('a new podcast: checklist, goals, strategy, trial, gift; closing gift and c
 
   // Goals and a strategy answer set (through the API, as podcast.edit will): the tile is done,
   // the goals show as stars, the answer replaces the question.
-  await writeViaApi(page, 'put', `/api/podcasts/${podcast.id}/objective`, {
+  await apiWrite(page, 'PUT', `/api/podcasts/${podcast.id}/objective`, {
     coverage: 'high',
     throughput: 'medium',
     reputation: 'low',
@@ -128,7 +129,7 @@ test('a new podcast: checklist, goals, strategy, trial, gift; closing gift and c
     referability: 'low',
     enjoyment: 'high',
   });
-  await writeViaApi(page, 'put', `/api/podcasts/${podcast.id}/strategy`, {
+  await apiWrite(page, 'PUT', `/api/podcasts/${podcast.id}/strategy`, {
     subject: 'Geschichte zum Anfassen: jede Folge ein Ort, ein Jahr.',
   });
   await openDashboard(page, podcast.id);
@@ -171,7 +172,7 @@ test('a new podcast: checklist, goals, strategy, trial, gift; closing gift and c
 
 test('episodes page by page, each opening in a new tab', async ({ page }) => {
   await verifiedUser(page);
-  const podcast = await createPodcastViaApi(page, { title: 'Folgenreich' });
+  const podcast = await createPodcastViaApi(page, 'Folgenreich');
   insertEpisodes(podcast.id, 20);
   await openDashboard(page, podcast.id);
 
@@ -209,8 +210,10 @@ test('episodes page by page, each opening in a new tab', async ({ page }) => {
 
 test('an observer reads the dashboard without edit, close or invite buttons', async ({ page, browser }) => {
   await verifiedUser(page);
-  const podcast = await createPodcastViaApi(page, {
+  const podcast = await createPodcastViaApi(page, 'Nur lesen');
+  await apiWrite(page, 'PUT', `/api/podcasts/${podcast.id}`, {
     title: 'Nur lesen',
+    category_id: podcast.category_id,
     rss_uri: 'https://feeds.example.org/a.xml',
   });
   await openDashboard(page, podcast.id);
@@ -244,7 +247,7 @@ test('an editor edits but does not invite; a close the server refuses shows its 
   browser,
 }) => {
   await verifiedUser(page);
-  const podcast = await createPodcastViaApi(page, { title: 'Redaktion' });
+  const podcast = await createPodcastViaApi(page, 'Redaktion');
 
   const { page: editor, context, userId: editorId } = await memberOf(browser, podcast.id, 'editor');
 
@@ -272,7 +275,7 @@ test('an editor edits but does not invite; a close the server refuses shows its 
 
 test('the trial counts down, and after it the owner is offered Studio Pro', async ({ page }) => {
   await verifiedUser(page);
-  const podcast = await createPodcastViaApi(page, { title: 'Probezeit' });
+  const podcast = await createPodcastViaApi(page, 'Probezeit');
 
   createPodcastDaysAgo(podcast.id, 12);
   await openDashboard(page, podcast.id);

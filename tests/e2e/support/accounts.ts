@@ -1,7 +1,6 @@
 // Shortcuts for journeys that don't test registration itself: create and verify users through
 // the API with the page's own cookies, so the browser is signed in afterwards.
 import { expect, type Page } from '@playwright/test';
-import type { Podcast, PodcastForm } from '../../../src/shared/podcasts.ts';
 import { linkFromMail } from './mailbox.ts';
 
 export const PASSWORD = 'Kompass-Test-2025!';
@@ -21,6 +20,13 @@ export async function xsrfHeaders(page: Page) {
     'X-Requested-With': 'XMLHttpRequest',
     'X-XSRF-TOKEN': decodeURIComponent(cookie?.value ?? ''),
   };
+}
+
+/** A write to the API with the page's session (for arranging what a journey starts from). */
+export async function apiWrite(page: Page, method: 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+  const response = await page.request.fetch(path, { method, headers: await xsrfHeaders(page), data });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return response.status() === 204 ? undefined : ((await response.json()) as { data: unknown }).data;
 }
 
 let clients = 0;
@@ -65,28 +71,6 @@ export async function logoutViaMenu(page: Page) {
   await page.getByRole('button', { name: 'Profilmenü' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-}
-
-/**
- * POST /api/podcasts as the page's user (the owner); the first two seeded categories. The app
- * selects it as the context when it is the user's only podcast.
- */
-export async function createPodcastViaApi(page: Page, form: Partial<PodcastForm> = {}): Promise<Podcast> {
-  const categories = await page.request.get('/api/categories');
-  const ids = ((await categories.json()) as { data: { id: number }[] }).data.slice(0, 2).map((c) => c.id);
-  const response = await page.request.post('/api/podcasts', {
-    headers: await xsrfHeaders(page),
-    data: { title: 'Zeitreise', category_id: ids, ...form },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: Podcast }).data;
-}
-
-/** A write to the API as the page's user (PUT objective, POST settings …); expects 2xx. */
-export async function writeViaApi(page: Page, method: 'post' | 'put', path: string, data: unknown) {
-  const response = await page.request[method](path, { headers: await xsrfHeaders(page), data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json() as Promise<unknown>;
 }
 
 /** The signed-in user's id (GET /api/account). */
