@@ -5,7 +5,9 @@
 // a checkbox label), whose size the line height decides; making it 44 px tall would tear the
 // paragraph apart. Everything else that can be tapped counts, links in lists and the footer too.
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi, verifiedUser } from './support/accounts.ts';
+import { apiWrite, registerViaApi, verifiedUser } from './support/accounts.ts';
+import { insertEpisodes } from './support/database.ts';
+import { createPodcastViaApi } from './support/podcasts.ts';
 
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 }, isMobile: true, hasTouch: true });
@@ -165,4 +167,27 @@ test('with larger text (phone setting 125 %) the long German words still fit', a
     const { overflow, wrapped } = await page.evaluate(measure, WIDTH);
     expect({ overflow, wrapped }, path).toEqual({ overflow: null, wrapped: [] });
   }
+});
+
+test('the dashboard with every widget of a new podcast, its strategy opened', async ({ page }) => {
+  await verifiedUser(page);
+  const podcast = await createPodcastViaApi(page, 'Zeitreise');
+  await apiWrite(page, 'PUT', `/api/podcasts/${podcast.id}`, {
+    title: 'Zeitreise',
+    category_id: podcast.category_id,
+    name: 'Zeitreise – der Geschichtspodcast mit einem ziemlich langen Untertitel',
+    rss_uri: 'https://feeds.example.org/zeitreise.xml',
+  });
+  insertEpisodes(podcast.id, 20);
+  await page.goto('/app/podcast');
+  await expect(page.getByText('Zeige 1 bis 15 von 20 Ergebnissen')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dein Startgeschenk' })).toBeVisible();
+  await expect(page.getByText(/^Lade /)).toHaveCount(0);
+  const strategy = page.getByRole('region', { name: 'Podcast-Strategie' });
+  for (const section of await strategy.getByRole('button').all()) await section.click();
+  expect(await page.evaluate(measure, WIDTH), '/app/podcast').toEqual({
+    overflow: null,
+    wrapped: [],
+    small: [],
+  });
 });

@@ -22,6 +22,13 @@ export async function xsrfHeaders(page: Page) {
   };
 }
 
+/** A write to the API with the page's session (for arranging what a journey starts from). */
+export async function apiWrite(page: Page, method: 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+  const response = await page.request.fetch(path, { method, headers: await xsrfHeaders(page), data });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return response.status() === 204 ? undefined : ((await response.json()) as { data: unknown }).data;
+}
+
 let clients = 0;
 
 /**
@@ -64,4 +71,10 @@ export async function logoutViaMenu(page: Page) {
   await page.getByRole('button', { name: 'Profilmenü' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The signed-in user's id (GET /api/account). */
+export async function currentUserId(page: Page): Promise<number> {
+  const response = await page.request.get('/api/account');
+  return ((await response.json()) as { data: { id: number } }).data.id;
 }

@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { episodesPage } from '../../../../shared/podcasts.ts';
+import { api } from '../../../api/client.ts';
+import { parse } from '../../../api/parse.ts';
+
+export const episodesQueryKey = (podcastId: number) => ['podcast', podcastId, 'episodes'] as const;
+
+/** GET /api/podcasts/{id}/episodes?page=n: newest first, `data` plus pagination `meta`. */
+export const getEpisodes = async (podcastId: number, page: number) =>
+  api.get(`api/podcasts/${podcastId}/episodes`, { searchParams: { page } }).json().then(parse(episodesPage));
+
+export const episodesQueryOptions = (podcastId: number, page: number) =>
+  queryOptions({
+    queryKey: [...episodesQueryKey(podcastId), page] as const,
+    queryFn: () => getEpisodes(podcastId, page),
+    // Paging keeps the current page on screen until the next one is there.
+    placeholderData: keepPreviousData,
+  });
+
+export const useEpisodes = (podcastId: number, page: number) =>
+  useQuery(episodesQueryOptions(podcastId, page));

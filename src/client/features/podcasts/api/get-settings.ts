@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { settingsResource } from '../../../../shared/podcasts.ts';
+import { api } from '../../../api/client.ts';
+import { parse } from '../../../api/parse.ts';
+
+export const settingsQueryKey = (podcastId: number) => ['podcast', podcastId, 'settings'] as const;
+
+/** GET /api/podcasts/{id}/settings: the podcast's key-value settings. */
+export const settingsQueryOptions = (podcastId: number) =>
+  queryOptions({
+    queryKey: settingsQueryKey(podcastId),
+    queryFn: async () =>
+      (await api.get(`api/podcasts/${podcastId}/settings`).json().then(parse(settingsResource))).data,
+  });
+
+export const useSettings = (podcastId: number) => useQuery(settingsQueryOptions(podcastId));

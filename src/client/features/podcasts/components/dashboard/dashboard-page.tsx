@@ -1,0 +1,61 @@
+import type { Podcast } from '../../../../../shared/podcasts.ts';
+import { useDocumentTitle } from '../../../../lib/document-title.ts';
+import { useContextQuery } from '../../api/get-context.ts';
+import { CoworkersWidget, type MembershipsQuery } from './coworkers-widget.tsx';
+import { EpisodesWidget } from './episodes-widget.tsx';
+import { ObjectiveWidget } from './objective-widget.tsx';
+import { OnboardingPrompt } from './onboarding-prompt.tsx';
+import { PresentWidget } from './present-widget.tsx';
+import { SetupChecklist } from './setup-checklist.tsx';
+import { StrategyWidget } from './strategy-widget.tsx';
+import { SubscribeWidget } from './subscribe-widget.tsx';
+import { TrialWidget } from './trial-widget.tsx';
+
+type Props = { membershipsQuery: MembershipsQuery };
+
+/**
+ * podcast.show, the dashboard of the selected podcast: one column on phones, two on wide screens.
+ * A failed load of the podcast leaves it empty (§8), which reads as no podcast.
+ */
+export function DashboardPage({ membershipsQuery }: Props) {
+  const context = useContextQuery();
+  const podcast = context.data;
+  useDocumentTitle(podcast?.title ?? 'Dein Podcast');
+  if (context.isPending) return <p className="text-slate-600">Lade deinen Podcast...</p>;
+  if (!podcast) return <OnboardingPrompt />;
+  // Keyed by the podcast, so switching podcasts starts every widget afresh (page 1 of episodes).
+  return <Dashboard key={podcast.id} podcast={podcast} membershipsQuery={membershipsQuery} />;
+}
+
+function Dashboard({ podcast, membershipsQuery }: Props & { podcast: Podcast }) {
+  return (
+    <div>
+      <header className="flex items-center gap-4">
+        {podcast.image && (
+          <img src={podcast.image.image_uri} alt="" className="size-16 shrink-0 rounded-xl object-cover" />
+        )}
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900">{podcast.title}</h1>
+          {podcast.name && podcast.name !== podcast.title && <p className="text-slate-700">{podcast.name}</p>}
+          {!podcast.own_podcast && (
+            <p className="text-sm text-slate-600">Deine Rolle: {podcast.role.trans}</p>
+          )}
+        </div>
+      </header>
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+        <SetupChecklist podcast={podcast} />
+        <TrialWidget podcast={podcast} />
+        <SubscribeWidget podcast={podcast} />
+        <PresentWidget podcast={podcast} />
+        {/*
+          Slots of later issues: running experiments, recommended next (estimations), bookmarks,
+          applied methods, advice ('Aus dem Logbuch'). Until then they render nothing.
+        */}
+        <ObjectiveWidget podcast={podcast} />
+        <StrategyWidget podcast={podcast} />
+        <CoworkersWidget podcast={podcast} query={membershipsQuery} />
+        <EpisodesWidget podcast={podcast} />
+      </div>
+    </div>
+  );
+}
