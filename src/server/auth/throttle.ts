@@ -57,4 +57,6 @@ export const limits = {
   reset: { max: 10, windowSeconds: 300 },
   /** Mails sent because of an e-mail change (to the new and the old address). */
   emailChange: { max: 3, windowSeconds: 3600 },
+  /** Feed imports and refreshes of one user: each makes the server fetch a URL. */
+  feedFetch: { max: 30, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
