@@ -77,7 +77,8 @@ async function checkedTarget(url: URL, options: FetchOptions, signal: AbortSigna
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
-function request(url: URL, target: Target, options: FetchOptions, signal: AbortSignal) {
+/** A GET of `url` whose socket connects to `target`, whatever the host name would resolve to. */
+export function pinnedRequest(url: URL, target: Target, options: FetchOptions, signal: AbortSignal) {
   // The socket asks this lookup, and it only ever answers the checked address.
   const pinned = ((_host, lookupOptions, callback) => {
     if (lookupOptions.all) callback(null, [target]);
@@ -152,7 +153,7 @@ export async function safeFetch(input: string, options: FetchOptions): Promise<F
     let url = parseUrl(input);
     for (let redirects = 0; ; redirects++) {
       const target = await checkedTarget(url, options, controller.signal);
-      const response = await request(url, target, options, controller.signal);
+      const response = await pinnedRequest(url, target, options, controller.signal);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (REDIRECTS.has(status) && location) {

@@ -38,3 +38,12 @@ export async function createdPodcast(
   const access = await podcastAccess(db, clock.now(), user, podcastId, { action: 'podcast.read' });
   return { data: await serializePodcast(db, access) };
 }
+
+/**
+ * Deletes the covers of podcasts just deleted (`DELETE … RETURNING image_id`): their data goes by
+ * cascade, but the cover is referenced from the podcast, so no foreign key takes it along.
+ */
+export async function deleteCovers(tx: Db, deleted: { image_id: number | null }[]) {
+  const ids = deleted.map((p) => p.image_id).filter((id) => id !== null);
+  if (ids.length > 0) await tx.deleteFrom('images').where('id', 'in', ids).execute();
+}

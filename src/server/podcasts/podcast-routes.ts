@@ -18,7 +18,7 @@ import { withTx } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
 import { checkPassword } from '../account/check-password.ts';
 import { invalid } from '../http/errors.ts';
-import { createdPodcast, createPodcast } from './create-podcast.ts';
+import { createdPodcast, createPodcast, deleteCovers } from './create-podcast.ts';
 import { requirePodcast } from './guard.ts';
 import { serializePodcast } from './serialize-podcast.ts';
 
@@ -90,7 +90,14 @@ export function podcastRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const access = requirePodcast(request);
       await checkPassword(ctx, requireUser(request), request.body.password);
-      await db.deleteFrom('podcasts').where('id', '=', access.podcast.id).execute();
+      await withTx(db, async (tx) => {
+        const deleted = await tx
+          .deleteFrom('podcasts')
+          .where('id', '=', access.podcast.id)
+          .returning('image_id')
+          .execute();
+        await deleteCovers(tx, deleted);
+      });
       return reply.status(204).send();
     },
   );

@@ -47,7 +47,7 @@ export async function startFeedServer() {
 
   /**
    * The feed with our origin for {{ORIGIN}}. Network rule: the import fetches the cover, so a
-   * feed whose cover is not on this server is never served.
+   * feed whose cover is not on loopback is never served.
    */
   const withOrigin = (xml: string) => {
     const text = xml.replaceAll('{{ORIGIN}}', origin);
@@ -57,7 +57,7 @@ export async function startFeedServer() {
     } catch {
       // not a readable feed (the malformed cases): nothing gets fetched from it
     }
-    if (image !== null && !image.startsWith(`${origin}/`)) {
+    if (image !== null && !/^http:\/\/(127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?\//.test(image)) {
       throw new Error(`feed-server: the cover ${image} is not on loopback; the test must not serve it`);
     }
     return text;
@@ -119,7 +119,10 @@ export async function startDecoy(host: '127.0.0.2' | '::1') {
 }
 
 /** A feed of `count` episodes (newest first), each description padded to `padding` characters. */
-export function generatedFeed(count: number, { padding = 0, title = 'Generierter Podcast' } = {}) {
+export function generatedFeed(
+  count: number,
+  { padding = 0, title = 'Generierter Podcast', cover = '{{ORIGIN}}/cover.png' } = {},
+) {
   const start = Date.UTC(2020, 0, 1);
   const items = Array.from({ length: count }, (_, n) => {
     const i = count - n; // newest first
@@ -129,7 +132,7 @@ export function generatedFeed(count: number, { padding = 0, title = 'Generierter
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
 <title>${title}</title><link>{{ORIGIN}}/</link><itunes:author>Team Test</itunes:author>
-<itunes:image href="{{ORIGIN}}/cover.png"/>
+<itunes:image href="${cover}"/>
 <itunes:category text="Technology"/><itunes:category text="Education"/>
 ${items.join('\n')}
 </channel></rss>`;

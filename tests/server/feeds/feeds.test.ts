@@ -6,7 +6,7 @@ import { fetchMessages } from '../../../src/server/feeds/safe-fetch.ts';
 import { feedMessages } from '../../../src/server/feeds/parse-feed.ts';
 import { refreshMessages } from '../../../src/server/feeds/feed-routes.ts';
 import { json } from '../helpers/agent.ts';
-import { register, verifiedUser } from '../helpers/accounts.ts';
+import { PASSWORD, register, verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { addMember, createPodcast } from '../podcasts/podcast-helpers.ts';
 import { generatedFeed, startDecoy, startFeedServer } from './feed-server.ts';
@@ -131,6 +131,15 @@ describe('POST /api/podcasts:import', () => {
     });
   });
 
+  it('imports without a cover when the cover sits on a refused address (never fetched)', async () => {
+    server.feed('/fremdes-cover.rss', generatedFeed(3, { cover: decoy.url('/cover.png') }));
+    const { agent } = await verifiedUser(t);
+    const response = await importFeed(agent, '/fremdes-cover.rss');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(json<{ data: Podcast }>(response).data).toMatchObject({ image: null, num_episodes: 3 });
+    expect(decoy.hits).toBe(0);
+  });
+
   it('leaves the categories empty when fewer than two map (the user picks them)', async () => {
     server.fixture('/narro.rss', 'narro.rss');
     const { agent } = await verifiedUser(t);
@@ -250,6 +259,35 @@ describe('POST /api/podcasts:import', () => {
 
   it('the decoy on 127.0.0.2 was never reached', () => {
     expect(decoy.hits).toBe(0);
+  });
+});
+
+describe('covers', () => {
+  it('go with their podcast, deleted alone or with the account', async () => {
+    server.fixture('/narro-cover.rss', 'narro.rss');
+    const { agent } = await verifiedUser(t);
+    const imported = async () => json<{ data: Podcast }>(await importFeed(agent, '/narro-cover.rss')).data;
+    const images = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('images')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    const first = await imported();
+    const before = await images();
+    expect((await agent.delete(`/api/podcasts/${first.id}`, { password: PASSWORD })).statusCode).toBe(204);
+    expect(await images()).toBe(before - 1);
+    expect((await agent.get(first.image!.image_uri)).statusCode).toBe(404);
+
+    await imported();
+    await imported();
+    const withTwo = await images();
+    expect((await agent.delete('/api/account', { password: PASSWORD })).statusCode).toBe(204);
+    expect(await images()).toBe(withTwo - 2);
   });
 });
 

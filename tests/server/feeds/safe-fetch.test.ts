@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { FeedConfig } from '../../../src/server/config.ts';
 import { FeedError } from '../../../src/server/feeds/feed-error.ts';
-import { fetchMessages, safeFetch } from '../../../src/server/feeds/safe-fetch.ts';
+import { fetchMessages, pinnedRequest, safeFetch } from '../../../src/server/feeds/safe-fetch.ts';
 import { freePort } from '../../support/loopback-server.ts';
 import { startDecoy, startFeedServer } from './feed-server.ts';
 
@@ -122,6 +122,25 @@ describe('refused without connecting', () => {
     const fetched = await safeFetch(listed.url(), options({ allowedHosts: ['0:0:0:0:0:0:0:1'] }));
     expect(fetched.body.toString()).toContain('Köder');
     expect(listed.hits).toBe(1);
+  });
+});
+
+describe('the connection goes to the checked address', () => {
+  it('uses the pinned address, not what the name would resolve to', async () => {
+    // "localhost" would resolve to 127.0.0.1 or ::1, where nothing listens on the decoy's port;
+    // the pinned lookup sends the socket to 127.0.0.2, the address that was checked.
+    const url = new URL(decoy.url().replace('127.0.0.2', 'localhost'));
+    const before = decoy.hits;
+    const response = await pinnedRequest(
+      url,
+      { address: '127.0.0.2', family: 4 },
+      options(),
+      new AbortController().signal,
+    );
+    let body = '';
+    for await (const chunk of response) body += String(chunk);
+    expect(body).toContain('Köder');
+    expect(decoy.hits).toBe(before + 1);
   });
 });
 
