@@ -9,7 +9,8 @@ import { json } from '../helpers/agent.ts';
 import { PASSWORD, register, verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { addMember, createPodcast } from '../podcasts/podcast-helpers.ts';
-import { generatedFeed, startDecoy, startFeedServer } from './feed-server.ts';
+import { generatedFeed } from '../../support/generated-feed.ts';
+import { startDecoy, startFeedServer } from './feed-server.ts';
 
 const MAX_BYTES = 3 * 1024 * 1024;
 const TIMEOUT_MS = 3000;
