@@ -36,13 +36,7 @@ type Page = {
 const importFeed = (agent: Awaited<ReturnType<typeof verifiedUser>>['agent'], path: string, name?: string) =>
   agent.post('/api/podcasts:import', { rss_uri: path.startsWith('http') ? path : server.url(path), name });
 
-async function podcastCount() {
-  const { n } = await t.db
-    .selectFrom('podcasts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
+const podcastCount = () => t.count('podcasts');
 
 /** The import fails with `message` on rss_uri and leaves no podcast behind. */
 async function expectRefusedImport(url: string, message: string) {
@@ -268,15 +262,7 @@ describe('covers', () => {
     server.fixture('/narro-cover.rss', 'narro.rss');
     const { agent } = await verifiedUser(t);
     const imported = async () => json<{ data: Podcast }>(await importFeed(agent, '/narro-cover.rss')).data;
-    const images = async () =>
-      Number(
-        (
-          await t.db
-            .selectFrom('images')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const images = () => t.count('images');
 
     const first = await imported();
     const before = await images();

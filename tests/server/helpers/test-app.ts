@@ -93,6 +93,16 @@ export async function createTestApp(
     config,
     routes,
     agent: (remoteAddress?: string) => new Agent(app, remoteAddress),
+    /** How many rows a table holds (to show that a refused request wrote nothing). */
+    count: async (table: 'images' | 'podcasts' | 'episodes') =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
