@@ -20,6 +20,7 @@ import { registerCompression } from './http/compression.ts';
 import { RequestLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticClient } from './http/static-client.ts';
+import { feedRoutes } from './feeds/feed-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     podcastContentRoutes,
     membershipRoutes,
     invitationRoutes,
+    feedRoutes,
     practiceRoutes,
     contentRoutes,
   ]) {

@@ -14,6 +14,19 @@ export type Config = {
   logLevel: string;
   /** Fastify's trustProxy: false (default), a hop count, or a list of proxy addresses/CIDRs. */
   trustProxy: false | number | string;
+  /** The guarded feed fetch (src/server/feeds/safe-fetch.ts). */
+  feeds: FeedConfig;
+};
+
+export type FeedConfig = {
+  /** FEED_ALLOWED_HOSTS: host names or IP addresses fetched although their address is refused. */
+  allowedHosts: string[];
+  /** FEED_ONLY_ALLOWED_HOSTS: fetch nothing but the allowed hosts (the tests run this way). */
+  onlyAllowedHosts: boolean;
+  /** FEED_MAX_BYTES: largest feed (after decompression). */
+  maxBytes: number;
+  /** FEED_TIMEOUT_MS: the whole fetch, redirects included. */
+  timeoutMs: number;
 };
 
 /**
@@ -36,6 +49,24 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     .join(',');
 }
 
+function positiveInteger(name: string, value: string | undefined, fallback: number) {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^[1-9][0-9]*$/.test(value.trim())) throw new Error(`${name} muss eine positive ganze Zahl sein.`);
+  return Number(value.trim());
+}
+
+export function parseFeedConfig(env: NodeJS.ProcessEnv): FeedConfig {
+  return {
+    allowedHosts: (env.FEED_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
+    onlyAllowedHosts: ['1', 'true'].includes(env.FEED_ONLY_ALLOWED_HOSTS?.trim() ?? ''),
+    maxBytes: positiveInteger('FEED_MAX_BYTES', env.FEED_MAX_BYTES, 20 * 1024 * 1024),
+    timeoutMs: positiveInteger('FEED_TIMEOUT_MS', env.FEED_TIMEOUT_MS, 15_000),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   return {
@@ -49,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: env.CLIENT_DIR === '' ? undefined : resolve(env.CLIENT_DIR ?? 'dist/client'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    feeds: parseFeedConfig(env),
   };
 }

@@ -15,6 +15,7 @@ import { endSession, requireUser, startSession } from '../auth/session.ts';
 import { limits, throttle } from '../auth/throttle.ts';
 import { invalid } from '../http/errors.ts';
 import { acceptInvitation, invitationByToken, refusal, refused } from '../team/invitations.ts';
+import { deleteCovers } from '../podcasts/create-podcast.ts';
 import { serializeUser } from '../users/serialize-user.ts';
 import { checkPassword } from './check-password.ts';
 
@@ -182,7 +183,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
           .where('id', '=', user.id)
           .executeTakeFirstOrThrow();
         // Owned podcasts: where the user's membership has role owner (src/shared/roles.ts).
-        await tx
+        const deleted = await tx
           .deleteFrom('podcasts')
           .where('id', 'in', (eb) =>
             eb
@@ -191,7 +192,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
               .where('user_id', '=', user.id)
               .where('role', '=', 'owner'),
           )
+          .returning('image_id')
           .execute();
+        await deleteCovers(tx, deleted);
         await tx.deleteFrom('users').where('id', '=', user.id).execute();
         if (image_id) await tx.deleteFrom('images').where('id', '=', image_id).execute();
       });

@@ -61,4 +61,6 @@ export const limits = {
   invitationMail: { max: 20, windowSeconds: 3600 },
   /** Invitation links looked at or accepted from one client (against guessing tokens). */
   invitationToken: { max: 20, windowSeconds: 300 },
+  /** Feed imports and refreshes of one user: each makes the server fetch a URL. */
+  feedFetch: { max: 30, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;

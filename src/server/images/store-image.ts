@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, imageMessages } from '../../shared/images.ts';
-import type { Database } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { invalid } from '../http/errors.ts';
 import { createJobQueue } from './job-queue.ts';
 
@@ -49,13 +49,14 @@ async function reencode(input: Buffer) {
   }
 }
 
-export async function storeImage(
-  db: Database,
-  input: Buffer,
-  now: Date,
-): Promise<{ id: number; key: string }> {
+/** Checks and re-encodes an image (in the queue); insertImage keeps the result. */
+export async function encodeImage(input: Buffer): Promise<Buffer> {
   await checkHeader(input);
-  const bytes = await imageJobs.run(() => reencode(input));
+  return imageJobs.run(() => reencode(input));
+}
+
+/** Keeps re-encoded bytes under a new key; takes a transaction, so the image can go with a row. */
+export async function insertImage(db: Db, bytes: Buffer, now: Date): Promise<{ id: number; key: string }> {
   const key = newImageKey();
   const row = await db
     .insertInto('images')
@@ -63,4 +64,8 @@ export async function storeImage(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, key };
+}
+
+export async function storeImage(db: Db, input: Buffer, now: Date): Promise<{ id: number; key: string }> {
+  return insertImage(db, await encodeImage(input), now);
 }

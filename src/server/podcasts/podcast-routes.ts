@@ -18,7 +18,8 @@ import { withTx } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
 import { checkPassword } from '../account/check-password.ts';
 import { invalid } from '../http/errors.ts';
-import { podcastAccess, requirePodcast } from './guard.ts';
+import { createdPodcast, createPodcast, deleteCovers } from './create-podcast.ts';
+import { requirePodcast } from './guard.ts';
 import { serializePodcast } from './serialize-podcast.ts';
 
 /** The form's fields as columns; both categories must exist. */
@@ -49,21 +50,8 @@ export function podcastRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const user = requireUser(request);
       const columns = await formColumns(db, request.body);
-      const now = clock.now().toISOString();
-      const podcastId = await withTx(db, async (tx) => {
-        const row = await tx
-          .insertInto('podcasts')
-          .values({ ...columns, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await tx
-          .insertInto('memberships')
-          .values({ podcast_id: row.id, user_id: user.id, role: 'owner', active: 1, created_at: now })
-          .execute();
-        return row.id;
-      });
-      const access = await podcastAccess(db, clock.now(), user, podcastId, { action: 'podcast.read' });
-      return reply.status(201).send({ data: await serializePodcast(db, access) });
+      const podcastId = await withTx(db, (tx) => createPodcast(tx, columns, user.id, clock.now()));
+      return reply.status(201).send(await createdPodcast(ctx, user, podcastId));
     },
   );
 
@@ -102,7 +90,14 @@ export function podcastRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const access = requirePodcast(request);
       await checkPassword(ctx, requireUser(request), request.body.password);
-      await db.deleteFrom('podcasts').where('id', '=', access.podcast.id).execute();
+      await withTx(db, async (tx) => {
+        const deleted = await tx
+          .deleteFrom('podcasts')
+          .where('id', '=', access.podcast.id)
+          .returning('image_id')
+          .execute();
+        await deleteCovers(tx, deleted);
+      });
       return reply.status(204).send();
     },
   );

@@ -41,8 +41,11 @@ export async function createTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'kompass-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const smtp = await startSmtp();
+  const defaults = loadConfig({});
   const config = {
-    ...loadConfig({}),
+    ...defaults,
+    // Network rule: no suite fetches a feed from anywhere but the hosts it allows itself.
+    feeds: { ...defaults.feeds, onlyAllowedHosts: true },
     dataDir,
     databaseUrl: adminUrl ? await freshPostgres(adminUrl) : undefined,
     appUrl: 'http://studio.test',
@@ -90,6 +93,16 @@ export async function createTestApp(
     config,
     routes,
     agent: (remoteAddress?: string) => new Agent(app, remoteAddress),
+    /** How many rows a table holds (to show that a refused request wrote nothing). */
+    count: async (table: 'images' | 'podcasts' | 'episodes') =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

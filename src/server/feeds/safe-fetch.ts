@@ -1,0 +1,181 @@
+// The one way the server fetches a URL a user gave it (feeds and their cover images). A user
+// must not be able to make the server reach what only the server can reach (SSRF): only http
+// and https; the host is resolved here and every address is classified (address-policy.ts)
+// before connecting; the connection goes to exactly the address that was checked (a pinned
+// lookup, so a second DNS answer cannot swap in 127.0.0.1); each redirect is checked the same
+// way; and the body is cut off at a size limit and the whole fetch at a time limit.
+import { lookup } from 'node:dns/promises';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { FeedConfig } from '../config.ts';
+import { FeedError } from './feed-error.ts';
+import { canonicalAddress, classifyAddress, hostOf, isIpAddress } from './address-policy.ts';
+
+export const MAX_REDIRECTS = 5;
+
+const number = (value: number) => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }).format(value);
+
+export const fetchMessages = {
+  scheme: 'Wir rufen nur Adressen ab, die mit http:// oder https:// beginnen.',
+  invalidUrl: 'Diese Adresse ist ungültig.',
+  refused: 'Diese Adresse dürfen wir nicht abrufen.',
+  unreachable: 'Der Server des Feeds ist nicht erreichbar. Bitte prüfe die Adresse.',
+  notFound: (status: number) => `Unter dieser Adresse gibt es keinen Feed (HTTP ${status}).`,
+  status: (status: number) => `Der Server des Feeds antwortet mit einem Fehler (HTTP ${status}).`,
+  redirects: `Der Feed wird zu oft weitergeleitet (mehr als ${MAX_REDIRECTS}-mal).`,
+  tooLarge: (bytes: number) => `Der Feed ist zu groß: höchstens ${number(bytes / 1024 / 1024)} MB.`,
+  timeout: (ms: number) => `Der Feed hat nicht innerhalb von ${number(ms / 1000)} Sekunden geantwortet.`,
+  encoding: 'Der Server des Feeds sendet ein Format, das wir nicht lesen können.',
+};
+
+export type FetchOptions = FeedConfig & { accept: string };
+export type Fetched = { body: Buffer; contentType: string | undefined; url: URL };
+
+function parseUrl(text: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(text, base);
+  } catch {
+    throw new FeedError(fetchMessages.invalidUrl);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FeedError(fetchMessages.scheme);
+  return url;
+}
+
+/** Rejects when the fetch is aborted (the time limit), so a slow DNS answer cannot hold it. */
+const abortable = <T>(promise: Promise<T>, signal: AbortSignal) =>
+  new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+
+type Target = { address: string; family: 4 | 6 };
+
+/** The address to connect to for `url`, after every address of its host passed the policy. */
+async function checkedTarget(url: URL, options: FetchOptions, signal: AbortSignal): Promise<Target> {
+  const host = hostOf(url);
+  const allowed = new Set(options.allowedHosts.map((h) => canonicalAddress(h) ?? h.toLowerCase()));
+  const hostAllowed = allowed.has(canonicalAddress(host) ?? host);
+  if (options.onlyAllowedHosts && !hostAllowed) throw new FeedError(fetchMessages.refused);
+  const addresses = isIpAddress(host)
+    ? [{ address: host, family: host.includes(':') ? 6 : 4 }]
+    : await abortable(lookup(host, { all: true, verbatim: true }), signal).catch((error: unknown) => {
+        if (signal.aborted) throw error;
+        throw new FeedError(fetchMessages.unreachable);
+      });
+  if (addresses.length === 0) throw new FeedError(fetchMessages.unreachable);
+  for (const { address } of addresses) {
+    if (hostAllowed || allowed.has(canonicalAddress(address)!)) continue;
+    if (!classifyAddress(address).allowed) throw new FeedError(fetchMessages.refused);
+  }
+  const first = addresses[0]!;
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+/** A GET of `url` whose socket connects to `target`, whatever the host name would resolve to. */
+export function pinnedRequest(url: URL, target: Target, options: FetchOptions, signal: AbortSignal) {
+  // The socket asks this lookup, and it only ever answers the checked address.
+  const pinned = ((_host, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  }) as LookupFunction;
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const req = client.request(url, {
+      method: 'GET',
+      agent: false,
+      lookup: pinned,
+      signal,
+      headers: {
+        accept: options.accept,
+        'accept-encoding': 'gzip, br',
+        'user-agent': 'KompassStudio/1.0 (Feed-Import)',
+      },
+    });
+    req.once('response', resolve);
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+function decoded(response: IncomingMessage): Readable {
+  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'br'
+        ? zlib.createBrotliDecompress()
+        : encoding === 'deflate'
+          ? zlib.createInflate()
+          : undefined;
+  if (!decoder) {
+    if (encoding !== 'identity') throw new FeedError(fetchMessages.encoding);
+    return response;
+  }
+  response.once('error', (error) => decoder.destroy(error));
+  response.once('aborted', () => decoder.destroy(new Error('aborted')));
+  return response.pipe(decoder);
+}
+
+/** The body, decompressed, refused as soon as it passes `maxBytes` (also a compressed bomb). */
+async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers['content-length']);
+  if (declared > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of decoded(response)) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
+      chunks.push(chunk as Buffer);
+    }
+  } finally {
+    response.destroy();
+  }
+  return Buffer.concat(chunks, size);
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Fetches `input` within the limits of `options`; every failure is a FeedError. */
+export async function safeFetch(input: string, options: FetchOptions): Promise<Fetched> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new FeedError(fetchMessages.timeout(options.timeoutMs))),
+    options.timeoutMs,
+  );
+  try {
+    let url = parseUrl(input);
+    for (let redirects = 0; ; redirects++) {
+      const target = await checkedTarget(url, options, controller.signal);
+      const response = await pinnedRequest(url, target, options, controller.signal);
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (REDIRECTS.has(status) && location) {
+        response.destroy();
+        if (redirects === MAX_REDIRECTS) throw new FeedError(fetchMessages.redirects);
+        url = parseUrl(location, url);
+        continue;
+      }
+      if (status < 200 || status > 299) {
+        response.destroy();
+        throw new FeedError(
+          status === 404 || status === 410 ? fetchMessages.notFound(status) : fetchMessages.status(status),
+        );
+      }
+      const body = await readBody(response, options.maxBytes);
+      return { body, contentType: response.headers['content-type'], url };
+    }
+  } catch (error) {
+    if (controller.signal.aborted) throw controller.signal.reason as FeedError;
+    if (error instanceof FeedError) throw error;
+    throw new FeedError(fetchMessages.unreachable);
+  } finally {
+    clearTimeout(timer);
+  }
+}
