@@ -1,17 +1,7 @@
 // axe on the screens of this issue: no serious or critical violations.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerViaApi, verifiedUser } from './support/accounts.ts';
-
-async function expectAccessible(page: Page, name: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `axe on ${name}`).toEqual([]);
-}
+import { expectAccessible } from './support/axe.ts';
 
 test('public pages', async ({ page }) => {
   for (const [path, heading] of [

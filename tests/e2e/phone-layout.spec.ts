@@ -5,7 +5,7 @@
 // a checkbox label), whose size the line height decides; making it 44 px tall would tear the
 // paragraph apart. Everything else that can be tapped counts, links in lists and the footer too.
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi, verifiedUser } from './support/accounts.ts';
+import { apiWrite, registerViaApi, verifiedUser } from './support/accounts.ts';
 
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 }, isMobile: true, hasTouch: true });
@@ -135,6 +135,33 @@ test('the app: header, tab bar, settings and the other signed-in pages', async (
   await page.getByRole('button', { name: 'Profilmenü' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   expect(await page.evaluate(measure, WIDTH), 'profile menu').toEqual({
+    overflow: null,
+    wrapped: [],
+    small: [],
+  });
+});
+
+test('onboarding and the header with a podcast: selector, plan banner', async ({ page }) => {
+  await verifiedUser(page);
+  await expectPhoneFriendly(page, '/app/onboarding/create', 'Podcast anlegen');
+  await page.getByRole('tab', { name: 'RSS-Feed importieren' }).click();
+  expect(await page.evaluate(measure, WIDTH), 'import tab').toEqual({
+    overflow: null,
+    wrapped: [],
+    small: [],
+  });
+  const categories = (
+    (await (await page.request.get('/api/categories')).json()) as { data: { id: number }[] }
+  ).data;
+  const podcast = (await apiWrite(page, 'POST', '/api/podcasts', {
+    title: 'Ein ziemlich langer Titel für einen Podcast über Gartenbau',
+    category_id: [categories[0]!.id, categories[1]!.id],
+  })) as { id: number };
+  await expectPhoneFriendly(page, `/app/onboarding/confirm/${podcast.id}`, 'Stimmt alles?');
+  await expectPhoneFriendly(page, '/app/podcasts/import', 'Podcast importieren');
+  await page.getByRole('button', { name: /Podcast wechseln/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(await page.evaluate(measure, WIDTH), 'podcast selector').toEqual({
     overflow: null,
     wrapped: [],
     small: [],

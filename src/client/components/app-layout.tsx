@@ -48,7 +48,11 @@ export function AppLayout() {
           {/* §2 Navigation: the podcast selector once there is a podcast to select, else the logo. */}
           {hasPodcasts ? (
             <div className="flex min-w-0 items-center gap-1">
-              <Link to="/" aria-label="Kompass Studio" className="flex size-11 shrink-0 items-center justify-center">
+              <Link
+                to="/"
+                aria-label="Kompass Studio"
+                className="flex size-11 shrink-0 items-center justify-center"
+              >
                 <CompassMark className="size-8" />
               </Link>
               <PodcastSelector />

@@ -6,10 +6,11 @@ import { rootRoute } from './root.tsx';
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
-  // Where to go after logging in (an invitation's page); only paths of this app.
+  // Where to go after logging in (an invitation's page); only paths of this app. The key is
+  // always returned: the router merges the raw search under what this returns.
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
     const target = textParam(search.redirect);
-    return /^\/(?![/\\])/.test(target) ? { redirect: target } : {};
+    return { redirect: /^\/(?![/\\])/.test(target) ? target : undefined };
   },
   staticData: { guestOnly: true },
   beforeLoad: requireGuest,

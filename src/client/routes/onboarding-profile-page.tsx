@@ -9,9 +9,7 @@ export function OnboardingProfilePage() {
   const { id = '' } = useParams({ strict: false });
   return (
     <OnboardingFrame step={2} title="Erzähl uns von dir">
-      <ProfileForm
-        onSaved={() => void navigate({ to: '/app/onboarding/complete/$id', params: { id } })}
-      />
+      <ProfileForm onSaved={() => void navigate({ to: '/app/onboarding/complete/$id', params: { id } })} />
     </OnboardingFrame>
   );
 }

@@ -21,6 +21,13 @@ async function xsrfHeaders(page: Page) {
   };
 }
 
+/** A write to the API with the page's session (for arranging what a journey starts from). */
+export async function apiWrite(page: Page, method: 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+  const response = await page.request.fetch(path, { method, headers: await xsrfHeaders(page), data });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return response.status() === 204 ? undefined : ((await response.json()) as { data: unknown }).data;
+}
+
 let clients = 0;
 
 /**
@@ -52,8 +59,8 @@ export async function verifiedUser(page: Page) {
   return user;
 }
 
-export async function loginViaUi(page: Page, email: string, password: string) {
-  await page.goto('/login');
+export async function loginViaUi(page: Page, email: string, password: string, path = '/login') {
+  await page.goto(path);
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();

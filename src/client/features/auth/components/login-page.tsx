@@ -12,7 +12,7 @@ import { EmailField } from '../../../components/email-field.tsx';
 export function LoginPage() {
   useDocumentTitle('Anmelden');
   const navigate = useNavigate();
-  const { redirect } = useSearch({ strict: false });
+  const { redirect } = useSearch({ from: '/login' });
   const form = useForm(loginSchema, useCreateSession(), {
     // Back where the login was asked for (an invitation), else the dashboard, whose guards take
     // an unverified user to /verify and one without podcast onwards.

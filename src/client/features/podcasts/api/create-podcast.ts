@@ -8,7 +8,12 @@ import { podcastBody, type PodcastFormData } from './podcast-body.ts';
 
 /** POST /api/podcasts: the new podcast, owned by the caller. */
 export const createPodcast = async (form: PodcastFormData): Promise<Podcast> =>
-  (await api.post('api/podcasts', { json: podcastBody(form) }).json().then(parse(podcastResource))).data;
+  (
+    await api
+      .post('api/podcasts', { json: podcastBody(form) })
+      .json()
+      .then(parse(podcastResource))
+  ).data;
 
 /**
  * The new podcast goes into the cache, and the selector list refetches: the podcast-required

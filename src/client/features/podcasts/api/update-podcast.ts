@@ -8,8 +8,12 @@ import { podcastBody, type PodcastFormData } from './podcast-body.ts';
 
 /** PUT /api/podcasts/{id}: the podcast form (title, categories, links). */
 export const updatePodcast = async (id: number, form: PodcastFormData): Promise<Podcast> =>
-  (await api.put(`api/podcasts/${id}`, { json: podcastBody(form) }).json().then(parse(podcastResource)))
-    .data;
+  (
+    await api
+      .put(`api/podcasts/${id}`, { json: podcastBody(form) })
+      .json()
+      .then(parse(podcastResource))
+  ).data;
 
 /** The answer replaces the cached podcast; the context and the selector (titles) refetch. */
 export function useUpdatePodcast(id: number) {

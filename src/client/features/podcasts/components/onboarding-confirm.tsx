@@ -88,8 +88,8 @@ function PodcastSummary({ podcast }: { podcast: Podcast }) {
         <img src={podcast.image.image_uri} alt="" className="size-16 shrink-0 rounded-lg object-cover" />
       )}
       <p className="text-sm text-slate-700">
-        {podcast.num_episodes === 1 ? 'Eine Folge' : `${podcast.num_episodes} Folgen`} im Feed gefunden.
-        Prüfe die Angaben und ergänze, was fehlt.
+        {podcast.num_episodes === 1 ? 'Eine Folge' : `${podcast.num_episodes} Folgen`} im Feed gefunden. Prüfe
+        die Angaben und ergänze, was fehlt.
       </p>
     </div>
   );

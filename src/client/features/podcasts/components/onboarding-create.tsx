@@ -25,7 +25,10 @@ export function OnboardingCreate() {
       intro="Leg deinen Podcast neu an oder übernimm ihn mit allen Folgen aus seinem RSS-Feed."
     >
       <Tabs.Root defaultValue="create">
-        <Tabs.List aria-label="Wie möchtest du starten?" className="mb-6 flex gap-1 rounded-xl bg-slate-100 p-1">
+        <Tabs.List
+          aria-label="Wie möchtest du starten?"
+          className="mb-6 flex gap-1 rounded-xl bg-slate-100 p-1"
+        >
           <Tabs.Trigger value="create" className={tab}>
             Neu anlegen
           </Tabs.Trigger>

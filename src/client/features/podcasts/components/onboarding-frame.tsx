@@ -19,7 +19,7 @@ const statusText: Record<Status, string> = {
 
 function OnboardingSteps({ current }: { current: OnboardingStep }) {
   return (
-    <ol aria-label="Schritte der Einrichtung" className="grid grid-cols-3 gap-2 text-sm">
+    <ol aria-label="Schritte der Einrichtung" className="grid grid-cols-3 gap-2">
       {steps.map((label, index) => {
         const status = statusOf(index, current);
         return (
@@ -27,7 +27,8 @@ function OnboardingSteps({ current }: { current: OnboardingStep }) {
             key={label}
             data-status={status}
             aria-current={status === 'current' ? 'step' : undefined}
-            className={`flex min-w-0 items-center gap-2 rounded-xl border px-2.5 py-2 ${
+            // Phones: the number above the name, so 'Bestätigen' fits a third of the width.
+            className={`flex min-w-0 flex-col items-center gap-1 rounded-xl border px-1.5 py-2 text-center text-xs sm:flex-row sm:gap-2 sm:px-2.5 sm:text-left sm:text-sm ${
               status === 'current'
                 ? 'border-brand-700 bg-brand-50 font-semibold text-brand-900'
                 : 'border-slate-200 text-slate-700'
@@ -41,7 +42,7 @@ function OnboardingSteps({ current }: { current: OnboardingStep }) {
             >
               {status === 'complete' ? '✓' : index + 1}
             </span>
-            <span className="truncate">{label}</span>
+            <span className="max-w-full">{label}</span>
             <span className="sr-only">({statusText[status]})</span>
           </li>
         );

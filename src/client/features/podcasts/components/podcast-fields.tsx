@@ -40,7 +40,13 @@ type FieldsProps = {
 };
 
 /** The inputs of the podcast form; the screen around it brings the <form> and its buttons. */
-export function PodcastFields({ podcast, defaultTitle, errors, categories, onCategoriesChange }: FieldsProps) {
+export function PodcastFields({
+  podcast,
+  defaultTitle,
+  errors,
+  categories,
+  onCategoriesChange,
+}: FieldsProps) {
   return (
     <div className="space-y-5">
       <TextField
