@@ -22,21 +22,24 @@ export const categoryIds = z
   .length(2, 'Bitte wähle genau zwei Kategorien.')
   .refine(([a, b]) => a !== b, 'Bitte wähle zwei verschiedene Kategorien.');
 
-/** The podcast form of POST /api/podcasts and PUT /api/podcasts/{id}. */
+/**
+ * The podcast form of POST /api/podcasts and PUT /api/podcasts/{id}. Optional fields take null
+ * too: that is what the form's own output says for an empty field, and what the client sends.
+ */
 export const podcastFormSchema = z.object({
   title: text(120, { required: 'Bitte gib den Titel deines Podcasts ein.' }),
   name: text(120)
-    .optional()
+    .nullish()
     .transform((v) => v || null),
   author: text(120)
-    .optional()
+    .nullish()
     .transform((v) => v || null),
   category_id: categoryIds,
   rss_uri: url('RSS-Feed')
-    .optional()
+    .nullish()
     .transform((v) => v ?? null),
   web_uri: url('Website')
-    .optional()
+    .nullish()
     .transform((v) => v ?? null),
 });
 export type PodcastForm = z.input<typeof podcastFormSchema>;

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiWrite, PASSWORD, registerViaApi, verifiedUser, verifyViaMail } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { linkFromMail } from './support/mailbox.ts';
+import { createPodcastViaApi } from './support/podcasts.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -13,13 +14,7 @@ const INVITATION_SUBJECT = /einladung|eingeladen/i;
 /** A podcast of a new owner, with an invitation to `email` as `type`; the link from the mail. */
 async function invite(page: Page, email: string, type: 'manager' | 'editor' | 'observer') {
   await verifiedUser(page);
-  const categories = (
-    (await (await page.request.get('/api/categories')).json()) as { data: { id: number }[] }
-  ).data;
-  const podcast = (await apiWrite(page, 'POST', '/api/podcasts', {
-    title: 'Gemeinsam senden',
-    category_id: [categories[0]!.id, categories[1]!.id],
-  })) as { id: number };
+  const podcast = await createPodcastViaApi(page, 'Gemeinsam senden');
   await apiWrite(page, 'POST', `/api/podcasts/${podcast.id}/invitations`, { email, type });
   const link = await linkFromMail(email, INVITATION_SUBJECT, '/invitation/');
   await page.context().clearCookies();

@@ -6,6 +6,7 @@ import { apiWrite, PASSWORD, uniqueEmail, verifiedUser, VERIFY_SUBJECT } from '.
 import { expectAccessible } from './support/axe.ts';
 import { podcastFeed, startFeedServer } from './support/feed-server.ts';
 import { linkFromMail } from './support/mailbox.ts';
+import { createPodcastViaApi } from './support/podcasts.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -180,16 +181,8 @@ test('import from a feed: progress while it runs, the feed’s data to confirm, 
 
 test('the selector switches between two podcasts', async ({ page }) => {
   await verifiedUser(page);
-  const categories = (
-    (await (await page.request.get('/api/categories')).json()) as { data: { id: number }[] }
-  ).data;
-  const category_id = [categories[0]!.id, categories[1]!.id];
-  const alpha = (await apiWrite(page, 'POST', '/api/podcasts', { title: 'Alpha', category_id })) as {
-    id: number;
-  };
-  const beta = (await apiWrite(page, 'POST', '/api/podcasts', { title: 'Beta', category_id })) as {
-    id: number;
-  };
+  const alpha = await createPodcastViaApi(page, 'Alpha');
+  const beta = await createPodcastViaApi(page, 'Beta');
   await apiWrite(page, 'POST', `/api/account/context/${alpha.id}`);
 
   await page.goto('/app/settings/profile');

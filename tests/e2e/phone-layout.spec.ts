@@ -5,7 +5,8 @@
 // a checkbox label), whose size the line height decides; making it 44 px tall would tear the
 // paragraph apart. Everything else that can be tapped counts, links in lists and the footer too.
 import { expect, test, type Page } from '@playwright/test';
-import { apiWrite, registerViaApi, verifiedUser } from './support/accounts.ts';
+import { registerViaApi, verifiedUser } from './support/accounts.ts';
+import { createPodcastViaApi } from './support/podcasts.ts';
 
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 }, isMobile: true, hasTouch: true });
@@ -150,13 +151,10 @@ test('onboarding and the header with a podcast: selector, plan banner', async ({
     wrapped: [],
     small: [],
   });
-  const categories = (
-    (await (await page.request.get('/api/categories')).json()) as { data: { id: number }[] }
-  ).data;
-  const podcast = (await apiWrite(page, 'POST', '/api/podcasts', {
-    title: 'Ein ziemlich langer Titel für einen Podcast über Gartenbau',
-    category_id: [categories[0]!.id, categories[1]!.id],
-  })) as { id: number };
+  const podcast = await createPodcastViaApi(
+    page,
+    'Ein ziemlich langer Titel für einen Podcast über Gartenbau',
+  );
   await expectPhoneFriendly(page, `/app/onboarding/confirm/${podcast.id}`, 'Stimmt alles?');
   await expectPhoneFriendly(page, '/app/podcasts/import', 'Podcast importieren');
   await page.getByRole('button', { name: /Podcast wechseln/ }).click();

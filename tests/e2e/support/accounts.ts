@@ -11,7 +11,8 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
-async function xsrfHeaders(page: Page) {
+/** Headers of a write as the app sends it, with the page's CSRF token. */
+export async function xsrfHeaders(page: Page) {
   await page.request.get('/sanctum/csrf-cookie');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
   return {

@@ -1,4 +1,4 @@
-// axe on the current page: no serious or critical violations of WCAG 2.1 A/AA and best practice.
+// axe in the page: no serious or critical violations of WCAG 2.1 A/AA and best practices.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 

@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { podcastResource, type Podcast } from '../../../../shared/podcasts.ts';
+import type { z } from 'zod';
+import { podcastResource, type Podcast, type podcastFormSchema } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
 import { parse } from '../../../api/parse.ts';
 import { podcastQueryKey } from './get-podcast.ts';
 import { podcastsQueryKey } from './get-podcasts.ts';
-import { podcastBody, type PodcastFormData } from './podcast-body.ts';
 
 /** POST /api/podcasts: the new podcast, owned by the caller. */
-export const createPodcast = async (form: PodcastFormData): Promise<Podcast> =>
-  (
-    await api
-      .post('api/podcasts', { json: podcastBody(form) })
-      .json()
-      .then(parse(podcastResource))
-  ).data;
+export const createPodcast = async (form: z.output<typeof podcastFormSchema>): Promise<Podcast> =>
+  (await api.post('api/podcasts', { json: form }).json().then(parse(podcastResource))).data;
 
 /**
  * The new podcast goes into the cache, and the selector list refetches: the podcast-required

@@ -1,23 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { podcastDeleteSchema } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
 import { refreshContext } from './get-context.ts';
-import { podcastQueryKey } from './get-podcast.ts';
+
+/** DELETE /api/podcasts/{id} {password} → 204; its experiments and metrics go with it (§9). */
+export async function deletePodcast(podcastId: number, input: z.output<typeof podcastDeleteSchema>) {
+  await api.delete(`api/podcasts/${podcastId}`, { json: input });
+}
 
 /**
- * DELETE /api/podcasts/{id} with the current password; a fresh podcast (onboarding's 'Zurück',
- * see README) needs none.
+ * Afterwards the podcast's own queries go, the context and the selector list refetch, then
+ * `onDeleted` runs. Here rather than in the form: the form may be gone by then (the context
+ * already names another podcast), and this callback runs all the same.
  */
-export const deletePodcast = async (id: number, password?: string): Promise<void> => {
-  await api.delete(`api/podcasts/${id}`, { json: password === undefined ? {} : { password } });
-};
-
-export function useDeletePodcast(id: number) {
+export function useDeletePodcast(podcastId: number, onDeleted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password?: string) => deletePodcast(id, password),
+    mutationFn: (input: z.output<typeof podcastDeleteSchema>) => deletePodcast(podcastId, input),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: podcastQueryKey(id) });
+      queryClient.removeQueries({ queryKey: ['podcast', podcastId] });
       await refreshContext(queryClient);
+      onDeleted();
     },
   });
 }

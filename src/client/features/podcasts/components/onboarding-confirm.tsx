@@ -8,7 +8,7 @@ import { useDeletePodcast } from '../api/delete-podcast.ts';
 import { usePodcastById } from '../api/get-podcast.ts';
 import { useUpdatePodcast } from '../api/update-podcast.ts';
 import { OnboardingFrame } from './onboarding-frame.tsx';
-import { PodcastFields, usePodcastForm } from './podcast-fields.tsx';
+import { PodcastForm } from './podcast-form.tsx';
 
 /** §8: the confirm step without a loaded podcast. */
 export const CONFIRM_FAILED = 'Da hat etwas nicht richtig geklappt... Bitte probiere es noch einmal.';
@@ -41,41 +41,42 @@ function ConfirmForm({ podcast }: { podcast: Podcast }) {
   const navigate = useNavigate();
   const user = useUser();
   const params = { id: String(podcast.id) };
-  const remove = useDeletePodcast(podcast.id);
+  const update = useUpdatePodcast(podcast.id);
+  // Fresh, so no password (README); afterwards back to create.
+  const remove = useDeletePodcast(podcast.id, () => void navigate({ to: '/app/onboarding/create' }));
   // §4: the profile step is skipped when the user already has a profile.
-  const { form, fields } = usePodcastForm(useUpdatePodcast(podcast.id), {
-    podcast,
-    onSuccess: () =>
-      void navigate({
-        to: user?.profile ? '/app/onboarding/complete/$id' : '/app/onboarding/profile/$id',
-        params,
-      }),
-  });
-  const back = () =>
-    remove.mutate(undefined, { onSuccess: () => void navigate({ to: '/app/onboarding/create' }) });
+  const onSaved = () =>
+    void navigate({
+      to: user?.profile ? '/app/onboarding/complete/$id' : '/app/onboarding/profile/$id',
+      params,
+    });
 
   return (
-    <form noValidate className="space-y-5" onSubmit={form.onSubmit} aria-label="Podcast bestätigen">
-      <PodcastSummary podcast={podcast} />
-      {form.message && <Banner tone="error">{form.message}</Banner>}
-      {remove.isError && <Banner tone="error">{apiError(remove.error).message}</Banner>}
-      <PodcastFields podcast={podcast} {...fields} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <Button
-          type="button"
-          variant="secondary"
-          className="sm:flex-1"
-          pending={remove.isPending}
-          disabled={form.pending}
-          onClick={back}
-        >
-          Zurück
-        </Button>
-        <Button className="sm:flex-1" pending={form.pending} disabled={remove.isPending}>
-          Stimmt alles so
-        </Button>
-      </div>
-    </form>
+    <PodcastForm
+      podcast={podcast}
+      mutation={update}
+      onSuccess={onSaved}
+      status={
+        <>
+          <PodcastSummary podcast={podcast} />
+          {remove.isError && <Banner tone="error">{apiError(remove.error).message}</Banner>}
+        </>
+      }
+    >
+      <Button
+        type="button"
+        variant="secondary"
+        className="sm:flex-1"
+        pending={remove.isPending}
+        disabled={update.isPending}
+        onClick={() => remove.mutate({})}
+      >
+        Zurück
+      </Button>
+      <Button className="sm:flex-1" pending={update.isPending} disabled={remove.isPending}>
+        Stimmt alles so
+      </Button>
+    </PodcastForm>
   );
 }
 

@@ -1,13 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import type { Podcast } from '../../../../shared/podcasts.ts';
-import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { useUser } from '../../../lib/session.ts';
 import { useCreatePodcast } from '../api/create-podcast.ts';
 import { ImportForm } from './import-form.tsx';
 import { OnboardingFrame } from './onboarding-frame.tsx';
-import { PodcastFields, usePodcastForm } from './podcast-fields.tsx';
+import { PodcastForm } from './podcast-form.tsx';
 
 const tab =
   'min-h-11 flex-1 rounded-lg px-3 text-sm font-semibold text-slate-700 ' +
@@ -16,8 +15,13 @@ const tab =
 /** onboarding.create: a new podcast from the form, or one imported from its feed; then confirm. */
 export function OnboardingCreate() {
   const navigate = useNavigate();
+  const user = useUser();
+  const create = useCreatePodcast();
   const toConfirm = (podcast: Podcast) =>
     void navigate({ to: '/app/onboarding/confirm/$id', params: { id: String(podcast.id) } });
+  // The title typed at registration, for the first podcast only (a second one gets its own).
+  const title = user?.owned_podcasts === 0 ? (user.podcast_title ?? undefined) : undefined;
+
   return (
     <OnboardingFrame
       step={0}
@@ -37,28 +41,16 @@ export function OnboardingCreate() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="create">
-          <CreateForm onCreated={toConfirm} />
+          <PodcastForm podcast={{ title }} mutation={create} onSuccess={toConfirm}>
+            <Button className="w-full" pending={create.isPending}>
+              Podcast anlegen
+            </Button>
+          </PodcastForm>
         </Tabs.Content>
         <Tabs.Content value="import">
           <ImportForm onImported={toConfirm} />
         </Tabs.Content>
       </Tabs.Root>
     </OnboardingFrame>
-  );
-}
-
-function CreateForm({ onCreated }: { onCreated: (podcast: Podcast) => void }) {
-  const user = useUser();
-  const { form, fields } = usePodcastForm(useCreatePodcast(), { onSuccess: onCreated });
-  // The title typed at registration, for the first podcast only (a second one gets its own).
-  const typed = user?.owned_podcasts === 0 ? (user.podcast_title ?? undefined) : undefined;
-  return (
-    <form noValidate className="space-y-5" onSubmit={form.onSubmit} aria-label="Neu anlegen">
-      {form.message && <Banner tone="error">{form.message}</Banner>}
-      <PodcastFields defaultTitle={typed} {...fields} />
-      <Button className="w-full" pending={form.pending}>
-        Podcast anlegen
-      </Button>
-    </form>
   );
 }
