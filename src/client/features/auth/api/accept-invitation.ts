@@ -14,12 +14,17 @@ export const acceptInvitation = async (token: string): Promise<Podcast> =>
 
 /**
  * Everything cached about podcasts (the list, the selected one) is now out of date; refetching
- * all is simpler than naming the other features' keys, and rare.
+ * all is simpler than naming the other features' keys, and rare. Not the invitation itself: it
+ * would now say 'accepted' and replace the page before `onAccepted` moves on (here, not in the
+ * component, so it runs even when the component is gone).
  */
-export function useAcceptInvitation() {
+export function useAcceptInvitation(onAccepted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acceptInvitation,
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'invitation' });
+      onAccepted();
+    },
   });
 }

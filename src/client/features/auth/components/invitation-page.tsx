@@ -106,7 +106,7 @@ function InvitationSummary({ preview }: { preview: Preview }) {
 
 function AcceptInvitation({ token, email }: { token: string; email: string | null }) {
   const navigate = useNavigate();
-  const accept = useAcceptInvitation();
+  const accept = useAcceptInvitation(() => void navigate({ to: '/app/podcast', replace: true }));
   return (
     <div className="space-y-4">
       {accept.isError && <Banner tone="error">{apiError(accept.error).message}</Banner>}
@@ -117,9 +117,7 @@ function AcceptInvitation({ token, email }: { token: string; email: string | nul
         type="button"
         className="w-full"
         pending={accept.isPending}
-        onClick={() =>
-          accept.mutate(token, { onSuccess: () => void navigate({ to: '/app/podcast', replace: true }) })
-        }
+        onClick={() => accept.mutate(token)}
       >
         Einladung annehmen
       </Button>
