@@ -44,10 +44,12 @@ export const podcastFormSchema = z.object({
 });
 export type PodcastForm = z.input<typeof podcastFormSchema>;
 
+/** DELETE /api/podcasts/{id}: the password, unless the podcast is still fresh (README). */
 export const podcastDeleteSchema = z.object({
   password: z
     .string({ error: 'Bitte gib dein aktuelles Passwort ein.' })
-    .max(255, 'Das Passwort ist nicht korrekt.'),
+    .max(255, 'Das Passwort ist nicht korrekt.')
+    .optional(),
 });
 
 const level = importance.schema;

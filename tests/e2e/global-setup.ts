@@ -34,6 +34,8 @@ export default async function globalSetup() {
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       // The journeys play many clients from one machine: loopback is their proxy.
       TRUST_PROXY: '127.0.0.1',
+      // The import journeys serve their feeds from a local server (loopback is refused otherwise).
+      FEED_ALLOWED_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -143,6 +143,30 @@ test('the app: header, tab bar, settings and the other signed-in pages', async (
   });
 });
 
+test('onboarding and the header with a podcast: selector, plan banner', async ({ page }) => {
+  await verifiedUser(page);
+  await expectPhoneFriendly(page, '/app/onboarding/create', 'Podcast anlegen');
+  await page.getByRole('tab', { name: 'RSS-Feed importieren' }).click();
+  expect(await page.evaluate(measure, WIDTH), 'import tab').toEqual({
+    overflow: null,
+    wrapped: [],
+    small: [],
+  });
+  const podcast = await createPodcastViaApi(
+    page,
+    'Ein ziemlich langer Titel für einen Podcast über Gartenbau',
+  );
+  await expectPhoneFriendly(page, `/app/onboarding/confirm/${podcast.id}`, 'Stimmt alles?');
+  await expectPhoneFriendly(page, '/app/podcasts/import', 'Podcast importieren');
+  await page.getByRole('button', { name: /Podcast wechseln/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(await page.evaluate(measure, WIDTH), 'podcast selector').toEqual({
+    overflow: null,
+    wrapped: [],
+    small: [],
+  });
+});
+
 test('the public header of a signed-in user ("Zum Studio") stays on one line', async ({ page }) => {
   await verifiedUser(page);
   await expectPhoneFriendly(page, '/terms', 'Nutzungsbedingungen');

@@ -2,7 +2,10 @@ import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useLogout, useUser } from '../lib/session.ts';
 import { FlashBanner } from './flash-banner.tsx';
-import { Logo } from './logo.tsx';
+import { CompassMark, Logo } from './logo.tsx';
+// The app frame puts the podcast feature's selector and plan banner into the header.
+import { PlanBanner } from '../features/podcasts/components/plan-banner.tsx';
+import { PodcastSelector, useHasPodcasts } from '../features/podcasts/components/podcast-selector.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { CompassIcon, FlaskIcon, MicIcon } from './nav-icons.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
@@ -26,6 +29,7 @@ export function AppLayout() {
   const logout = useLogout();
   const navigate = useNavigate();
   const router = useRouter();
+  const hasPodcasts = useHasPodcasts();
 
   // The session ended without a navigation of ours (it expired, found on a refetch): to login.
   // Logout and account deletion navigate themselves, so only act while still inside /app.
@@ -41,8 +45,21 @@ export function AppLayout() {
       <SkipLink />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-2">
-          {/* The podcast selector replaces the plain logo once podcasts exist (§2 Navigation). */}
-          <Logo />
+          {/* §2 Navigation: the podcast selector once there is a podcast to select, else the logo. */}
+          {hasPodcasts ? (
+            <div className="flex min-w-0 items-center gap-1">
+              <Link
+                to="/"
+                aria-label="Kompass Studio"
+                className="flex size-11 shrink-0 items-center justify-center"
+              >
+                <CompassMark className="size-8" />
+              </Link>
+              <PodcastSelector />
+            </div>
+          ) : (
+            <Logo />
+          )}
           <nav
             aria-label="Hauptmenü"
             className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:static md:border-0 md:bg-transparent md:pb-0"
@@ -64,6 +81,7 @@ export function AppLayout() {
           </nav>
           <ProfileMenu user={user} onLogout={onLogout} />
         </div>
+        <PlanBanner />
       </header>
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-28 md:pb-10">
         <div className="mb-4 empty:hidden">

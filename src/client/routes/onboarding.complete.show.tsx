@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { onboardingShowRoute } from './onboarding.show.tsx';
 
 export const onboardingCompleteShowRoute = createRoute({
   getParentRoute: () => onboardingShowRoute,
   path: 'complete/$id',
-  component: notAvailable('Geschafft!'),
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/onboarding-complete.tsx'),
+    'OnboardingComplete',
+  ),
 });

@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { onboardingShowRoute } from './onboarding.show.tsx';
 
 export const onboardingConfirmShowRoute = createRoute({
   getParentRoute: () => onboardingShowRoute,
   path: 'confirm/$id',
-  component: notAvailable('Podcast bestätigen'),
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/onboarding-confirm.tsx'),
+    'OnboardingConfirm',
+  ),
 });

@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { onboardingShowRoute } from './onboarding.show.tsx';
 
 export const onboardingCreateShowRoute = createRoute({
   getParentRoute: () => onboardingShowRoute,
   path: 'create',
-  component: notAvailable('Podcast anlegen'),
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/onboarding-create.tsx'),
+    'OnboardingCreate',
+  ),
 });

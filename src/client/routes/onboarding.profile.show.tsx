@@ -1,9 +1,12 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { onboardingShowRoute } from './onboarding.show.tsx';
 
 export const onboardingProfileShowRoute = createRoute({
   getParentRoute: () => onboardingShowRoute,
   path: 'profile/$id',
-  component: notAvailable('Erzähl uns von dir'),
+  // §4: skipped when the user already has a profile.
+  beforeLoad: ({ context: { user }, params }) => {
+    if (user.profile) throw redirect({ to: '/app/onboarding/complete/$id', params, replace: true });
+  },
+  component: lazyRouteComponent(() => import('./onboarding-profile-page.tsx'), 'OnboardingProfilePage'),
 });

@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 
 export const podcastsImportRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'podcasts/import',
-  component: notAvailable('Podcast importieren'),
+  component: lazyRouteComponent(
+    () => import('../features/podcasts/components/podcasts-import-page.tsx'),
+    'PodcastsImportPage',
+  ),
 });

@@ -15,6 +15,7 @@ import { experimentsListRoute } from './experiments.list.tsx';
 import { experimentsShowRoute } from './experiments.show.tsx';
 import { experimentsIndexRoute, experimentsRoute } from './experiments.tsx';
 import { feedbackRoute } from './feedback.tsx';
+import { invitationRoute } from './invitation.tsx';
 import { landingRoute } from './landing.tsx';
 import { loginRoute } from './login.tsx';
 import { onboardingCompleteShowRoute } from './onboarding.complete.show.tsx';
@@ -76,6 +77,7 @@ export const routeTree = rootRoute.addChildren([
   publicChangelogRoute,
   passwordForgotRoute,
   passwordResetRoute,
+  invitationRoute,
   appRoute.addChildren([
     appIndexRoute,
     podcastRequiredRoute.addChildren([

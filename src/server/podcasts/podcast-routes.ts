@@ -19,6 +19,7 @@ import { requireUser } from '../auth/session.ts';
 import { checkPassword } from '../account/check-password.ts';
 import { invalid } from '../http/errors.ts';
 import { createdPodcast, createPodcast, deleteCovers } from './create-podcast.ts';
+import { isFreshPodcast } from './fresh-podcast.ts';
 import { requirePodcast } from './guard.ts';
 import { serializePodcast } from './serialize-podcast.ts';
 
@@ -83,13 +84,17 @@ export function podcastRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // Deleting takes the password (§5) and everything of the podcast with it (§9).
+  // Deleting takes the password (§5) and everything of the podcast with it (§9). A fresh podcast
+  // (fresh-podcast.ts: onboarding's 'Zurück') goes without one; a password sent is still checked.
   api.delete(
     '/api/podcasts/:id',
     { schema: { params, body: podcastDeleteSchema }, config: { podcast: { action: 'podcast.delete' } } },
     async (request, reply) => {
       const access = requirePodcast(request);
-      await checkPassword(ctx, requireUser(request), request.body.password);
+      const { password } = request.body;
+      if (password !== undefined || !(await isFreshPodcast(db, access.podcast, clock.now()))) {
+        await checkPassword(ctx, requireUser(request), password);
+      }
       await withTx(db, async (tx) => {
         const deleted = await tx
           .deleteFrom('podcasts')

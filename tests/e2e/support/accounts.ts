@@ -60,8 +60,8 @@ export async function verifiedUser(page: Page) {
   return user;
 }
 
-export async function loginViaUi(page: Page, email: string, password: string) {
-  await page.goto('/login');
+export async function loginViaUi(page: Page, email: string, password: string, path = '/login') {
+  await page.goto(path);
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();

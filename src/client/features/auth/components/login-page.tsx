@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { loginSchema } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -12,9 +12,12 @@ import { EmailField } from '../../../components/email-field.tsx';
 export function LoginPage() {
   useDocumentTitle('Anmelden');
   const navigate = useNavigate();
+  const { redirect } = useSearch({ from: '/login' });
   const form = useForm(loginSchema, useCreateSession(), {
-    // The dashboard's guards take an unverified user to /verify and one without podcast onwards.
-    onSuccess: () => void navigate({ to: '/app/dashboard' }),
+    // Back where the login was asked for (an invitation), else the dashboard, whose guards take
+    // an unverified user to /verify and one without podcast onwards.
+    onSuccess: () =>
+      void (redirect ? navigate({ to: '.', href: redirect }) : navigate({ to: '/app/dashboard' })),
   });
 
   return (

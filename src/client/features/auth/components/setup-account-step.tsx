@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { registrationSchema } from '../../../../shared/account.ts';
+import { registrationSchema, type RegistrationInput } from '../../../../shared/account.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { CheckboxField } from '../../../components/checkbox-field.tsx';
@@ -11,13 +11,21 @@ import { EmailField } from '../../../components/email-field.tsx';
 
 const legalLink = 'font-semibold text-brand-800 underline';
 
-type Props = { onBack: () => void; onDone: (email: string) => void };
+type Props = {
+  /** Without it there is no 'Zurück' (the invitation page has no step before). */
+  onBack?: () => void;
+  onDone: (email: string) => void;
+  /** Sent along: the setup wizard's `podcast_title`, an invitation's token. */
+  extra?: Pick<RegistrationInput, 'podcast_title' | 'invitation'>;
+  defaultEmail?: string;
+};
 
-export function SetupAccountStep({ onBack, onDone }: Props) {
+/** 'Account erstellen': the registration form of /setup, also used on an invitation's page. */
+export function SetupAccountStep({ onBack, onDone, extra, defaultEmail }: Props) {
   const [terms, setTerms] = useState(false);
   const [privacy, setPrivacy] = useState(false);
   const form = useForm(registrationSchema, useCreateAccount(), {
-    extra: () => ({ terms, privacy }),
+    extra: () => ({ ...extra, terms, privacy }),
     onSuccess: ({ data, verified }) => {
       // §2: an already verified account goes straight in, with a full reload of the app.
       if (verified) window.location.assign('/app/podcast');
@@ -31,7 +39,7 @@ export function SetupAccountStep({ onBack, onDone }: Props) {
         Account erstellen
       </h2>
       {form.message && <Banner tone="error">{form.message}</Banner>}
-      <EmailField errors={form.errors} />
+      <EmailField errors={form.errors} defaultValue={defaultEmail} />
       <NewPasswordFields errors={form.errors} label="Passwort" />
       <TextField
         label="Zugangscode (Crowdfunding)"
@@ -60,9 +68,11 @@ export function SetupAccountStep({ onBack, onDone }: Props) {
         gelesen und akzeptiere sie.
       </CheckboxField>
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <Button type="button" variant="secondary" className="sm:flex-1" onClick={onBack}>
-          Zurück
-        </Button>
+        {onBack && (
+          <Button type="button" variant="secondary" className="sm:flex-1" onClick={onBack}>
+            Zurück
+          </Button>
+        )}
         <Button className="sm:flex-1" pending={form.pending}>
           Account erstellen
         </Button>

@@ -48,13 +48,23 @@ function StepList({ current }: { current: Step }) {
 export function SetupPage() {
   const [step, setStep] = useState<Step>('podcast');
   const [email, setEmail] = useState('');
+  const [title, setTitle] = useState('');
   useDocumentTitle('Kostenlos registrieren');
   return (
     <AuthCard title="Kostenlos registrieren">
       <StepList current={step} />
-      {step === 'podcast' && <SetupPodcastStep onNext={() => setStep('account')} />}
+      {step === 'podcast' && (
+        <SetupPodcastStep
+          title={title}
+          onNext={(typed) => {
+            setTitle(typed);
+            setStep('account');
+          }}
+        />
+      )}
       {step === 'account' && (
         <SetupAccountStep
+          extra={{ podcast_title: title }}
           onBack={() => setStep('podcast')}
           onDone={(address) => {
             setEmail(address);

@@ -1,17 +1,24 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { z } from 'zod';
+import { text } from '../../../../shared/api.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
-import { readSetupPodcast, saveSetupPodcast, setupPodcastSchema } from '../setup-podcast-draft.ts';
 
-export function SetupPodcastStep({ onNext }: { onNext: () => void }) {
-  const draft = readSetupPodcast();
-  const save = useMutation({
-    mutationFn: async (podcast: Parameters<typeof saveSetupPodcast>[0]) => saveSetupPodcast(podcast),
-  });
-  const form = useForm(setupPodcastSchema, save, { onSuccess: onNext });
+/** The title is sent with the registration (`podcast_title`) and prefills onboarding. */
+const setupPodcastSchema = z.object({
+  title: text(120, { required: 'Bitte gib den Arbeitstitel deines Podcasts an.' }),
+});
+
+type Props = { title: string; onNext: (title: string) => void };
+
+/** Step 1 of /setup, 'Podcast anlegen': only the working title, kept by the wizard. */
+export function SetupPodcastStep({ title, onNext }: Props) {
+  // No request: the step only checks the title and hands it to the wizard.
+  const next = useMutation({ mutationFn: async ({ title }: { title: string }) => title });
+  const form = useForm(setupPodcastSchema, next, { onSuccess: onNext });
 
   return (
     <form noValidate className="space-y-5" onSubmit={form.onSubmit} aria-labelledby="setup-podcast">
@@ -27,19 +34,10 @@ export function SetupPodcastStep({ onNext }: { onNext: () => void }) {
       <TextField
         label="Arbeitstitel"
         name="title"
-        defaultValue={draft?.title}
+        defaultValue={title}
         autoComplete="off"
+        hint="Nach der Bestätigung deiner E-Mail-Adresse legst du damit deinen Podcast an oder importierst ihn aus seinem RSS-Feed."
         error={form.errors.title}
-      />
-      <TextField
-        label="RSS-Feed (optional)"
-        name="rss_uri"
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        defaultValue={draft?.rss_uri}
-        hint="Hast du schon Folgen veröffentlicht? Dann übernehmen wir später die Angaben aus deinem Feed."
-        error={form.errors.rss_uri}
       />
       <Button className="w-full">Weiter</Button>
       <p className="text-center text-sm text-slate-700">

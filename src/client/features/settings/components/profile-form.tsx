@@ -9,18 +9,21 @@ import { useUser } from '../../../lib/session.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { SectionHeading } from './settings-layout.tsx';
 
-/** settings.profile: the user's one name (users.name), position, language, referrer. */
-export function ProfileForm() {
+/**
+ * settings.profile: the user's one name (users.name), position, language, referrer. Onboarding's
+ * profile step shows it too and moves on when it is saved (`onSaved`).
+ */
+export function ProfileForm({ onSaved }: { onSaved?: () => void }) {
   const user = useUser();
   const profile = user?.profile;
   const save = useSaveProfile(Boolean(profile));
-  const form = useForm(profileSchema, save);
+  const form = useForm(profileSchema, save, { onSuccess: onSaved });
 
   return (
     <form noValidate className="max-w-lg space-y-5" onSubmit={form.onSubmit}>
       <SectionHeading title="Profil">So sehen dich deine Coworker*innen.</SectionHeading>
       {form.message && <Banner tone="error">{form.message}</Banner>}
-      {save.isSuccess && <Banner tone="success">Dein Profil wurde gespeichert.</Banner>}
+      {save.isSuccess && !onSaved && <Banner tone="success">Dein Profil wurde gespeichert.</Banner>}
       <TextField
         label="Name"
         name="username"
