@@ -14,11 +14,9 @@ import { registerCsrfRoute } from './auth/csrf.ts';
 import { secret } from './auth/secrets.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.ts';
-import { registerNoStore } from './http/no-store.ts';
 import { serializerCompiler } from './http/serializer.ts';
-import { registerCompression } from './http/compression.ts';
 import { RequestLogController } from './http/request-log.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSendHook } from './http/send-hook.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { feedRoutes } from './feeds/feed-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
@@ -80,8 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const ctx: AppContext = { ...partial, mail: createMailQueue(partial, app.log) };
 
   await app.register(cookie);
-  registerSecurityHeaders(app, ctx.secure);
-  await registerCompression(app);
+  registerSendHook(app, ctx.secure);
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },
     throwFileSizeLimit: true,
@@ -89,7 +86,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   registerAccess(app, ctx);
   registerPodcastGuard(app, ctx);
-  registerNoStore(app);
   registerCsrfRoute(app, ctx);
 
   for (const routes of [

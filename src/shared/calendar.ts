@@ -9,8 +9,21 @@ const berlin = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+// Berlin's offset from UTC is a whole number of hours and changes on the hour, so the date is the
+// same all through a UTC hour: it is formatted once per hour (Intl formatting cost more than the
+// rest of a cached method read on the server).
+let memoHour = NaN;
+let memoDate = '';
+
 /** The Berlin calendar date of an instant, as yyyy-MM-dd. */
-export const berlinDate = (instant: Date) => berlin.format(instant);
+export function berlinDate(instant: Date) {
+  const hour = Math.floor(instant.getTime() / 3_600_000);
+  if (hour !== memoHour) {
+    memoDate = berlin.format(instant);
+    memoHour = hour;
+  }
+  return memoDate;
+}
 
 const DAY_MS = 86_400_000;
 const toUtcMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);

@@ -1,6 +1,8 @@
 // Prints how our API routes compare with a bare Fastify route, side by side in one run.
 // Run: npx tsx tests/bench/api-throughput.ts [seconds per run, default 10] [only targets containing]
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the real server there (open it in Chrome DevTools).
+// BENCH_DIST=1 runs the built server (dist/server/main.js, `npm run build` first) instead of the
+// sources, which gives the profile real line numbers.
 //
 // The real server and a bare Fastify server run as separate child processes and wrk loads them
 // from a third process, so neither the client nor the other server shares the server's event loop.
@@ -51,7 +53,10 @@ const bare = start(
 );
 const clientDir = join(root, 'dist/client');
 const server = start(
-  [...profile, '--import', 'tsx', 'src/server/main.ts'],
+  [
+    ...profile,
+    ...(process.env.BENCH_DIST ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts']),
+  ],
   {
     PATH: process.env.PATH,
     NODE_ENV: 'production',

@@ -14,6 +14,17 @@ describe('Berlin calendar days', () => {
     expect(berlinDate(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
   });
 
+  it('gives the date Intl gives at every minute around both switches and midnights', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', dateStyle: 'short' });
+    for (const start of ['2026-03-28T20:00:00Z', '2026-10-24T20:00:00Z', '2026-07-01T20:00:00Z']) {
+      // Forward and back in time, as a test clock may move, one minute at a time over 10 hours.
+      const minutes = Array.from({ length: 600 }, (_, i) => Date.parse(start) + i * 60_000);
+      for (const ms of [...minutes, ...minutes.reverse()]) {
+        expect(berlinDate(new Date(ms))).toBe(intl.format(ms));
+      }
+    }
+  });
+
   it('counts whole days between dates, also over the switch back to winter time', () => {
     expect(daysBetween('2026-10-20', '2026-11-03')).toBe(14);
     expect(daysBetween('2026-04-11', '2026-03-28')).toBe(-14);

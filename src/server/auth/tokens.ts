@@ -1,8 +1,9 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const randomToken = () => randomBytes(32).toString('base64url');
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+// The one-shot hash: the session cookie is hashed on every API request.
+export const sha256 = (value: string) => hash('sha256', value, 'hex');
 
 export const hmac = (key: string, value: string) => createHmac('sha256', key).update(value).digest('hex');
 

@@ -13,6 +13,9 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string) {
 
 type Encoding = 'br' | 'gzip';
 
+/** Smaller JSON gains less from compression than it costs. */
+export const COMPRESS_THRESHOLD = 1024;
+
 /** The encoding to send: brotli, else gzip, as `Accept-Encoding` allows; undefined for none. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
@@ -60,7 +63,7 @@ export function renderedJsonCache(size: number) {
 
 export function sendRendered(reply: FastifyReply, rendered: RenderedJson, acceptEncoding?: string) {
   reply.type('application/json; charset=utf-8').header('Vary', 'accept-encoding');
-  const encoding = rendered.json.length >= 1024 ? preferredEncoding(acceptEncoding) : undefined;
+  const encoding = rendered.json.length >= COMPRESS_THRESHOLD ? preferredEncoding(acceptEncoding) : undefined;
   if (!encoding) return reply.send(rendered.json);
   return reply.header('Content-Encoding', encoding).send(rendered.as(encoding));
 }

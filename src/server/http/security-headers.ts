@@ -1,8 +1,7 @@
 // Security headers, computed once at start-up. @fastify/helmet rebuilt them and re-parsed the
 // CSP on every request, which halved the throughput of small API responses. The values are
 // helmet's defaults with our CSP; the CSP goes only on documents and scripts (a worker takes its
-// policy from its script's response), where a browser applies it.
-import type { FastifyInstance } from 'fastify';
+// policy from its script's response), where a browser applies it (send-hook.ts sets them).
 
 const CSP_DIRECTIVES = [
   "default-src 'self'",
@@ -37,17 +36,4 @@ export function securityHeaders(secure: boolean): Record<string, string> {
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
   };
-}
-
-const NEEDS_CSP = /^(text\/html|text\/javascript|application\/javascript)/;
-
-export function registerSecurityHeaders(app: FastifyInstance, secure: boolean) {
-  const headers = securityHeaders(secure);
-  const csp = contentSecurityPolicy(secure);
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.headers(headers);
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && NEEDS_CSP.test(type)) reply.header('content-security-policy', csp);
-    done(null, payload);
-  });
 }

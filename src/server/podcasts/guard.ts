@@ -3,7 +3,7 @@
 // the guard loads the podcast, the caller's active membership and role and the plan, and lets
 // the request through only when `can(role, action)` says so and the plan fits. Deny by default:
 // a route under /api/podcasts/:id without that config cannot even be registered.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Selectable } from 'kysely';
 import { id } from '../../shared/api.ts';
 import { can, type PodcastAction, type Role } from '../../shared/roles.ts';
@@ -109,19 +109,22 @@ export async function accessThrough(
 
 export function registerPodcastGuard(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('podcastAccess', null);
-  app.addHook('onRoute', (route) => {
-    if (PODCAST_SCOPED.test(route.url) && !route.config?.podcast) {
-      throw new Error(`${route.url} is podcast-scoped but declares no podcast rule`);
-    }
-  });
   // Before body validation: a stranger learns nothing, not even which fields a form has.
-  app.addHook('preValidation', async (request) => {
-    const rule = request.routeOptions.config.podcast;
-    if (!rule) return;
+  const guard: preValidationAsyncHookHandler = async (request) => {
+    const rule = request.routeOptions.config.podcast!;
     if (!request.user) throw new HttpError(401, 'Du bist nicht angemeldet.');
     const parsed = id.safeParse((request.params as { id?: unknown } | undefined)?.id);
     if (!parsed.success) throw notFound(messages.notFound);
     request.podcastAccess = await podcastAccess(ctx.db, ctx.clock.now(), request.user, parsed.data, rule);
+  };
+  // Only the routes with a rule run the guard, so the others pay no hook step for it.
+  app.addHook('onRoute', (route) => {
+    if (PODCAST_SCOPED.test(route.url) && !route.config?.podcast) {
+      throw new Error(`${route.url} is podcast-scoped but declares no podcast rule`);
+    }
+    if (!route.config?.podcast) return;
+    const own = route.preValidation;
+    route.preValidation = [guard, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
   });
 }
 

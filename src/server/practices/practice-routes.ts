@@ -15,6 +15,9 @@ import {
 import { levelPoints, metric, type MetricKey } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/session.ts';
+import { berlinDate } from '../../shared/calendar.ts';
+import { contentVersion } from '../db/seed/seed.ts';
+import { renderedJsonCache, sendRendered } from '../http/cached-json.ts';
 import { notFound } from '../http/errors.ts';
 import { podcastAccess } from '../podcasts/guard.ts';
 import {
@@ -47,6 +50,13 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
     return practice;
   }
 
+  // The method page is the hottest read. Its answer is the same for every user (the per-podcast
+  // fields are constants until the recommendation engine exists; then they go into the key) and
+  // changes only when the content is re-seeded and when the Berlin day changes (the experiment
+  // dates), so it is rendered once per method, content version and day and then sent as it is.
+  // The pre-rendered body skips the serializer, so it is checked against the contract when it is
+  // rendered.
+  const practiceBodies = renderedJsonCache(256);
   api.get(
     '/api/practices/:id',
     {
@@ -56,15 +66,24 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
         response: { 200: practiceResponse },
       },
     },
-    async (request) => {
-      const practice = await findPracticeSummary(db, request.params.id);
-      if (!practice) throw notFound(missing.practice);
+    async (request, reply) => {
+      const now = clock.now();
+      const key = `${request.params.id}:${await contentVersion(db)}:${berlinDate(now)}`;
+      let body = practiceBodies.get(key);
+      if (!body) {
+        const practice = await findPracticeSummary(db, request.params.id);
+        if (!practice) throw notFound(missing.practice);
+        body = practiceBodies.set(
+          key,
+          practiceResponse.parse({ data: await serializePractice(db, practice, now) }),
+        );
+      }
       const podcastId = request.query.context;
       // The podcast guard's rule (404 for a non-member); asked only when a podcast is named.
       if (podcastId !== undefined) {
-        await podcastAccess(db, clock.now(), requireUser(request), podcastId, { action: 'podcast.read' });
+        await podcastAccess(db, now, requireUser(request), podcastId, { action: 'podcast.read' });
       }
-      return { data: await serializePractice(db, practice, clock.now()) };
+      return sendRendered(reply, body, request.headers['accept-encoding']);
     },
   );
 

@@ -30,6 +30,26 @@ describe('compressed JSON', () => {
     expect(refused.headers['content-encoding']).toBe('gzip');
   });
 
+  it('compresses every large JSON answer of the API, not only the pre-rendered ones', async () => {
+    const plain = await agent.get('/api/compilations');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await agent.request('GET', '/api/compilations', undefined, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await agent.request('GET', '/api/compilations', undefined, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    const identity = await agent.request('GET', '/api/compilations', undefined, {
+      'accept-encoding': 'identity',
+    });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.json()).toEqual(plain.json());
+  });
+
   it('picks brotli, else gzip, as Accept-Encoding allows', () => {
     expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(preferredEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');

@@ -4,6 +4,7 @@ import { json } from '../helpers/agent.ts';
 import { register, verifiedUser } from '../helpers/accounts.ts';
 import { loadContent } from '../../../src/server/db/seed/load-content.ts';
 import { seed } from '../../../src/server/db/seed/seed.ts';
+import { addDays } from '../../../src/shared/calendar.ts';
 
 const t = await createTestApp({ seed: true });
 const { agent } = await verifiedUser(t);
@@ -54,6 +55,27 @@ describe('GET /api/practices/{id}', () => {
     const stranger = await agent.get(`/api/practices/${complete.id}?context=99`);
     expect(stranger.statusCode).toBe(404);
     expect(json(stranger).message).toBe('Diesen Podcast gibt es nicht.');
+  });
+
+  it('shows a re-seeded text and the dates of the new Berlin day at once', async () => {
+    const changed = {
+      ...content,
+      practices: content.practices.map((p) => (p.id === complete.id ? { ...p, title: 'Neuer Titel' } : p)),
+    };
+    expect(await seed(t.db, changed)).toBe(true);
+    expect((await get<Practice>(`/api/practices/${complete.id}`)).title).toBe('Neuer Titel');
+    await seed(t.db, content);
+    expect((await get<Practice>(`/api/practices/${complete.id}`)).title).toBe(complete.title);
+    // 23:30 in Berlin (summer time) is the next day's date at 00:30.
+    t.clock.set('2026-07-01T21:30:00Z');
+    expect((await get<Practice>(`/api/practices/${complete.id}`)).date_from).toBe('2026-07-01');
+    t.clock.advance(3_600_000);
+    const nextDay = await get<Practice>(`/api/practices/${complete.id}`);
+    expect(nextDay).toMatchObject({
+      date_from: '2026-07-02',
+      date_till: addDays('2026-07-02', complete.duration_days),
+    });
+    t.clock.set(new Date());
   });
 
   it('is closed to visitors and unverified users', async () => {
