@@ -2,11 +2,26 @@
 // Ends with one line `N passed, N failed` and a non-zero exit code when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
 import { startPostgres } from './postgres.ts';
 
 const results = 'test-results';
 mkdirSync(results, { recursive: true });
 const totals = { passed: 0, failed: 0 };
+
+/** Creates an empty database next to `url`'s and answers its URL. */
+async function freshDatabase(url: string, name: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.toString();
+}
 
 function step(name: string, command: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n=== ${name} ===`);
@@ -37,34 +52,48 @@ function vitest(name: string, report: string, args: string[], env: NodeJS.Proces
 
 vitest('Unit-, Inhalts- und API-Tests (SQLite)', 'vitest-sqlite', []);
 
+function playwright(name: string, report: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const file = `${results}/${report}.json`;
+  const status = step(name, ['npx', 'playwright', 'test', '-c', 'tests/e2e', ...args], {
+    E2E_REPORT: file,
+    ...env,
+  });
+  if (!existsSync(file)) return void totals.failed++;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected || (status !== 0 ? 1 : 0);
+}
+
 const external = process.env.TEST_DATABASE_URL;
 const postgres = external ? undefined : startPostgres();
 try {
+  const databaseUrl = external ?? postgres!.url;
   vitest(
     'API-Tests (PostgreSQL)',
     'vitest-postgres',
     // Every suite under tests/server builds the app (new ones join by themselves) except the
     // content checks, which read files and never touch a database.
     ['tests/server', '--exclude', 'tests/server/content/**'],
-    {
-      TEST_DATABASE_URL: external ?? postgres!.url,
-    },
+    { TEST_DATABASE_URL: databaseUrl },
   );
+
+  if (step('Build', ['npm', 'run', 'build']) !== 0) totals.failed++;
+  else {
+    playwright('E2E (Playwright, Chromium, SQLite)', 'e2e', []);
+    // The podcast journeys once more against a server on PostgreSQL, in a database of their own.
+    // (The dashboard and phone-layout specs seed episodes straight into the SQLite file.)
+    const e2eUrl = await freshDatabase(databaseUrl, `e2e_${process.pid}`);
+    playwright(
+      'E2E (Playwright, Chromium, PostgreSQL)',
+      'e2e-postgres',
+      ['onboarding', 'podcast-edit', 'podcast-team', 'invitation'],
+      { E2E_DATABASE_URL: e2eUrl },
+    );
+  }
 } finally {
   postgres?.stop();
-}
-
-if (step('Build', ['npm', 'run', 'build']) !== 0) totals.failed++;
-else {
-  const file = `${results}/e2e.json`;
-  const status = step('E2E (Playwright, Chromium)', ['npx', 'playwright', 'test', '-c', 'tests/e2e']);
-  if (existsSync(file)) {
-    const { stats } = JSON.parse(readFileSync(file, 'utf8')) as {
-      stats: { expected: number; unexpected: number; flaky: number };
-    };
-    totals.passed += stats.expected + stats.flaky;
-    totals.failed += stats.unexpected || (status !== 0 ? 1 : 0);
-  } else totals.failed++;
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);

@@ -36,6 +36,8 @@ export default async function globalSetup() {
       TRUST_PROXY: '127.0.0.1',
       // The import journeys serve their feeds from a local server (loopback is refused otherwise).
       FEED_ALLOWED_HOSTS: '127.0.0.1',
+      // `npm test` runs the podcast journeys once more on PostgreSQL.
+      ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

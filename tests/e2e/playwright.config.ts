@@ -14,7 +14,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: join(root, 'test-results/e2e.json') }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: join(root, process.env.E2E_REPORT ?? 'test-results/e2e.json') }],
+  ],
   use: {
     // Set by global-setup.ts before the workers start.
     baseURL: process.env.E2E_BASE_URL,

@@ -56,7 +56,9 @@ test('the owner fills every section, records metrics twice and deletes the podca
   await page.getByLabel('Zweite Kategorie').selectOption({ label: 'Bildung' });
   await page.getByRole('button', { name: 'Aktualisieren' }).click();
   await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible();
-  await expect(page.getByText('Zeitreise – Der Geschichtspodcast', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText('Zeitreise – Der Geschichtspodcast', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Podcast löschen' })).toBeVisible();
 
   // Objective: eight goals, each as 0–3 stars.
@@ -139,7 +141,7 @@ test('the owner fills every section, records metrics twice and deletes the podca
   // Contract: the trial as it stands.
   await openSection(page, 'Studio Upgrade', 'Studio Upgrade');
   await expect(page.getByText('Studio Pro (Testphase)')).toBeVisible();
-  await expect(page.getByText(/Noch 30 Tage im Studio Pro/)).toBeVisible();
+  await expect(page.getByRole('main').getByText(/Noch 30 Tage im Studio Pro/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Studio Pro ansehen' })).toBeVisible();
   await expectAccessible(page, 'podcast.edit.contract');
 
