@@ -47,6 +47,8 @@ test('the owner invites and manages a coworker, who sees the podcast read-only',
   test.slow();
   const owner = await registerViaApi(page);
   await verifyViaMail(page, owner.email);
+  // The app confirms the address after the link opens; wait for it before the API call below.
+  await expect(page).toHaveURL(/\/app\//);
   const podcast = await createPodcastViaApi(page, 'Teamarbeit');
   const observer = uniqueEmail('observer');
 

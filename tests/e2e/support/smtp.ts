@@ -1,5 +1,5 @@
 // A local SMTP server for the E2E run: every received mail becomes a JSON file in `dir`.
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -25,7 +25,9 @@ export async function startSmtp(dir: string) {
           receivedAt: Date.now(),
         };
         const name = `${String(Date.now()).padStart(14, '0')}-${String(++count).padStart(4, '0')}.json`;
-        writeFileSync(join(dir, name), JSON.stringify(mail, null, 2));
+        // Written aside and renamed: a reader polling the folder never sees half a mail.
+        writeFileSync(join(dir, `${name}.part`), JSON.stringify(mail, null, 2));
+        renameSync(join(dir, `${name}.part`), join(dir, name));
         callback();
       });
     },
