@@ -88,7 +88,7 @@ try {
     playwright(
       'E2E (Playwright, Chromium, PostgreSQL)',
       'e2e-postgres',
-      ['onboarding', 'podcast-edit', 'podcast-team', 'invitation'],
+      ['onboarding', 'podcast-edit', 'podcast-team'],
       { E2E_DATABASE_URL: e2eUrl },
     );
   }
