@@ -25,6 +25,7 @@ import {
   expiryFrom,
   invitationByToken,
   invitationMessages,
+  invitationSummary,
   isExpired,
   roleLabel,
   serializeInvitation,
@@ -177,18 +178,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       await throttle(ctx, `invitation-token:${request.ip}`, limits.invitationToken);
-      const row = await db
-        .selectFrom('invitations')
-        .innerJoin('podcasts', 'podcasts.id', 'invitations.podcast_id')
-        .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
-        .select([
-          'invitations.email',
-          'invitations.role',
-          'invitations.expires_on',
-          'invitations.converted_at',
-          'podcasts.title',
-          'inviter.name as inviter_name',
-        ])
+      const row = await invitationSummary(db)
         .where('invitations.token_hash', '=', sha256(request.params.token))
         .executeTakeFirst();
       if (!row) throw notFound(invitationMessages.missing);

@@ -56,6 +56,21 @@ export function refusal(row: InvitationRow | undefined, now: Date): string | nul
   return null;
 }
 
+/** An invitation with what its mail and its preview show: address, role, podcast title, inviter. */
+export const invitationSummary = (db: Db) =>
+  db
+    .selectFrom('invitations')
+    .innerJoin('podcasts', 'podcasts.id', 'invitations.podcast_id')
+    .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
+    .select([
+      'invitations.email',
+      'invitations.role',
+      'invitations.expires_on',
+      'invitations.converted_at',
+      'podcasts.title',
+      'inviter.name as inviter_name',
+    ]);
+
 /**
  * What the invitation mail needs, with a fresh token whose hash replaces the stored one: the
  * newest mail's link is the one that works. Null when the invitation is gone or accepted.
@@ -65,17 +80,7 @@ export async function issueInvitationToken(
   db: Db,
   invitationId: number,
 ) {
-  const row = await db
-    .selectFrom('invitations')
-    .innerJoin('podcasts', 'podcasts.id', 'invitations.podcast_id')
-    .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
-    .select([
-      'invitations.email',
-      'invitations.role',
-      'invitations.expires_on',
-      'podcasts.title',
-      'inviter.name as inviter_name',
-    ])
+  const row = await invitationSummary(db)
     .where('invitations.id', '=', invitationId)
     .where('invitations.converted_at', 'is', null)
     .executeTakeFirst();
