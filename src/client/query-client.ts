@@ -55,7 +55,10 @@ export function persistCache(queryClient: QueryClient) {
     buster: CACHE_VERSION,
     // Keep what a query last showed even when its latest fetch failed (offline): the default keeps
     // only successful queries, which evicted the user after the first offline start.
-    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.data !== undefined },
+    // The admin panel's lists (other people's addresses) are never written to the device.
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => query.state.data !== undefined && query.queryKey[0] !== 'nova',
+    },
   });
   return restored.then(() => queryClient.invalidateQueries({ refetchType: 'none' }));
 }

@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { RequestLogController } from './http/request-log.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { registerSendHook } from './http/send-hook.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { feedRoutes } from './feeds/feed-routes.ts';
@@ -32,10 +33,25 @@ import { registerPodcastGuard } from './podcasts/guard.ts';
 import { podcastContentRoutes } from './podcasts/podcast-content-routes.ts';
 import { podcastRoutes } from './podcasts/podcast-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
+import { podcastPracticeRoutes } from './practices/podcast-practice-routes.ts';
+import { experimentRoutes } from './experiments/experiment-routes.ts';
 import { practiceRoutes } from './practices/practice-routes.ts';
 import { invitationRoutes } from './team/invitation-routes.ts';
 import { membershipRoutes } from './team/membership-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
+import { assistanceRoutes } from './assistances/assistance-routes.ts';
+import { registerTips } from './engine/tips/evaluate-tips.ts';
+import { billingRoutes } from './billing/billing-routes.ts';
+import { steadyClient } from './billing/steady-client.ts';
+import { recheckAll } from './billing/subscriptions.ts';
+import { startPeriodicJob, type PeriodicJob } from './jobs/lease.ts';
+import { movableClock, testHookRoutes } from './test-hooks.ts';
+import { adminRoutes } from './admin/admin-routes.ts';
+import { adminContentRoutes } from './admin/content-routes.ts';
+import { registerStaffGuard } from './admin/staff.ts';
+import { adminUserRoutes } from './admin/user-routes.ts';
+import { feedbackRoutes } from './feedback/feedback-routes.ts';
+import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
 
 export type BuildOptions = {
   db?: Database;
@@ -66,7 +82,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const db = options.db ?? createDatabase(config);
   await migrate(db);
-  const clock = options.clock ?? systemClock;
+  // KOMPASS_TEST_CLOCK=1 (browser journeys only): a clock the journeys can move.
+  const testClock = config.testHooks && !options.clock ? movableClock() : undefined;
+  const clock = options.clock ?? testClock ?? systemClock;
   const partial = {
     config,
     db,
@@ -78,6 +96,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const ctx: AppContext = { ...partial, mail: createMailQueue(partial, app.log) };
 
   await app.register(cookie);
+  // Before the send hook, which compresses: replays are stored as serialized.
+  const idempotencyCleanup = registerIdempotency(app, ctx);
   registerSendHook(app, ctx.secure);
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },
@@ -86,6 +106,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   registerAccess(app, ctx);
   registerPodcastGuard(app, ctx);
+  const tipSweep = registerTips(app, ctx);
+  registerStaffGuard(app);
   registerCsrfRoute(app, ctx);
 
   for (const routes of [
@@ -103,14 +125,40 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     invitationRoutes,
     feedRoutes,
     practiceRoutes,
+    podcastPracticeRoutes,
     contentRoutes,
+    experimentRoutes,
+    assistanceRoutes,
+    adminRoutes,
+    adminUserRoutes,
+    adminContentRoutes,
+    feedbackRoutes,
+    newsletterRoutes,
   ]) {
     routes(app, ctx);
   }
+  const steady = config.steady ? steadyClient(config.steady) : null;
+  billingRoutes(app, ctx, steady);
+  // Subscriptions are read again periodically: cancelled or expired ones fall back to Basic.
+  const jobs: { tipSweep: PeriodicJob; idempotencyCleanup: PeriodicJob; subscriptions?: PeriodicJob } = {
+    tipSweep,
+    idempotencyCleanup,
+  };
+  if (steady && config.steady) {
+    jobs.subscriptions = startPeriodicJob(
+      ctx,
+      app.log,
+      'steady-subscriptions',
+      config.steady.checkMinutes * 60_000,
+      () => recheckAll(ctx, steady),
+    );
+  }
+  if (testClock) testHookRoutes(app, testClock, Object.values(jobs));
   await registerStaticClient(app, config.clientDir);
   app.addHook('onClose', async () => {
+    for (const job of Object.values(jobs)) await job.stop();
     await ctx.mail.stop();
     await db.destroy();
   });
-  return { app, ctx };
+  return { app, ctx, jobs };
 }

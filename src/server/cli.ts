@@ -1,10 +1,10 @@
 // Admin tasks: `npm run admin -- <command>` (see README).
 import { systemClock } from './clock.ts';
-import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { userRole } from '../shared/vocabulary.ts';
+import { createCodes, listCodes } from './admin/access-codes.ts';
 
 const usage = `Befehle:
   set-role <email> <admin|editor|user>   Rolle eines Benutzers setzen (admin/editor sehen die Administration)
@@ -30,17 +30,10 @@ try {
   } else if (command === 'create-codes') {
     const count = Number(args[0]);
     if (!Number.isInteger(count) || count < 1 || count > 1000) throw new Error(usage);
-    const codes = Array.from({ length: count }, () =>
-      randomBytes(6).toString('hex').toUpperCase().match(/.{4}/g)!.join('-'),
-    );
-    const now = systemClock.now().toISOString();
-    await db
-      .insertInto('access_codes')
-      .values(codes.map((code) => ({ code, note: args[1] ?? null, created_at: now })))
-      .execute();
+    const codes = await createCodes(db, systemClock.now(), count, args[1] ?? null);
     console.log(codes.join('\n'));
   } else if (command === 'list-codes') {
-    const rows = await db.selectFrom('access_codes').selectAll().orderBy('created_at').execute();
+    const rows = await listCodes(db);
     for (const r of rows)
       console.log(`${r.code}\t${r.redeemed_at ? `eingelöst ${r.redeemed_at}` : 'offen'}\t${r.note ?? ''}`);
   } else {

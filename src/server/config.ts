@@ -16,7 +16,66 @@ export type Config = {
   trustProxy: false | number | string;
   /** The guarded feed fetch (src/server/feeds/safe-fetch.ts). */
   feeds: FeedConfig;
+  /** Kompass-KI tips (src/server/engine/tips/). */
+  tips: TipConfig;
+  /** The membership provider; null = billing disabled (everything else works). */
+  steady: SteadyConfig | null;
+  /** KOMPASS_TEST_CLOCK=1: `POST /api/test/clock` and `POST /api/test/jobs:run` exist (E2E only). */
+  testHooks: boolean;
 };
+
+export type TipConfig = {
+  /** TIP_SWEEP_INTERVAL_MS: how often one process runs every podcast's tip rules. */
+  sweepIntervalMs: number;
+  /** TIP_LLM_URL (+ _API_KEY, _MODEL, _TIMEOUT_MS): an OpenAI-compatible endpoint that rephrases tips; unset = off. */
+  llm: { url: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+};
+
+export function parseTipConfig(env: NodeJS.ProcessEnv): TipConfig {
+  const url = env.TIP_LLM_URL?.trim();
+  return {
+    sweepIntervalMs: positiveInteger('TIP_SWEEP_INTERVAL_MS', env.TIP_SWEEP_INTERVAL_MS, 5 * 60 * 1000),
+    llm: url
+      ? {
+          url,
+          apiKey: env.TIP_LLM_API_KEY?.trim() || undefined,
+          model: env.TIP_LLM_MODEL?.trim() || 'gpt-4o-mini',
+          timeoutMs: positiveInteger('TIP_LLM_TIMEOUT_MS', env.TIP_LLM_TIMEOUT_MS, 5000),
+        }
+      : undefined,
+  };
+}
+
+export type SteadyConfig = {
+  /** STEADY_URL: where the browser goes (authorize page). */
+  url: string;
+  /** STEADY_API_URL: where the server calls (token, users/me, subscriptions/me); default STEADY_URL. */
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** STEADY_SUBSCRIBE_URL: the publication's plans page the subscribe buttons link to. */
+  subscribeUrl: string;
+  /** STEADY_CHECK_MINUTES: how often the subscriptions are read again. */
+  checkMinutes: number;
+};
+
+const trimUrl = (value: string | undefined) => value?.trim().replace(/\/+$/, '') || undefined;
+
+/** Billing is on only when the provider's address, client id and secret are all set. */
+export function parseSteadyConfig(env: NodeJS.ProcessEnv): SteadyConfig | null {
+  const url = trimUrl(env.STEADY_URL);
+  const clientId = env.STEADY_CLIENT_ID?.trim();
+  const clientSecret = env.STEADY_CLIENT_SECRET?.trim();
+  if (!url || !clientId || !clientSecret) return null;
+  return {
+    url,
+    apiUrl: trimUrl(env.STEADY_API_URL) ?? url,
+    clientId,
+    clientSecret,
+    subscribeUrl: trimUrl(env.STEADY_SUBSCRIBE_URL) ?? `${url}/plans`,
+    checkMinutes: positiveInteger('STEADY_CHECK_MINUTES', env.STEADY_CHECK_MINUTES, 60),
+  };
+}
 
 export type FeedConfig = {
   /** FEED_ALLOWED_HOSTS: host names or IP addresses fetched although their address is refused. */
@@ -81,5 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     feeds: parseFeedConfig(env),
+    tips: parseTipConfig(env),
+    steady: parseSteadyConfig(env),
+    testHooks: env.KOMPASS_TEST_CLOCK === '1',
   };
 }

@@ -1,5 +1,6 @@
-// The plans of §1/§9: names, pitch and prices in EUR. The landing page shows basic and pro_one;
-// the conversion page and /api/offerings use all three.
+// The plans of §1/§9: names, pitch and prices in EUR (this file is the one place for prices).
+// The landing page shows basic and pro_one; the conversion page and /api/offerings use all three.
+// No zod here: the landing page imports this (the API contract is in billing.ts).
 
 export const tiers = ['basic', 'pro_one', 'pro_any'] as const;
 export type Tier = (typeof tiers)[number];
@@ -8,6 +9,7 @@ export type OfferingInfo = {
   tier: Tier;
   name: string;
   summary: string;
+  description: string;
   features: string[];
   free: boolean;
   /** Price per month when billed monthly, in EUR. */
@@ -21,11 +23,18 @@ export type OfferingInfo = {
 /** Annual billing saves 17 % against twelve monthly payments (§1). */
 export const ANNUAL_SAVING_PERCENT = 17;
 
+/** The annual price: 12 × monthly − 17 %, to the cent. */
+export function annualPrice(monthly: number): number {
+  return Math.round(monthly * 12 * (100 - ANNUAL_SAVING_PERCENT)) / 100;
+}
+
 export const offerings: Record<Tier, OfferingInfo> = {
   basic: {
     tier: 'basic',
     name: 'Studio Basic',
     summary: 'Für den Einstieg: entdecke Methoden, die zu deinem Podcast passen.',
+    description:
+      'Studio Basic ist kostenlos und bleibt es. Nach der Testphase behält dein Podcast alle Daten: Ziele, Strategie, Kennzahlen und dein Team.',
     features: [
       'Ein Podcast mit Zielen und Strategie',
       'Alle 99 Wachstumsmethoden zum Stöbern',
@@ -41,6 +50,8 @@ export const offerings: Record<Tier, OfferingInfo> = {
     tier: 'pro_one',
     name: 'Studio Pro',
     summary: 'Für einen Podcast, der gezielt wachsen soll.',
+    description:
+      'Studio Pro schaltet für einen Podcast die Kompass-KI, Experimente und Benachrichtigungen frei. Monatlich oder jährlich kündbar.',
     features: [
       'Alles aus Studio Basic',
       'Empfehlungen mit Passgenauigkeit für deinen Podcast',
@@ -50,13 +61,15 @@ export const offerings: Record<Tier, OfferingInfo> = {
     ],
     free: false,
     monthly: 12,
-    annual: 120,
+    annual: annualPrice(12),
     spotlight: true,
   },
   pro_any: {
     tier: 'pro_any',
     name: 'Studio Pro Netzwerk',
     summary: 'Für Produzent*innen und Netzwerke mit beliebig vielen Podcasts.',
+    description:
+      'Studio Pro Netzwerk schaltet Studio Pro für alle Podcasts frei, an denen du arbeitest. Monatlich oder jährlich kündbar.',
     features: [
       'Alles aus Studio Pro',
       'Beliebig viele Podcasts',
@@ -69,7 +82,7 @@ export const offerings: Record<Tier, OfferingInfo> = {
     ],
     free: false,
     monthly: 29,
-    annual: 290,
+    annual: annualPrice(29),
     spotlight: false,
   },
 };

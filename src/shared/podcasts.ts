@@ -138,22 +138,21 @@ const rating = z
   .min(0, 'Der Wert muss zwischen 0 und 100 liegen.')
   .max(100, 'Der Wert muss zwischen 0 und 100 liegen.');
 /** Evaluation (§3): values 0–100, except coverage, which is a count of subscribers. */
-export const metricsSchema = z
-  .strictObject({
-    coverage: z
-      .int('Bitte gib eine ganze Zahl ein.')
-      .min(0, 'Die Zahl darf nicht negativ sein.')
-      .max(1_000_000_000, 'Die Zahl ist zu groß.')
-      .optional(),
-    ...(Object.fromEntries(
-      metric.keys.filter((k) => k !== 'coverage').map((k) => [k, rating.optional()]),
-    ) as Record<Exclude<(typeof metric.keys)[number], 'coverage'>, z.ZodOptional<typeof rating>>),
-  })
-  // Said under the first field, so a form can show it where the user looks.
-  .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: 'Bitte gib mindestens einen Wert ein.',
-    path: ['coverage'],
-  });
+export const metricValuesShape = {
+  coverage: z
+    .int('Bitte gib eine ganze Zahl ein.')
+    .min(0, 'Die Zahl darf nicht negativ sein.')
+    .max(1_000_000_000, 'Die Zahl ist zu groß.')
+    .optional(),
+  ...(Object.fromEntries(
+    metric.keys.filter((k) => k !== 'coverage').map((k) => [k, rating.optional()]),
+  ) as Record<Exclude<(typeof metric.keys)[number], 'coverage'>, z.ZodOptional<typeof rating>>),
+};
+/** At least one metric has a value; said under the first field, where the user looks. */
+export const someMetricValue = (v: Partial<Record<(typeof metric.keys)[number], number>>) =>
+  metric.keys.some((k) => v[k] !== undefined);
+export const someMetricMessage = { message: 'Bitte gib mindestens einen Wert ein.', path: ['coverage'] };
+export const metricsSchema = z.strictObject(metricValuesShape).refine(someMetricValue, someMetricMessage);
 export type Evaluation = z.input<typeof metricsSchema>;
 
 export const settingSchema = z.object({

@@ -30,10 +30,14 @@ export const practiceSchema = z.object({
   /** Recommendation for the podcast in context (0–1); null without one. */
   similarity: z.number().nullable(),
   score: z.number().nullable(),
+  /** Why the score is what it is (2–3 German sentences), Pro only; null without one. */
+  reasons: z.array(z.string()).nullable(),
   accessible: z.boolean(),
   applied: z.boolean(),
   bookmarked: z.boolean(),
   rejected: z.boolean(),
+  /** The Berlin day the podcast marked the method applied; null when it is not applied. */
+  applied_on: isoDate.nullable(),
   setup_context: z.boolean(),
   setup_actions: z.boolean(),
   setup_rating: z.boolean(),

@@ -29,11 +29,24 @@ export const podcastActions = [
   'invitations.read',
   'invitations.create',
   'contract.manage',
+  'experiments.read',
+  'contract.redeem',
   'experiments.create',
+  'practices.flag',
+  'experiments.update',
+  'experiments.delete',
+  'experiments.comment',
+  'assistances.read',
 ] as const;
 export type PodcastAction = (typeof podcastActions)[number];
 
-const read: PodcastAction[] = ['podcast.read', 'memberships.read', 'invitations.read'];
+const read: PodcastAction[] = [
+  'podcast.read',
+  'memberships.read',
+  'invitations.read',
+  'experiments.read',
+  'assistances.read',
+];
 /** Content of the podcast's work: goals, stage, strategy, milestones, metrics, settings. */
 const content: PodcastAction[] = [
   'podcast.complete',
@@ -45,9 +58,16 @@ const content: PodcastAction[] = [
   'metrics.create',
   'settings.update',
   'experiments.create',
+  'practices.flag',
+  'experiments.update',
+  'experiments.delete',
+  'experiments.comment',
 ];
-/** The podcast's general data and its team (inviting, not removing). */
-const management: PodcastAction[] = ['podcast.update', 'invitations.create'];
+/**
+ * The podcast's general data and its team (inviting, not removing), and unlocking it with one's
+ * own subscription (a manager's contract shows as 'unlocked by {email}').
+ */
+const management: PodcastAction[] = ['podcast.update', 'invitations.create', 'contract.redeem'];
 /** Only the owner: the podcast's existence, its members and its paid plan. */
 const ownership: PodcastAction[] = ['podcast.delete', 'memberships.manage', 'contract.manage'];
 

@@ -5,6 +5,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtp } from './support/smtp.ts';
+import { startFakeSteady } from '../support/fake-steady.ts';
 import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -19,6 +20,8 @@ export default async function globalSetup() {
   const smtp = await startSmtp(mailDir);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // Billing runs against a local fake of the membership provider (tests/support/fake-steady.ts).
+  const steady = await startFakeSteady({ redirectUri: `${baseURL}/app/authorized` });
 
   mkdirSync(join(root, 'test-results'), { recursive: true });
   const log = createWriteStream(join(root, 'test-results/e2e-server.log'));
@@ -36,6 +39,9 @@ export default async function globalSetup() {
       TRUST_PROXY: '127.0.0.1',
       // The import journeys serve their feeds from a local server (loopback is refused otherwise).
       FEED_ALLOWED_HOSTS: '127.0.0.1',
+      ...steady.env(),
+      // The billing and experiments journeys move the server's clock (POST /api/test/clock; exists only with this).
+      KOMPASS_TEST_CLOCK: '1',
       // `npm test` runs the podcast journeys once more on PostgreSQL.
       ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
     },
@@ -55,6 +61,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_STEADY_URL = steady.url;
 
   return async () => {
     if (!exited) {
@@ -63,6 +70,7 @@ export default async function globalSetup() {
       await done;
     }
     await smtp.close();
+    await steady.close();
     rmSync(mailDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   };

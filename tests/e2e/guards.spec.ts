@@ -72,7 +72,7 @@ test('verified without podcast: guest pages go to the app, podcast screens to on
   await expect(page).toHaveURL(/\/app\/settings\/profile$/);
   await page.goto('/app/feedback');
   await expect(page.getByRole('heading', { name: 'Feedback geben' })).toBeVisible();
-  await expect(page.getByText('Noch nicht verfügbar')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Dein Feedback' })).toBeVisible();
   await page.goto('/app/authorized');
   await expect(page).toHaveURL(/\/app\/settings\/contract$/);
   await page.goto('/app/subscribed');

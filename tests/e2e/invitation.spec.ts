@@ -83,3 +83,18 @@ test('an unknown invitation link says so', async ({ page }) => {
   await expect(page.getByRole('alert')).toBeVisible();
   await expectAccessible(page, 'unknown invitation');
 });
+
+test('after too many unknown links the page says when to try again instead of loading on', async ({
+  page,
+}) => {
+  // A client of its own (the server trusts the test's loopback proxy), so no other test is throttled.
+  await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.23' });
+  for (let i = 0; i < 20; i++)
+    expect((await page.request.get(`/api/invitations/geraten-${i}`)).status()).toBe(404);
+
+  await page.goto('/invitation/noch-ein-versuch');
+  await expect(
+    page.getByText(/Zu viele Versuche\. Bitte versuche es in \d+ Sekunden noch einmal\./),
+  ).toBeVisible();
+  await expect(page.getByText('Lade die Einladung …')).toHaveCount(0);
+});

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const root = join(import.meta.dirname, '../..');
+const chrome = { ...devices['Desktop Chrome'], channel: undefined };
+const CLOCK_SPECS = ['billing.spec.ts', 'experiments.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -38,5 +40,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'desktop', testIgnore: CLOCK_SPECS, use: chrome },
+    // These journeys move the one server's clock (POST /api/test/clock) and put it back: they run
+    // after all others, one at a time, so no other journey sees a moved clock.
+    { name: 'clock', testMatch: CLOCK_SPECS, dependencies: ['desktop'], workers: 1, use: chrome },
+  ],
 });

@@ -1,6 +1,6 @@
 // The one HTTP client (DESIGN.md): cookies, JSON, X-Requested-With, the XSRF header on writes,
 // one CSRF refresh on 419, and any 401 locks the session out.
-import ky, { HTTPError, type KyRequest } from 'ky';
+import ky, { type KyRequest } from 'ky';
 import type { ApiError } from '../../shared/api.ts';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -44,8 +44,10 @@ export const api = ky.create({
   prefixUrl: '/',
   credentials: 'include',
   headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-  // No retry without a network: the caller falls back to the cache at once (offline start).
-  retry: { shouldRetry: ({ error }) => (error instanceof HTTPError ? undefined : false) },
+  // ky retries nothing itself (only the forced CSRF refresh below): the query cache retries 5xx,
+  // a network error falls back to the cache at once (offline start), and a 429 shows its message
+  // (ky would otherwise sleep through the Retry-After of a throttle, minutes of a loading state).
+  retry: { shouldRetry: () => false },
   hooks: {
     beforeRequest: [setXsrfHeader],
     afterResponse: [

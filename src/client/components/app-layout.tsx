@@ -5,9 +5,12 @@ import { FlashBanner } from './flash-banner.tsx';
 import { CompassMark, Logo } from './logo.tsx';
 // The app frame puts the podcast feature's selector and plan banner into the header.
 import { PlanBanner } from '../features/podcasts/components/plan-banner.tsx';
+import { useContextQuery } from '../features/podcasts/api/get-context.ts';
+import { AssistantButton } from '../features/assistances/components/assistant-button.tsx';
 import { PodcastSelector, useHasPodcasts } from '../features/podcasts/components/podcast-selector.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { CompassIcon, FlaskIcon, MicIcon } from './nav-icons.tsx';
+import { FeedbackWidget } from './feedback-widget.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 
 const menu = [
@@ -30,6 +33,7 @@ export function AppLayout() {
   const navigate = useNavigate();
   const router = useRouter();
   const hasPodcasts = useHasPodcasts();
+  const context = useContextQuery().data ?? null;
 
   // The session ended without a navigation of ours (it expired, found on a refetch): to login.
   // Logout and account deletion navigate themselves, so only act while still inside /app.
@@ -89,6 +93,10 @@ export function AppLayout() {
         </div>
         <Outlet />
       </main>
+      <AssistantButton
+        podcast={context && { id: context.id, title: context.title, active: context.active }}
+      />
+      <FeedbackWidget />
     </div>
   );
 }

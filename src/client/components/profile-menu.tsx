@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { isAdmin, type User } from '../../shared/account.ts';
+import { openFeedback } from '../lib/feedback-widget.ts';
 import { links } from '../lib/links.ts';
 import { Avatar, displayName } from './avatar.tsx';
 
@@ -37,8 +38,8 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
               Profil
             </Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={item}>
-            <Link to="/app/feedback">Feedback geben</Link>
+          <DropdownMenu.Item className={item} onSelect={openFeedback}>
+            Feedback geben
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={item}>
             <Link to="/app/settings">Einstellungen</Link>

@@ -24,7 +24,11 @@ export function SiteFooter() {
           <ul className="grid grid-cols-2 gap-x-6 gap-y-0.5 sm:grid-cols-3 md:flex md:flex-wrap">
             <External href={links.help}>Hilfe</External>
             <External href={links.club}>Club</External>
-            <External href={links.newsletter}>Newsletter</External>
+            <li>
+              <Link to="/project" hash="newsletter" className={linkClass}>
+                Newsletter
+              </Link>
+            </li>
             <External href={links.blog}>Blog</External>
             <li>
               <Link to="/privacy" className={linkClass}>
@@ -37,7 +41,11 @@ export function SiteFooter() {
               </Link>
             </li>
             <External href={links.imprint}>Impressum</External>
-            <External href={links.about}>Über das Projekt</External>
+            <li>
+              <Link to="/project" className={linkClass}>
+                Über das Projekt
+              </Link>
+            </li>
             <li>
               <Link to="/changelog" className={linkClass}>
                 Changelog

@@ -9,6 +9,12 @@ export const links = {
   about: 'https://kompass-studio.example/ueber-das-projekt',
   /** Demo booking: a calendar page, or a mail as long as there is none. */
   demo: 'mailto:demo@kompass-studio.example?subject=Demo%20von%20Kompass%20Studio',
+  /** Social profiles, shown on the project page. */
+  social: [
+    { label: 'Instagram', href: 'https://kompass-studio.example/instagram' },
+    { label: 'LinkedIn', href: 'https://kompass-studio.example/linkedin' },
+    { label: 'Mastodon', href: 'https://kompass-studio.example/mastodon' },
+  ],
   /** The admin panel (§6), opened in a new tab. */
   admin: '/nova',
 } as const;

@@ -11,3 +11,18 @@ export function idParam(value: unknown): number | undefined {
   const id = Number(text);
   return id <= 2 ** 31 - 1 ? id : undefined;
 }
+
+/** One of the allowed keys, undefined otherwise (a stale or hand-edited URL drops the filter). */
+export function oneOf<const K extends string>(value: unknown, keys: readonly K[]): K | undefined {
+  const text = textParam(value);
+  return (keys as readonly string[]).includes(text) ? (text as K) : undefined;
+}
+
+/** A comma-separated list of slugs (lowercase letters, digits, dashes), undefined when empty. */
+export function slugListParam(value: unknown): string | undefined {
+  const slugs = textParam(value)
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^[a-z0-9][a-z0-9-]{0,63}$/.test(s));
+  return slugs.length ? [...new Set(slugs)].join(',') : undefined;
+}

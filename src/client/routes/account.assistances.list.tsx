@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute } from './app.tsx';
 
 export const accountAssistancesListRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'account/assistances',
-  component: notAvailable('Deine Tipps von der Kompass-KI'),
+  component: lazyRouteComponent(() => import('./screens/assistance-screens.tsx'), 'AccountAssistancesScreen'),
 });

@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 
 export const assistancesListRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'assistances',
-  component: notAvailable('Tipps von der Kompass-KI'),
+  component: lazyRouteComponent(() => import('./screens/assistance-screens.tsx'), 'AssistancesListScreen'),
 });

@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 
 export const compilationsShowRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'compilations/$id',
-  component: notAvailable('Set'),
+  component: lazyRouteComponent(() => import('./screens/practices-screens.tsx'), 'CompilationScreen'),
 });

@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { idParam } from '../lib/search-params.ts';
 import { experimentsRoute } from './experiments.tsx';
 
@@ -7,8 +6,11 @@ export const experimentsCreateRoute = createRoute({
   getParentRoute: () => experimentsRoute,
   path: 'create',
   /** The method to start from (§2: experiments.create accepts practice_id). */
+  // A link inside the app hands the number itself; the address bar a string.
   validateSearch: (search: Record<string, unknown>): { practice_id?: number } => ({
-    practice_id: idParam(search.practice_id),
+    practice_id: idParam(
+      typeof search.practice_id === 'number' ? String(search.practice_id) : search.practice_id,
+    ),
   }),
-  component: notAvailable('Neues Experiment starten'),
+  component: lazyRouteComponent(() => import('./screens/experiment-screens.tsx'), 'ExperimentsCreateScreen'),
 });

@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { experimentsRoute } from './experiments.tsx';
 
 export const experimentsListRoute = createRoute({
   getParentRoute: () => experimentsRoute,
   path: 'list',
-  component: notAvailable('Experimente'),
+  component: lazyRouteComponent(() => import('./screens/experiment-screens.tsx'), 'ExperimentsListScreen'),
 });

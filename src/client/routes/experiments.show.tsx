@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { experimentsRoute } from './experiments.tsx';
 
 export const experimentsShowRoute = createRoute({
   getParentRoute: () => experimentsRoute,
   path: '$id',
-  component: notAvailable('Experiment'),
+  component: lazyRouteComponent(() => import('./screens/experiment-screens.tsx'), 'ExperimentsShowScreen'),
 });

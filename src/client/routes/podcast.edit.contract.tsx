@@ -4,8 +4,5 @@ import { podcastEditRoute } from './podcast.edit.tsx';
 export const podcastEditContractRoute = createRoute({
   getParentRoute: () => podcastEditRoute,
   path: 'contract',
-  component: lazyRouteComponent(
-    () => import('../features/podcasts/components/edit/contract-section.tsx'),
-    'ContractSection',
-  ),
+  component: lazyRouteComponent(() => import('./screens/billing-screens.tsx'), 'PodcastEditContractScreen'),
 });

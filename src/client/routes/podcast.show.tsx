@@ -1,11 +1,13 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { Podcast } from '../../shared/podcasts.ts';
 import { fetchOrCached } from '../lib/fetch-or-cached.ts';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 
 /**
  * podcast.show, the dashboard. Its coworkers widget lists the team with the team's own query
- * (features/team): features don't import each other, so the route hands it to the dashboard
- * (features/podcasts). Both load lazily, keeping zod and the schemas off the first paint.
+ * (features/team), its running experiments and method widgets come from features/experiments and
+ * features/practices: features don't import each other, so the route hands them to the dashboard
+ * (features/podcasts). All load lazily, keeping zod and the schemas off the first paint.
  */
 export const podcastShowRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
@@ -15,13 +17,28 @@ export const podcastShowRoute = createRoute({
     await fetchOrCached(queryClient, contextQueryOptions());
   },
   component: lazyRouteComponent(async () => {
-    const [{ DashboardPage }, { membershipsQueryOptions }] = await Promise.all([
-      import('../features/podcasts/components/dashboard/dashboard-page.tsx'),
-      import('../features/team/api/get-memberships.ts'),
-    ]);
+    const [{ DashboardPage }, { membershipsQueryOptions }, methods, { RunningExperimentsSlot }] =
+      await Promise.all([
+        import('../features/podcasts/components/dashboard/dashboard-page.tsx'),
+        import('../features/team/api/get-memberships.ts'),
+        import('../features/practices/components/dashboard-widgets.tsx'),
+        import('./screens/experiment-screens.tsx'),
+      ]);
+    const slots = {
+      experiments: (podcast: Podcast) => <RunningExperimentsSlot podcast={podcast} />,
+      methods: (podcast: Podcast) => (
+        <>
+          <methods.RecommendedWidget podcast={podcast} />
+          <methods.BookmarksWidget podcast={podcast} />
+          <methods.ApplicationsWidget podcast={podcast} />
+          <methods.AdviceWidget />
+        </>
+      ),
+      giftLink: (className: string) => <methods.FirstEditionLink className={className} />,
+    };
     return {
       default: function PodcastShow() {
-        return <DashboardPage membershipsQuery={membershipsQueryOptions} />;
+        return <DashboardPage membershipsQuery={membershipsQueryOptions} slots={slots} />;
       },
     };
   }),

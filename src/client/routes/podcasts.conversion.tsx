@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 
 export const podcastsConversionRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'podcasts/$id/conversion',
-  component: notAvailable('Studio Pro'),
+  component: lazyRouteComponent(() => import('./screens/billing-screens.tsx'), 'PodcastsConversionScreen'),
 });

@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { practicesShowRoute } from './practices.show.tsx';
 
 export const practicesShowContentRoute = createRoute({
   getParentRoute: () => practicesShowRoute,
   path: 'content',
-  component: notAvailable('Beschreibung'),
+  component: lazyRouteComponent(() => import('./screens/practices-screens.tsx'), 'PracticeContentScreen'),
 });

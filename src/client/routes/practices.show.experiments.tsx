@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { practicesShowRoute } from './practices.show.tsx';
 
 export const practicesShowExperimentsRoute = createRoute({
   getParentRoute: () => practicesShowRoute,
   path: 'experiments',
-  component: notAvailable('Experimente'),
+  component: lazyRouteComponent(
+    () => import('./screens/experiment-screens.tsx'),
+    'PracticeExperimentsScreen',
+  ),
 });

@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { practicesShowRoute } from './practices.show.tsx';
 
 export const practicesShowRatingRoute = createRoute({
   getParentRoute: () => practicesShowRoute,
   path: 'rating',
-  component: notAvailable('Potential'),
+  component: lazyRouteComponent(() => import('./screens/practices-screens.tsx'), 'PracticeRatingScreen'),
 });

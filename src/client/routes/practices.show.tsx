@@ -1,9 +1,10 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { practicesRoute } from './practices.tsx';
 
 export const practicesShowRoute = createRoute({
   getParentRoute: () => practicesRoute,
   path: '$id',
+  component: lazyRouteComponent(() => import('./screens/practices-screens.tsx'), 'PracticeShowScreen'),
 });
 
 /** practices/:id itself shows the overview tab (§2). */

@@ -23,6 +23,22 @@ import { onboardingConfirmShowRoute } from './onboarding.confirm.show.tsx';
 import { onboardingCreateShowRoute } from './onboarding.create.show.tsx';
 import { onboardingProfileShowRoute } from './onboarding.profile.show.tsx';
 import { onboardingShowIndexRoute, onboardingShowRoute } from './onboarding.show.tsx';
+import {
+  novaAdvicesRoute,
+  novaAuditRoute,
+  novaChangelogRoute,
+  novaCodesRoute,
+  novaCompilationsRoute,
+  novaFeedbackRoute,
+  novaIndexRoute,
+  novaPodcastsRoute,
+  novaPracticesEditRoute,
+  novaPracticesRoute,
+  novaRoadmapRoute,
+  novaRoute,
+  novaUsersRoute,
+  novaUsersShowRoute,
+} from './nova.tsx';
 import { passwordForgotRoute } from './password.forgot.tsx';
 import { passwordResetRoute } from './password.reset.tsx';
 import { podcastRequiredRoute } from './podcast-required.tsx';
@@ -51,7 +67,7 @@ import { practicesShowRatingRoute } from './practices.show.rating.tsx';
 import { practicesShowIndexRoute, practicesShowRoute } from './practices.show.tsx';
 import { practicesIndexRoute, practicesRoute } from './practices.tsx';
 import { privacyRoute } from './privacy.tsx';
-import { projectRoute } from './project.tsx';
+import { newsletterConfirmRoute, projectRoute, publicProjectRoute } from './project.tsx';
 import { profileRoute } from './profile.tsx';
 import { rootRoute } from './root.tsx';
 import { settingsAccountRoute } from './settings.account.tsx';
@@ -75,9 +91,26 @@ export const routeTree = rootRoute.addChildren([
   termsRoute,
   privacyRoute,
   publicChangelogRoute,
+  publicProjectRoute,
+  newsletterConfirmRoute,
   passwordForgotRoute,
   passwordResetRoute,
   invitationRoute,
+  novaRoute.addChildren([
+    novaIndexRoute,
+    novaUsersRoute,
+    novaUsersShowRoute,
+    novaPodcastsRoute,
+    novaPracticesRoute,
+    novaPracticesEditRoute,
+    novaCompilationsRoute,
+    novaAdvicesRoute,
+    novaChangelogRoute,
+    novaRoadmapRoute,
+    novaFeedbackRoute,
+    novaCodesRoute,
+    novaAuditRoute,
+  ]),
   appRoute.addChildren([
     appIndexRoute,
     podcastRequiredRoute.addChildren([

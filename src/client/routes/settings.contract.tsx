@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { notAvailable } from '../components/not-available.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { settingsRoute } from './settings.tsx';
 
 export const settingsContractRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'contract',
-  component: notAvailable('Abo & Vertrag', 2),
+  component: lazyRouteComponent(() => import('./screens/billing-screens.tsx'), 'SettingsContractScreen'),
 });

@@ -42,6 +42,17 @@ export async function throttle({ db, clock }: Pick<AppContext, 'db' | 'clock'>, 
 export const clearThrottle = (db: Db, key: string) =>
   db.deleteFrom('throttles').where('key', '=', key).execute();
 
+/**
+ * Takes back the hit a request counted once it turned out harmless (a real invitation link), so
+ * only failures use up the limit; unlike clearThrottle, one success does not wipe the failures.
+ */
+export const refundThrottle = (db: Db, key: string) =>
+  db
+    .updateTable('throttles')
+    .set({ hits: sql`CASE WHEN throttles.hits > 0 THEN throttles.hits - 1 ELSE 0 END` })
+    .where('key', '=', key)
+    .execute();
+
 /** Every limit in one place, so they can be read side by side. */
 export const limits = {
   /** Wrong passwords for one address from one client. */
@@ -59,8 +70,13 @@ export const limits = {
   emailChange: { max: 3, windowSeconds: 3600 },
   /** Invitation mails of one podcast (new ones, refreshed ones and resends). */
   invitationMail: { max: 20, windowSeconds: 3600 },
-  /** Invitation links looked at or accepted from one client (against guessing tokens). */
+  /** Unknown invitation links tried from one client (against guessing tokens; real ones are refunded). */
   invitationToken: { max: 20, windowSeconds: 300 },
   /** Feed imports and refreshes of one user: each makes the server fetch a URL. */
   feedFetch: { max: 30, windowSeconds: 3600 },
+  /** Feedback messages of one client (guests) or user. */
+  feedback: { max: 10, windowSeconds: 3600 },
+  /** Newsletter sign-ups from one client, and confirmation mails to one address. */
+  newsletterPerClient: { max: 10, windowSeconds: 3600 },
+  newsletterPerAddress: { max: 3, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;

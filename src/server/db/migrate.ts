@@ -7,6 +7,12 @@ import * as imageKeys from './migrations/0004-image-keys.ts';
 import * as podcasts from './migrations/0005-podcasts.ts';
 import * as registrationTitle from './migrations/0006-registration-title.ts';
 import * as team from './migrations/0007-team.ts';
+import * as leases from './migrations/0008-leases.ts';
+import * as methods from './migrations/0009-methods.ts';
+import * as experiments from './migrations/0010-experiments.ts';
+import * as idempotencyAssistances from './migrations/0011-idempotency-assistances.ts';
+import * as billing from './migrations/0012-billing.ts';
+import * as admin from './migrations/0013-admin.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -17,6 +23,12 @@ const migrations = {
   '0005-podcasts': podcasts,
   '0006-registration-title': registrationTitle,
   '0007-team': team,
+  '0008-leases': leases,
+  '0009-methods': methods,
+  '0010-experiments': experiments,
+  '0011-idempotency-assistances': idempotencyAssistances,
+  '0012-billing': billing,
+  '0013-admin': admin,
 };
 
 export async function migrate(db: Database) {

@@ -147,6 +147,10 @@ export interface PodcastMetricsTable {
   recorded_on: string;
   created_at: Timestamp;
   user_id: number | null;
+  /** The experiment an evaluation was recorded for (0010); null for a plain metrics entry. */
+  experiment_id: number | null;
+  /** `interim` or `final` for an experiment's evaluation; null otherwise. */
+  evaluation: string | null;
 }
 
 export interface PodcastSettingsTable {
@@ -202,6 +206,8 @@ export interface PracticesTable {
   description: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set by an edit in /nova; the seed leaves such a row alone. */
+  edited_at?: Timestamp | null;
 }
 
 export interface PracticeContextsTable {
@@ -251,6 +257,8 @@ export interface CompilationsTable {
   emoji: string;
   type: string;
   description: string;
+  /** Set by an edit in /nova; the seed leaves such a row alone. */
+  edited_at?: Timestamp | null;
 }
 
 export interface CompilationPracticesTable {
@@ -262,6 +270,8 @@ export interface CompilationPracticesTable {
 export interface AdvicesTable {
   id: number;
   content: string;
+  /** Set by an edit in /nova; the seed leaves such a row alone. */
+  edited_at?: Timestamp | null;
 }
 
 export interface CategoriesTable {
@@ -275,6 +285,8 @@ export interface ChangelogItemsTable {
   release: string;
   released_at: string;
   content: string;
+  /** Set by an edit in /nova; the seed leaves such a row alone. */
+  edited_at?: Timestamp | null;
 }
 
 export interface RoadmapItemsTable {
@@ -282,6 +294,8 @@ export interface RoadmapItemsTable {
   title: string;
   content: string;
   position: number;
+  /** Set by an edit in /nova; the seed leaves such a row alone. */
+  edited_at?: Timestamp | null;
 }
 
 export interface MailQueueTable {
@@ -300,7 +314,197 @@ export interface MailQueueTable {
   last_error: string | null;
 }
 
+/** A periodic job's lease: `holder` runs job `name` until `until` (epoch milliseconds). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  until: number;
+}
+
+/** An experiment (issue 9): one method tried in one podcast from starts_at through ends_at. */
+export interface ExperimentsTable {
+  id: Generated<number>;
+  podcast_id: number;
+  practice_id: number;
+  /** Who started it (null once that account is gone). */
+  user_id: number | null;
+  title: string;
+  /** yyyy-MM-dd, Berlin calendar days, both included. */
+  starts_at: string;
+  ends_at: string;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Deleted experiments stay for the activity log; no route shows them. */
+  deleted_at: Timestamp | null;
+}
+
+/** An action step of an experiment, copied from the method's step when the experiment started. */
+export interface ExperimentActionsTable {
+  id: Generated<number>;
+  experiment_id: number;
+  practice_action_id: number | null;
+  position: number;
+  description: string;
+  link_target: string | null;
+  link_label: string | null;
+  completed_at: Timestamp | null;
+  completed_by: number | null;
+}
+
+/** A comment on an experiment: plain text, rendered as text. */
+export interface CommentsTable {
+  id: Generated<number>;
+  experiment_id: number;
+  user_id: number | null;
+  content: string;
+  created_at: Timestamp;
+}
+
+/**
+ * The activity log (§3 Event): `event_type` created, updated, deleted, login or logout on a
+ * `trackable_type` experiment, experiment_action or experiment_metric. Written in the transaction
+ * of the change it records.
+ */
+export interface EventsTable {
+  id: Generated<number>;
+  podcast_id: number;
+  experiment_id: number | null;
+  trackable_type: string;
+  trackable_id: number | null;
+  event_type: string;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+/** One Idempotency-Key of one caller (src/server/http/idempotency.ts); times in epoch ms. */
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  /** Method and URL of the first request with the key. */
+  request: string;
+  body_hash: string;
+  state: 'running' | 'done';
+  /** The request (random id) that acts on the key. */
+  holder: string;
+  status: number | null;
+  content_type: string | null;
+  response: string | null;
+  created_at: number;
+  locked_until: number;
+  expires_at: number;
+}
+
+/** A Kompass-KI tip (§3 Assistance); `cause` is unique per podcast. */
+export interface AssistancesTable {
+  id: Generated<number>;
+  podcast_id: number;
+  rule: string;
+  cause: string;
+  subject: string;
+  message: string;
+  created_at: Timestamp;
+}
+
+/** A flag a podcast set on a method (bookmarks, rejections); one per podcast and method. */
+export interface PracticeFlagsTable {
+  id: Generated<number>;
+  podcast_id: number;
+  practice_id: number;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+/** 'In Anwendung': the flag with the Berlin day it was set (yyyy-MM-dd). */
+export interface PracticeApplicationsTable extends PracticeFlagsTable {
+  starts_on: string;
+}
+
+/** The engine's score of a method for a podcast: similarity × 1000, reasons as short codes. */
+export interface PracticeScoresTable {
+  podcast_id: number;
+  practice_id: number;
+  score: number;
+  reasons: string;
+}
+
+/** When a podcast's scores were computed, for which content version. */
+export interface PracticeScoreStatesTable {
+  podcast_id: number;
+  content_version: string;
+  refreshed_at: Timestamp;
+}
+
+/** A user's connection to the membership provider; tokens never leave the server. */
+export interface SteadyAccountsTable {
+  user_id: number;
+  steady_user_id: string | null;
+  email: string | null;
+  access_token: string | null;
+  refresh_token: string | null;
+  token_expires_at: Timestamp | null;
+  subscription_id: string | null;
+  /** in_trial | active | not_renewing | none, as last read from the provider. */
+  state: Generated<string>;
+  period: string | null;
+  plan_name: string | null;
+  cancelled_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  checked_at: Timestamp;
+}
+
+/** The podcast a user's subscription unlocks (one each way). */
+export interface ContractsTable {
+  podcast_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+/** One admin write (who, what, when), shown in /nova. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  user_email: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  /** JSON of the changed fields. */
+  details: string;
+  created_at: Timestamp;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email: string | null;
+  message: string;
+  page: string;
+  created_at: Timestamp;
+}
+
+/** A newsletter sign-up; it counts once `confirmed_at` is set by the mailed link. */
+export interface NewsletterSignupsTable {
+  id: Generated<number>;
+  email: string;
+  token_hash: string | null;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+}
+
 export interface DB {
+  practice_bookmarks: PracticeFlagsTable;
+  practice_rejections: PracticeFlagsTable;
+  practice_applications: PracticeApplicationsTable;
+  practice_scores: PracticeScoresTable;
+  practice_score_states: PracticeScoreStatesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  assistances: AssistancesTable;
+  audit_log: AuditLogTable;
+  feedback: FeedbackTable;
+  newsletter_signups: NewsletterSignupsTable;
+  leases: LeasesTable;
+  steady_accounts: SteadyAccountsTable;
+  contracts: ContractsTable;
   mail_queue: MailQueueTable;
   users: UsersTable;
   profiles: ProfilesTable;
@@ -319,6 +523,10 @@ export interface DB {
   podcast_strategies: PodcastStrategiesTable;
   podcast_milestones: PodcastMilestonesTable;
   podcast_metrics: PodcastMetricsTable;
+  experiments: ExperimentsTable;
+  experiment_actions: ExperimentActionsTable;
+  comments: CommentsTable;
+  events: EventsTable;
   podcast_settings: PodcastSettingsTable;
   episodes: EpisodesTable;
   practices: PracticesTable;

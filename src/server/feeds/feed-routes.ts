@@ -17,6 +17,7 @@ import { serializePodcast } from '../podcasts/serialize-podcast.ts';
 import { mapCategories } from './feed-categories.ts';
 import { readCover, readFeed, saveEpisodes } from './feed-import.ts';
 import { feedMessages } from './parse-feed.ts';
+import { evaluateTipsAfter } from '../engine/tips/evaluate-tips.ts';
 
 export const refreshMessages = {
   noFeed: 'Dieser Podcast hat keinen RSS-Feed. Trage ihn zuerst bei den allgemeinen Angaben ein.',
@@ -62,6 +63,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext) {
         await saveEpisodes(tx, id, feed.episodes);
         return id;
       });
+      evaluateTipsAfter(request, podcastId);
       return reply.status(201).send(await createdPodcast(ctx, user, podcastId));
     },
   );

@@ -5,8 +5,15 @@ import type { AppContext } from '../context.ts';
 import { createResetToken } from '../account/password-reset-tokens.ts';
 import { verificationLink } from '../account/verification-links.ts';
 import { issueInvitationToken, roleLabel } from '../team/invitations.ts';
+import { issueNewsletterToken } from '../newsletter/newsletter-routes.ts';
 import type { Mail } from './mailer.ts';
-import { emailChangedMail, invitationMail, passwordResetMail, verificationMail } from './templates.ts';
+import {
+  emailChangedMail,
+  invitationMail,
+  newsletterConfirmMail,
+  passwordResetMail,
+  verificationMail,
+} from './templates.ts';
 
 export type MailJob =
   /** Confirms the user's pending address, or the unconfirmed current one. */
@@ -15,7 +22,9 @@ export type MailJob =
   /** Tells the old address that a change to `newEmail` was asked for. */
   | { template: 'email-changed'; to: string; newEmail: string }
   /** The link to accept an invitation; its token is made when the mail is rendered. */
-  | { template: 'invitation'; invitationId: number };
+  | { template: 'invitation'; invitationId: number }
+  /** The double opt-in link of a newsletter sign-up; its token is made when the mail is rendered. */
+  | { template: 'newsletter-confirm'; signupId: number };
 
 export async function renderMail(ctx: Omit<AppContext, 'mail'>, job: MailJob): Promise<Mail | null> {
   const { db } = ctx;
@@ -53,6 +62,14 @@ export async function renderMail(ctx: Omit<AppContext, 'mail'>, job: MailJob): P
         expiresOn: invitation.expires_on,
         link: `${ctx.config.appUrl}/invitation/${invitation.token}`,
       });
+    }
+    case 'newsletter-confirm': {
+      const signup = await issueNewsletterToken(db, job.signupId);
+      if (!signup) return null;
+      return newsletterConfirmMail(
+        signup.email,
+        `${ctx.config.appUrl}/newsletter/confirm?${new URLSearchParams({ token: signup.token })}`,
+      );
     }
   }
 }

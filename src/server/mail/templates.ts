@@ -64,3 +64,14 @@ export function invitationMail(data: InvitationMailData): Mail {
       signature,
   };
 }
+
+export function newsletterConfirmMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Bitte bestätige deine Anmeldung zum Newsletter',
+    text:
+      `Hallo,\n\ndanke für dein Interesse am Newsletter von Kompass Studio! Bitte bestätige deine Anmeldung mit einem Klick auf diesen Link:\n\n${link}\n\n` +
+      'Erst dann schicken wir dir den Newsletter. Falls du dich nicht angemeldet hast, ignoriere diese E-Mail einfach; du bekommst dann nichts weiter von uns.' +
+      signature,
+  };
+}

@@ -22,6 +22,8 @@ export type PodcastAccess = {
   role: Role;
   membershipId: number;
   plan: Plan;
+  /** Whose subscription unlocks the podcast (a current contract), if any. */
+  contractorId: number | null;
 };
 
 declare module 'fastify' {
@@ -68,21 +70,49 @@ export async function podcastAccess(
         .where('owner.role', '=', 'owner')
         .as('owner_granted'),
     )
+    // A redeemed contract whose subscription still counts (billing/subscriptions.ts isCurrent).
+    .select((eb) =>
+      eb
+        .selectFrom('contracts')
+        .innerJoin('steady_accounts', 'steady_accounts.user_id', 'contracts.user_id')
+        .select('contracts.user_id')
+        .whereRef('contracts.podcast_id', '=', 'podcasts.id')
+        .where((w) =>
+          w.or([
+            w('steady_accounts.state', 'in', ['in_trial', 'active']),
+            w.and([
+              w('steady_accounts.state', '=', 'not_renewing'),
+              w.or([
+                w('steady_accounts.expires_at', 'is', null),
+                w('steady_accounts.expires_at', '>', now.toISOString()),
+              ]),
+            ]),
+          ]),
+        )
+        .as('contractor_id'),
+    )
     .where('podcasts.id', '=', podcastId)
     .where('memberships.user_id', '=', user.id)
     .where('memberships.active', '=', 1)
     .executeTakeFirst();
   if (!row) throw notFound(messages.notFound);
-  const { membership_id, member_role, owner_granted, ...podcast } = row;
+  const { membership_id, member_role, owner_granted, contractor_id, ...podcast } = row;
   if (!can(member_role, rule.action)) throw new HttpError(403, messages.role);
   const plan = podcastPlan({
     createdAt: podcast.created_at,
     now,
     ownerGranted: Number(owner_granted) === 1,
     viewerGranted: user.granted === 1,
+    contract: contractor_id !== null && contractor_id !== undefined,
   });
   if (rule.plan === 'pro' && !plan.active) throw new HttpError(403, messages.pro);
-  return { podcast, role: member_role as Role, membershipId: membership_id, plan };
+  return {
+    podcast,
+    role: member_role as Role,
+    membershipId: membership_id,
+    plan,
+    contractorId: contractor_id === null || contractor_id === undefined ? null : Number(contractor_id),
+  };
 }
 
 /**

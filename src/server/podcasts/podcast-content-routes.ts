@@ -6,7 +6,6 @@ import { idParam } from '../../shared/api.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import {
   metricsResource,
-  metricsSchema,
   milestonesResource,
   milestonesSchema,
   objectiveResource,
@@ -26,7 +25,11 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
-import { requirePodcast } from './guard.ts';
+import { refreshScores } from '../practices/recommend.ts';
+import { HttpError, invalid } from '../http/errors.ts';
+import { recordEvent } from '../experiments/experiment-queries.ts';
+import { evaluationSchema, experimentMessages } from '../../shared/experiments.ts';
+import { messages as guardMessages, requirePodcast } from './guard.ts';
 import { loadMilestones } from './serialize-podcast.ts';
 
 const pick = <K extends string>(keys: readonly K[], value: string | null | undefined): K | null =>
@@ -111,6 +114,7 @@ export function podcastContentRoutes(app: FastifyInstance, { db, clock }: AppCon
         .values(values)
         .onConflict((oc) => oc.column('podcast_id').doUpdateSet(request.body))
         .execute();
+      await refreshScores(db, podcastId, clock.now()); // the goals are the engine's input
       return { data: await readObjective(db, podcastId) };
     },
   );
@@ -133,6 +137,7 @@ export function podcastContentRoutes(app: FastifyInstance, { db, clock }: AppCon
         .values({ podcast_id: podcastId, ...request.body })
         .onConflict((oc) => oc.column('podcast_id').doUpdateSet(request.body))
         .execute();
+      await refreshScores(db, podcastId, clock.now()); // the stage is the engine's input
       return { data: await readStage(db, podcastId) };
     },
   );
@@ -197,27 +202,58 @@ export function podcastContentRoutes(app: FastifyInstance, { db, clock }: AppCon
     { schema: { params, response: { 200: metricsResource } }, config: read },
     async (request) => ({ data: await readMetrics(db, requirePodcast(request).podcast.id) }),
   );
-  // One evaluation: each value sent joins its metric's history, dated today (Berlin).
+  // One evaluation: each value sent joins its metric's history, dated today (Berlin). From the
+  // evaluation dialog of an experiment (Pro) it names the experiment and its kind, and the
+  // experiment's activity log gets an entry in the same transaction.
   api.post(
     '/api/podcasts/:id/metrics',
     {
-      schema: { params, body: metricsSchema, response: { 201: metricsResource } },
+      schema: { params, body: evaluationSchema, response: { 201: metricsResource } },
       config: { podcast: { action: 'metrics.create' } },
     },
     async (request, reply) => {
-      const podcastId = requirePodcast(request).podcast.id;
+      const access = requirePodcast(request);
+      const podcastId = access.podcast.id;
+      const user = requireUser(request);
+      const { experiment_id, evaluation, ...values } = request.body;
+      if (experiment_id !== undefined) {
+        if (!access.plan.active) throw new HttpError(403, guardMessages.pro);
+        const experiment = await db
+          .selectFrom('experiments')
+          .select('id')
+          .where('id', '=', experiment_id)
+          .where('podcast_id', '=', podcastId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!experiment) throw invalid({ experiment_id: [experimentMessages.notFound] });
+      }
       const now = clock.now();
-      const rows = Object.entries(request.body)
+      const at = now.toISOString();
+      const rows = Object.entries(values)
         .filter((entry): entry is [string, number] => entry[1] !== undefined)
         .map(([key, value]) => ({
           podcast_id: podcastId,
           metric: key,
           value,
           recorded_on: berlinDate(now),
-          created_at: now.toISOString(),
-          user_id: requireUser(request).id,
+          created_at: at,
+          user_id: user.id,
+          experiment_id: experiment_id ?? null,
+          evaluation: evaluation ?? null,
         }));
-      await db.insertInto('podcast_metrics').values(rows).execute();
+      await withTx(db, async (tx) => {
+        const inserted = await tx.insertInto('podcast_metrics').values(rows).returning('id').execute();
+        if (experiment_id === undefined) return;
+        await recordEvent(tx, {
+          podcastId,
+          experimentId: experiment_id,
+          trackable: 'experiment_metric',
+          trackableId: Math.min(...inserted.map((r) => r.id)),
+          type: 'created',
+          userId: user.id,
+          at,
+        });
+      });
       return reply.status(201).send({ data: await readMetrics(db, podcastId) });
     },
   );

@@ -22,6 +22,7 @@ import { createdPodcast, createPodcast, deleteCovers } from './create-podcast.ts
 import { isFreshPodcast } from './fresh-podcast.ts';
 import { requirePodcast } from './guard.ts';
 import { serializePodcast } from './serialize-podcast.ts';
+import { evaluateTipsAfter } from '../engine/tips/evaluate-tips.ts';
 
 /** The form's fields as columns; both categories must exist. */
 async function formColumns(db: Db, form: ReturnType<typeof podcastFormSchema.parse>) {
@@ -52,6 +53,7 @@ export function podcastRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = requireUser(request);
       const columns = await formColumns(db, request.body);
       const podcastId = await withTx(db, (tx) => createPodcast(tx, columns, user.id, clock.now()));
+      evaluateTipsAfter(request, podcastId);
       return reply.status(201).send(await createdPodcast(ctx, user, podcastId));
     },
   );

@@ -28,7 +28,7 @@ export async function findPractice(db: Db, id: number) {
 export type PracticeRow = NonNullable<Awaited<ReturnType<typeof findPractice>>>;
 
 /** A method as lists show it: the columns sent, and whether its context, rating and actions exist. */
-function practiceSummaries(db: Db) {
+export function practiceSummaries(db: Db) {
   return db
     .selectFrom('practices')
     .select([
@@ -126,10 +126,12 @@ export async function serializePractices(db: Db, practices: PracticeSummary[], t
     // Per-podcast fields; they get values once podcasts and the recommendation engine exist.
     similarity: null,
     score: null,
+    reasons: null,
     accessible: true,
     applied: false,
     bookmarked: false,
     rejected: false,
+    applied_on: null,
     // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
     setup_context: Boolean(practice.has_context),
     setup_actions: Boolean(practice.has_actions),

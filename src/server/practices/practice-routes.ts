@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { id, idParam } from '../../shared/api.ts';
+import { idParam } from '../../shared/api.ts';
 import { compilationsResponse } from '../../shared/compilations.ts';
 import {
   practiceActionsResponse,
@@ -21,6 +21,14 @@ import { renderedJsonCache, sendRendered } from '../http/cached-json.ts';
 import { notFound } from '../http/errors.ts';
 import { podcastAccess } from '../podcasts/guard.ts';
 import {
+  practiceContextQuery,
+  similaritiesQuery,
+  similaritiesResponse,
+  WIDGET_ITEMS,
+} from '../../shared/podcast-practices.ts';
+import { findPodcastPractice, podcastPracticesById } from './podcast-practice-queries.ts';
+import { ensureScores, flaggedIds, similarPractices } from './recommend.ts';
+import {
   compilationsOf,
   findPractice,
   findPracticeSummary,
@@ -28,6 +36,7 @@ import {
   practiceContext,
   practiceRating,
   serializePractice,
+  serializePractices,
 } from './practice-queries.ts';
 
 const missing = {
@@ -50,8 +59,8 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
     return practice;
   }
 
-  // The method page is the hottest read. Its answer is the same for every user (the per-podcast
-  // fields are constants until the recommendation engine exists; then they go into the key) and
+  // The method page is the hottest read. Without a podcast in context its answer is the same for
+  // every user and
   // changes only when the content is re-seeded and when the Berlin day changes (the experiment
   // dates), so it is rendered once per method, content version and day and then sent as it is.
   // The pre-rendered body skips the serializer, so it is checked against the contract when it is
@@ -62,12 +71,25 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
     {
       schema: {
         params: idParam,
-        querystring: z.object({ context: id.optional() }),
+        querystring: practiceContextQuery,
         response: { 200: practiceResponse },
       },
     },
     async (request, reply) => {
       const now = clock.now();
+      const podcastId = request.query.context;
+      // In a podcast's context (the guard's rule: 404 for a non-member) the method carries that
+      // podcast's flags and, for Pro, its score and reasons; that answer is not cached.
+      if (podcastId !== undefined) {
+        const access = await podcastAccess(db, now, requireUser(request), podcastId, {
+          action: 'podcast.read',
+        });
+        const pro = access.plan.active;
+        if (pro) await ensureScores(db, podcastId, now);
+        const practice = await findPodcastPractice(db, podcastId, request.params.id, now, pro);
+        if (!practice) throw notFound(missing.practice);
+        return { data: practice };
+      }
       const key = `${request.params.id}:${await contentVersion(db)}:${berlinDate(now)}`;
       let body = practiceBodies.get(key);
       if (!body) {
@@ -77,11 +99,6 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
           key,
           practiceResponse.parse({ data: await serializePractice(db, practice, now) }),
         );
-      }
-      const podcastId = request.query.context;
-      // The podcast guard's rule (404 for a non-member); asked only when a podcast is named.
-      if (podcastId !== undefined) {
-        await podcastAccess(db, now, requireUser(request), podcastId, { action: 'podcast.read' });
       }
       return sendRendered(reply, body, request.headers['accept-encoding']);
     },
@@ -125,6 +142,54 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
         .map((k) => ({ id: k, title: metric.labels[k], potential: rating[k] })),
     };
   });
+
+  // 'Passende Methoden': the most similar methods (recommend-engine.ts practiceSimilarity). With
+  // `context` the related methods carry that podcast's flags (and, for Pro, its scores), and its
+  // rejected methods are left out.
+  api.get(
+    '/api/practices/:id/similarities',
+    { schema: { params: idParam, querystring: similaritiesQuery, response: { 200: similaritiesResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      const now = clock.now();
+      const podcastId = request.query.context;
+      const access =
+        podcastId === undefined
+          ? undefined
+          : await podcastAccess(db, now, user, podcastId, { action: 'podcast.read' });
+      await load(request, request.params.id);
+      // In a podcast's context its rejected methods are not suggested.
+      const rejected = access
+        ? await flaggedIds(db, 'practice_rejections', access.podcast.id)
+        : new Set<number>();
+      const similar = await similarPractices(
+        db,
+        request.params.id,
+        request.query.limit ?? WIDGET_ITEMS,
+        rejected,
+      );
+      const ids = similar.map((s) => s.id);
+      let relations;
+      if (access) {
+        if (access.plan.active) await ensureScores(db, access.podcast.id, now);
+        relations = await podcastPracticesById(db, access.podcast.id, ids, now, access.plan.active);
+      } else {
+        const rows = await Promise.all(ids.map((i) => findPracticeSummary(db, i)));
+        relations = await serializePractices(
+          db,
+          rows.filter((r) => r !== undefined),
+          now,
+        );
+      }
+      const byId = new Map(relations.map((p) => [p.id, p]));
+      return {
+        data: similar.flatMap((s) => {
+          const relation = byId.get(s.id);
+          return relation ? [{ id: s.id, relation_id: s.id, relation, similarity: s.similarity }] : [];
+        }),
+      };
+    },
+  );
 
   api.get('/api/practices/:id/compilations', { schema: part(compilationsResponse) }, async (request) => {
     await load(request, request.params.id);

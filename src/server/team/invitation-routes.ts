@@ -1,7 +1,7 @@
 // Invitations: a podcast's open invitations, inviting (with a mail), resending, and the invited
 // person's side: the preview behind the mailed link and accepting it as a signed-in user.
 // (Registering through an invitation is in account/account-routes.ts.)
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../shared/api.ts';
@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { withTx, type Db } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
-import { limits, throttle } from '../auth/throttle.ts';
+import { limits, refundThrottle, throttle } from '../auth/throttle.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { HttpError, invalid, notFound } from '../http/errors.ts';
 import { accessThrough, podcastAccess, requirePodcast } from '../podcasts/guard.ts';
@@ -168,8 +168,21 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // What the mailed link shows before accepting: only the preview's fields. Throttled per client
-  // against guessing (the token has 256 random bits; this keeps even trying slow).
+  /**
+   * Finds what a mailed token names, throttled per client against guessing (the token has 256
+   * random bits; this keeps even trying slow). Only unknown tokens use up the limit, so people
+   * behind one address who open real links are never locked out by each other.
+   */
+  async function byToken<T>(request: FastifyRequest, find: () => Promise<T | undefined>): Promise<T> {
+    const key = `invitation-token:${request.ip}`;
+    await throttle(ctx, key, limits.invitationToken);
+    const found = await find();
+    if (!found) throw notFound(invitationMessages.missing);
+    await refundThrottle(db, key);
+    return found;
+  }
+
+  // What the mailed link shows before accepting: only the preview's fields.
   api.get(
     '/api/invitations/:token',
     {
@@ -177,11 +190,11 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'public' },
     },
     async (request) => {
-      await throttle(ctx, `invitation-token:${request.ip}`, limits.invitationToken);
-      const row = await invitationSummary(db)
-        .where('invitations.token_hash', '=', sha256(request.params.token))
-        .executeTakeFirst();
-      if (!row) throw notFound(invitationMessages.missing);
+      const row = await byToken(request, () =>
+        invitationSummary(db)
+          .where('invitations.token_hash', '=', sha256(request.params.token))
+          .executeTakeFirst(),
+      );
       return {
         data: {
           email: row.email,
@@ -202,9 +215,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { params: tokenParam, response: { 200: podcastResource } }, config: { access: 'user' } },
     async (request) => {
       const user = requireUser(request);
-      await throttle(ctx, `invitation-token:${request.ip}`, limits.invitationToken);
-      const invitation = await invitationByToken(db, request.params.token);
-      if (!invitation) throw notFound(invitationMessages.missing);
+      const invitation = await byToken(request, () => invitationByToken(db, request.params.token));
       const now = clock.now();
       await withTx(db, (tx) => acceptInvitation(tx, now, invitation, user));
       const access = await podcastAccess(db, now, user, invitation.podcast_id, { action: 'podcast.read' });

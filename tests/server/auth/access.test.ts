@@ -43,6 +43,13 @@ describe('access to /api/', () => {
         // per client; the 256-bit token is the key).
         'GET /api/invitations/:token',
         'GET /api/roadmap',
+        // The price list, for the landing page's pricing too (no per-user data for guests).
+        'GET /api/offerings',
+        'GET /api/offerings::paid',
+        // Feedback and the newsletter's double opt-in: guests too, throttled per client.
+        'POST /api/feedback',
+        'POST /api/newsletter',
+        'POST /api/newsletter::confirm',
         'POST /api/account/password::check',
         'POST /api/account',
         'POST /api/account/password::forgot',

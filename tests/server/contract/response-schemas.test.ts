@@ -15,6 +15,17 @@ import {
 } from '../../../src/shared/content-api.ts';
 import { accountPodcastsResponse } from '../../../src/shared/podcasts.ts';
 import {
+  applicationResponse,
+  applicationsResponse,
+  bookmarkResponse,
+  bookmarksResponse,
+  estimationsResponse,
+  podcastPracticeResponse,
+  podcastPracticesResponse,
+  rejectionResponse,
+  similaritiesResponse,
+} from '../../../src/shared/podcast-practices.ts';
+import {
   practiceActionsResponse,
   practiceContentResponse,
   practiceContextResponse,
@@ -37,7 +48,11 @@ const withoutBody: Record<string, string> = {
   'DELETE /api/account': '204 without a body',
   'DELETE /api/account/session': '204 without a body',
   'DELETE /api/podcasts/:id': '204 without a body',
+  'DELETE /api/experiments/:id': '204 without a body',
   'POST /api/memberships/:id(^[^:/]+)::delete': '204 without a body',
+  'DELETE /api/podcasts/:id/bookmarks': '204 without a body',
+  'DELETE /api/podcasts/:id/rejections': '204 without a body',
+  'DELETE /api/podcasts/:id/applications': '204 without a body',
 };
 
 const apiRoutes = () =>
@@ -109,6 +124,41 @@ describe('what the server sends', () => {
       ['/sanctum/csrf-cookie', csrfTokenResponse],
     ];
     for (const [path, schema] of reads) await expectContract(await agent.get(path), 200, schema);
+  });
+
+  it('matches the shared schemas of a podcast’s methods, flags and estimations', async () => {
+    const now = new Date().toISOString();
+    const podcast = await t.db
+      .insertInto('podcasts')
+      .values({ title: 'Methodenprobe', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('memberships')
+      .values({ podcast_id: podcast.id, user_id: id, role: 'owner', created_at: now })
+      .execute();
+    const base = `/api/podcasts/${podcast.id}`;
+    await expectContract(await agent.post(`${base}/bookmarks`, { practice_id: 1 }), 201, bookmarkResponse);
+    await expectContract(await agent.post(`${base}/rejections`, { practice_id: 2 }), 201, rejectionResponse);
+    await expectContract(
+      await agent.post(`${base}/applications`, { practice_id: 3 }),
+      201,
+      applicationResponse,
+    );
+    const reads: [string, z.ZodType][] = [
+      [`${base}/practices`, podcastPracticesResponse],
+      [`${base}/practices?records=1000&status=open`, podcastPracticesResponse],
+      [`${base}/practices/1`, podcastPracticeResponse],
+      [`/api/practices/1?context=${podcast.id}`, practiceResponse],
+      [`/api/practices/1/similarities?context=${podcast.id}`, similaritiesResponse],
+      ['/api/practices/1/similarities', similaritiesResponse],
+      [`${base}/bookmarks`, bookmarksResponse],
+      [`${base}/applications`, applicationsResponse],
+      [`${base}/estimations`, estimationsResponse],
+    ];
+    for (const [path, schema] of reads) await expectContract(await agent.get(path), 200, schema);
+    // The next test counts this user's podcasts.
+    await t.db.deleteFrom('podcasts').where('id', '=', podcast.id).execute();
   });
 
   it('sends the podcast list as the client reads it: own_podcast, no name', async () => {

@@ -55,7 +55,7 @@ export async function createTestApp(
   };
   const clock = testClock();
   const routes: RouteOptions[] = [];
-  const { app, ctx } = await buildApp(config, {
+  const { app, ctx, jobs } = await buildApp(config, {
     logger: false,
     clock,
     onRoute: (route) => {
@@ -86,6 +86,8 @@ export async function createTestApp(
   return {
     app,
     ctx,
+    /** The periodic jobs (tip sweep, idempotency clean-up, billing's re-check when configured), to run them now. */
+    jobs,
     db: ctx.db,
     smtp,
     mail,

@@ -10,7 +10,13 @@ import { createTestApp } from '../helpers/test-app.ts';
 import { addCategories, createPodcast } from './podcast-helpers.ts';
 
 describe('can(role, action)', () => {
-  const reads = ['podcast.read', 'memberships.read', 'invitations.read'];
+  const reads = [
+    'podcast.read',
+    'memberships.read',
+    'invitations.read',
+    'experiments.read',
+    'assistances.read',
+  ];
   const content = [
     'podcast.complete',
     'podcast.refresh',
@@ -21,8 +27,15 @@ describe('can(role, action)', () => {
     'metrics.create',
     'settings.update',
     'experiments.create',
+    'experiments.update',
+    'experiments.delete',
+    'experiments.comment',
+    'practices.flag',
+    'experiments.update',
+    'experiments.delete',
+    'experiments.comment',
   ];
-  const management = ['podcast.update', 'invitations.create'];
+  const management = ['podcast.update', 'invitations.create', 'contract.redeem'];
   const ownership = ['podcast.delete', 'memberships.manage', 'contract.manage'];
 
   it('lets each role do exactly its row of the table', () => {

@@ -279,6 +279,18 @@ describe('the invited person', () => {
     expect((await t.agent().get('/api/invitations/another-client')).statusCode).toBe(404);
   });
 
+  it('counts only unknown tokens: real links open any number of times, but not once the client is throttled', async () => {
+    const { owner, podcast } = await ownerWithPodcast();
+    const email = address('oft');
+    await invite(owner.agent, podcast.id, email);
+    const token = await mailedToken(t, email);
+    const office = t.agent();
+    for (let i = 0; i < 25; i++) expect((await office.get(`/api/invitations/${token}`)).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await office.get(`/api/invitations/guess-${i}`)).statusCode).toBe(404);
+    expect((await office.get(`/api/invitations/${token}`)).statusCode).toBe(429);
+  });
+
   it('registers through the invitation: confirmed at once, member with the invited role, only that role’s rights', async () => {
     const { owner, podcast } = await ownerWithPodcast();
     const email = address('neu');

@@ -37,12 +37,11 @@ async function upsert<T extends keyof DB & string>(
   }
 }
 
-async function replaceChildren<T extends 'practice_keywords'>(
+async function insertAll<T extends 'practice_keywords' | 'compilation_practices'>(
   tx: Tx,
   table: T,
   rows: Record<string, unknown>[],
 ) {
-  await tx.deleteFrom(table).execute();
   for (let i = 0; i < rows.length; i += 50) {
     await tx
       .insertInto(table)
@@ -51,8 +50,29 @@ async function replaceChildren<T extends 'practice_keywords'>(
   }
 }
 
+/** Ids of the rows of `table` edited in /nova: the seed leaves them (and their parts) alone. */
+async function editedIds(
+  tx: Tx,
+  table: 'practices' | 'compilations' | 'advices' | 'changelog_items' | 'roadmap_items',
+) {
+  const rows = await tx.selectFrom(table).select('id').where('edited_at', 'is not', null).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 async function write(tx: Tx, content: Content, now: string) {
-  const { practices } = content;
+  const editedPractices = await editedIds(tx, 'practices');
+  const editedCompilations = await editedIds(tx, 'compilations');
+  const editedAdvices = await editedIds(tx, 'advices');
+  const editedChangelog = await editedIds(tx, 'changelog_items');
+  const editedRoadmap = await editedIds(tx, 'roadmap_items');
+  const keep = [...editedPractices];
+  /** Deletes the rows of a practice's part, except those of edited practices. */
+  const clear = (table: 'practice_contexts' | 'practice_ratings' | 'practice_keywords') => {
+    let q = tx.deleteFrom(table);
+    if (keep.length > 0) q = q.where('practice_id', 'not in', keep);
+    return q.execute();
+  };
+  const practices = content.practices.filter((p) => !editedPractices.has(p.id));
   await upsert(
     tx,
     'keywords',
@@ -77,7 +97,7 @@ async function write(tx: Tx, content: Content, now: string) {
     })),
   );
   const withContext = practices.filter((p) => p.context);
-  await tx.deleteFrom('practice_contexts').execute();
+  await clear('practice_contexts');
   await upsert(
     tx,
     'practice_contexts',
@@ -88,7 +108,7 @@ async function write(tx: Tx, content: Content, now: string) {
       realization: JSON.stringify(p.context!.realization),
     })),
   );
-  await tx.deleteFrom('practice_ratings').execute();
+  await clear('practice_ratings');
   await upsert(
     tx,
     'practice_ratings',
@@ -110,6 +130,7 @@ async function write(tx: Tx, content: Content, now: string) {
   );
   await upsert(tx, 'practice_actions', ['id'], actions);
   let removed = tx.updateTable('practice_actions').set({ removed_at: now }).where('removed_at', 'is', null);
+  if (keep.length > 0) removed = removed.where('practice_id', 'not in', keep);
   if (actions.length > 0)
     removed = removed.where(
       'id',
@@ -117,49 +138,68 @@ async function write(tx: Tx, content: Content, now: string) {
       actions.map((a) => a.id),
     );
   await removed.execute();
-  await replaceChildren(
+  await clear('practice_keywords');
+  await insertAll(
     tx,
     'practice_keywords',
     practices.flatMap((p) =>
       p.keywords.map((keyword, position) => ({ practice_id: p.id, keyword, position })),
     ),
   );
+  const compilations = content.compilations.filter((c) => !editedCompilations.has(c.id));
   await upsert(
     tx,
     'compilations',
     ['id'],
-    content.compilations.map(({ practices: _, ...c }) => c),
+    compilations.map(({ practices: _, ...c }) => c),
   );
-  await tx.deleteFrom('compilation_practices').execute();
-  for (const c of content.compilations) {
-    await tx
-      .insertInto('compilation_practices')
-      .values(c.practices.map((practice_id, position) => ({ compilation_id: c.id, practice_id, position })))
-      .execute();
-  }
+  let clearSets = tx.deleteFrom('compilation_practices');
+  if (editedCompilations.size > 0)
+    clearSets = clearSets.where('compilation_id', 'not in', [...editedCompilations]);
+  await clearSets.execute();
+  await insertAll(
+    tx,
+    'compilation_practices',
+    compilations.flatMap((c) =>
+      c.practices.map((practice_id, position) => ({ compilation_id: c.id, practice_id, position })),
+    ),
+  );
   await upsert(
     tx,
     'advices',
     ['id'],
-    content.advices.map((text, i) => ({ id: i + 1, content: text })),
+    content.advices.map((text, i) => ({ id: i + 1, content: text })).filter((a) => !editedAdvices.has(a.id)),
   );
   await upsert(tx, 'categories', ['id'], content.categories);
-  await upsert(tx, 'changelog_items', ['id'], content.changelog);
+  await upsert(
+    tx,
+    'changelog_items',
+    ['id'],
+    content.changelog.filter((c) => !editedChangelog.has(c.id)),
+  );
   await upsert(
     tx,
     'roadmap_items',
     ['id'],
-    content.roadmap.map((r, position) => ({ ...r, position })),
+    content.roadmap.map((r, position) => ({ ...r, position })).filter((r) => !editedRoadmap.has(r.id)),
   );
 }
 
+/** Changes with every content edit in /nova (the seed's hash changes with the files). */
+export const CONTENT_EDIT = 'content_edit';
+
 const storedHash = preparedQuery((db: Database) =>
-  db.selectFrom('secrets').select('value').where('key', '=', CONTENT_HASH),
+  db.selectFrom('secrets').select(['key', 'value']).where('key', 'in', [CONTENT_HASH, CONTENT_EDIT]),
 );
-/** Identifies the seeded content; it changes exactly when a seed writes. Read per request. */
+/**
+ * Identifies the content as it is: changes exactly when a seed writes or an admin edits it.
+ * Read per request.
+ */
 export async function contentVersion(db: Database) {
-  const [row] = await storedHash(db);
-  return row?.value ?? 'unseeded';
+  const rows = await storedHash(db);
+  const hash = rows.find((r) => r.key === CONTENT_HASH)?.value ?? 'unseeded';
+  const edit = rows.find((r) => r.key === CONTENT_EDIT)?.value;
+  return edit ? `${hash.slice(0, 12)}${edit}` : hash;
 }
 
 /** Seeds the content when it changed since the last seed; returns whether it wrote. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { useDocumentTitle } from '../../../../lib/document-title.ts';
 import { useContextQuery } from '../../api/get-context.ts';
@@ -11,23 +12,33 @@ import { StrategyWidget } from './strategy-widget.tsx';
 import { SubscribeWidget } from './subscribe-widget.tsx';
 import { TrialWidget } from './trial-widget.tsx';
 
-type Props = { membershipsQuery: MembershipsQuery };
+/**
+ * What other features put on the dashboard (the route file composes them; features don't import
+ * each other): running experiments, the method widgets, and the launch gift's link to its set.
+ */
+export type DashboardSlots = {
+  experiments?: (podcast: Podcast) => ReactNode;
+  methods?: (podcast: Podcast) => ReactNode;
+  giftLink?: (className: string) => ReactNode;
+};
+
+type Props = { membershipsQuery: MembershipsQuery; slots?: DashboardSlots };
 
 /**
  * podcast.show, the dashboard of the selected podcast: one column on phones, two on wide screens.
  * A failed load of the podcast leaves it empty (§8), which reads as no podcast.
  */
-export function DashboardPage({ membershipsQuery }: Props) {
+export function DashboardPage({ membershipsQuery, slots }: Props) {
   const context = useContextQuery();
   const podcast = context.data;
   useDocumentTitle(podcast?.title ?? 'Dein Podcast');
   if (context.isPending) return <p className="text-slate-600">Lade deinen Podcast...</p>;
   if (!podcast) return <OnboardingPrompt />;
   // Keyed by the podcast, so switching podcasts starts every widget afresh (page 1 of episodes).
-  return <Dashboard key={podcast.id} podcast={podcast} membershipsQuery={membershipsQuery} />;
+  return <Dashboard key={podcast.id} podcast={podcast} membershipsQuery={membershipsQuery} slots={slots} />;
 }
 
-function Dashboard({ podcast, membershipsQuery }: Props & { podcast: Podcast }) {
+function Dashboard({ podcast, membershipsQuery, slots }: Props & { podcast: Podcast }) {
   return (
     <div>
       <header className="flex items-center gap-4">
@@ -46,11 +57,9 @@ function Dashboard({ podcast, membershipsQuery }: Props & { podcast: Podcast }) 
         <SetupChecklist podcast={podcast} />
         <TrialWidget podcast={podcast} />
         <SubscribeWidget podcast={podcast} />
-        <PresentWidget podcast={podcast} />
-        {/*
-          Slots of later issues: running experiments, recommended next (estimations), bookmarks,
-          applied methods, advice ('Aus dem Logbuch'). Until then they render nothing.
-        */}
+        <PresentWidget podcast={podcast} link={slots?.giftLink} />
+        {slots?.experiments?.(podcast)}
+        {slots?.methods?.(podcast)}
         <ObjectiveWidget podcast={podcast} />
         <StrategyWidget podcast={podcast} />
         <CoworkersWidget podcast={podcast} query={membershipsQuery} />

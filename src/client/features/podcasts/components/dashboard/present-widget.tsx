@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { can } from '../../../../../shared/roles.ts';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { Banner } from '../../../../components/banner.tsx';
@@ -11,8 +12,14 @@ import { CloseButton, WidgetCard } from './widget-card.tsx';
 /** §4, §9: the present widget is gone once this setting exists; closing stores it with value 1. */
 export const PRESENT_CLOSED = { key: 'present_widget_closed', value: '1' } as const;
 
+type Props = {
+  podcast: Podcast;
+  /** The link to the gift's set (the first edition), given its classes; else the method list. */
+  link?: (className: string) => ReactNode;
+};
+
 /** The launch gift (§1: a set of 99 methods worth 99 euros), closable. */
-export function PresentWidget({ podcast }: { podcast: Podcast }) {
+export function PresentWidget({ podcast, link }: Props) {
   const settings = useSettings(podcast.id);
   const close = useSaveSetting(podcast.id);
   // Until the settings are known, nothing: a closed widget must not flash up on every visit. A
@@ -44,9 +51,13 @@ export function PresentWidget({ podcast }: { podcast: Podcast }) {
           <Banner tone="error">{error.message}</Banner>
         </div>
       )}
-      <Link to="/app/practices" className={buttonClass('secondary', 'mt-4')}>
-        Zu den Methoden
-      </Link>
+      {link ? (
+        link(buttonClass('secondary', 'mt-4'))
+      ) : (
+        <Link to="/app/practices" className={buttonClass('secondary', 'mt-4')}>
+          Zu den Methoden
+        </Link>
+      )}
     </WidgetCard>
   );
 }

@@ -1,41 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { can, type PodcastAction } from '../../../../../shared/roles.ts';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { buttonClass } from '../../../../components/button.tsx';
 
-type Props = {
-  title: ReactNode;
-  /** Beside the heading: an edit or close button. */
-  action?: ReactNode;
-  tone?: 'plain' | 'highlight';
-  className?: string;
-  children: ReactNode;
-};
-
-const tones = {
-  plain: 'border-slate-200 bg-white',
-  highlight: 'border-brand-200 bg-brand-50',
-};
-
-/** One widget of the dashboard: a section named by its h2. */
-export function WidgetCard({ title, action, tone = 'plain', className = '', children }: Props) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className={`rounded-2xl border p-5 shadow-sm ${tones[tone]} ${className}`}
-    >
-      <div className="flex items-start justify-between gap-3">
-        <h2 id={headingId} className="pt-2 text-lg font-bold text-slate-900">
-          {title}
-        </h2>
-        {action}
-      </div>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
+/** The card moved to src/client/components (the method widgets use it too). */
+export { WidgetCard } from '../../../../components/widget-card.tsx';
 
 /** The edit screens a widget or a checklist tile leads to. */
 export type EditTarget =

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ASSISTANT_POLL_MS, assistancesCollection } from '../../../../shared/assistances.ts';
+import { api } from '../../../api/client.ts';
+import { parse } from '../../../api/parse.ts';
+
+export const assistancesQueryKey = (podcastId: number) => ['podcast', podcastId, 'assistances'] as const;
+
+/**
+ * GET /api/podcasts/{id}/assistances: the podcast's tips, newest first. Polled every 10 s (§7)
+ * while the tab is visible (react-query pauses intervals in hidden tabs) and fetched anew on a
+ * context change, since the key names the podcast.
+ */
+export const assistancesQueryOptions = (podcastId: number) =>
+  queryOptions({
+    queryKey: assistancesQueryKey(podcastId),
+    queryFn: async () =>
+      (await api.get(`api/podcasts/${podcastId}/assistances`).json().then(parse(assistancesCollection))).data,
+    refetchInterval: ASSISTANT_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+
+/** Only for Pro podcasts: a Basic one would get 403 every 10 seconds. */
+export const useAssistances = (podcastId: number, enabled = true) =>
+  useQuery({ ...assistancesQueryOptions(podcastId), enabled });

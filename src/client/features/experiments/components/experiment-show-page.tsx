@@ -1,0 +1,335 @@
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import {
+  commentFormSchema,
+  eventType,
+  trackableType,
+  type Experiment,
+} from '../../../../shared/experiments.ts';
+import { can } from '../../../../shared/roles.ts';
+import { Banner } from '../../../components/banner.tsx';
+import { Button } from '../../../components/button.tsx';
+import { ProgressBar } from '../../../components/progress-bar.tsx';
+import { TextareaField } from '../../../components/textarea-field.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useForm } from '../../../lib/forms.ts';
+import {
+  useComments,
+  useCompleteAll,
+  useCreateComment,
+  useEvents,
+  useExperiment,
+  useSetAction,
+} from '../api/experiments.ts';
+import { EvaluationDialog } from './evaluation-dialog.tsx';
+import { Card, dayCount, germanDate, germanDateTime, ProUpsell, type ExperimentPodcast } from './shared.tsx';
+
+type Props = { podcast: ExperimentPodcast; experimentId: number };
+
+/** experiments.show: header, overview, steps, comments; activity and feedback beside them (§2). */
+export function ExperimentShowPage({ podcast, experimentId }: Props) {
+  if (!podcast.active) return <ProUpsell podcast={podcast} title="Experiment" />;
+  return <Show podcast={podcast} experimentId={experimentId} />;
+}
+
+function Show({ podcast, experimentId }: Props) {
+  const query = useExperiment(experimentId);
+  const experiment = query.data;
+  const [recorded, setRecorded] = useState(false);
+  useDocumentTitle(experiment?.title ?? 'Experiment');
+  if (query.isPending) return <p className="text-slate-600">Lade Experiment...</p>;
+  if (!experiment) {
+    return (
+      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold text-slate-900">Experiment</h1>
+        <p className="mt-3 text-slate-700">Dieses Experiment gibt es nicht (mehr).</p>
+        <Link to="/app/experiments/list" className="mt-3 inline-block text-brand-800 underline">
+          Zu den Experimenten
+        </Link>
+      </section>
+    );
+  }
+  const writable = can(podcast.role, 'experiments.update');
+  const evaluates = can(podcast.role, 'metrics.create');
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm text-slate-600">
+            <Link to="/app/experiments/list" className="underline">
+              Experimente
+            </Link>{' '}
+            · {experiment.alias}
+          </p>
+          <h1 className="text-2xl font-bold text-slate-900">{experiment.title}</h1>
+          <p className="text-slate-700">
+            {experiment.has_ended
+              ? 'Abgelaufen'
+              : experiment.has_started
+                ? `Läuft · noch ${dayCount(experiment.days_left)}`
+                : `Startet am ${germanDate(experiment.starts_at)}`}
+          </p>
+        </div>
+        {evaluates && (
+          <div className="flex flex-wrap gap-2">
+            {!experiment.has_ended && (
+              <EvaluationDialog
+                podcastId={podcast.id}
+                experimentId={experiment.id}
+                kind="interim"
+                onRecorded={() => setRecorded(true)}
+              />
+            )}
+            {experiment.has_ended && (
+              <EvaluationDialog
+                podcastId={podcast.id}
+                experimentId={experiment.id}
+                kind="final"
+                onRecorded={() => setRecorded(true)}
+              />
+            )}
+          </div>
+        )}
+      </header>
+      {recorded && <Banner tone="success">Deine Werte sind erfasst.</Banner>}
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Overview experiment={experiment} />
+          <ActionSteps experiment={experiment} podcast={podcast} writable={writable} />
+          <Comments experiment={experiment} writable={can(podcast.role, 'experiments.comment')} />
+        </div>
+        <div className="space-y-6">
+          <Activity experimentId={experiment.id} />
+          <Card id="experiment-feedback" title="Feedback">
+            <p className="text-slate-700">
+              Was hat dir bei diesem Experiment gefehlt? Wir freuen uns über deine Hinweise.
+            </p>
+            <Link to="/app/feedback" className="mt-2 inline-block text-brand-800 underline">
+              Feedback geben
+            </Link>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Overview({ experiment }: { experiment: Experiment }) {
+  const done = experiment.actions.filter((a) => a.completed).length;
+  const total = experiment.actions.length;
+  const allDone = total > 0 && done === total;
+  return (
+    <Card id="experiment-overview" title="Überblick">
+      <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-slate-800">Methode</dt>
+        <dd className="text-slate-700">
+          <span>{experiment.practice.title}</span>
+          <p className="text-sm">{experiment.practice.teaser}</p>
+          <Link
+            to="/app/practices/$id/content"
+            params={{ id: String(experiment.practice.id) }}
+            className="text-sm text-brand-800 underline"
+          >
+            Zur vollständigen Beschreibung
+          </Link>
+        </dd>
+        <dt className="font-medium text-slate-800">Gestartet von</dt>
+        <dd className="text-slate-700">
+          {experiment.user ? experiment.user.name || 'Ohne Name' : 'Ehemaliges Mitglied'}
+        </dd>
+        <dt className="font-medium text-slate-800">Fortschritt</dt>
+        <dd className={allDone ? 'font-semibold text-green-800' : 'text-slate-700'}>
+          {done} von {total} Aufgaben erledigt
+        </dd>
+        <dt className="font-medium text-slate-800">Start</dt>
+        <dd className="text-slate-700">{germanDate(experiment.starts_at)}</dd>
+        <dt className="font-medium text-slate-800">Ende</dt>
+        <dd className="text-slate-700">{germanDate(experiment.ends_at)}</dd>
+        <dt className="font-medium text-slate-800">Dauer</dt>
+        <dd className="text-slate-700">{dayCount(experiment.days_total)}</dd>
+      </dl>
+      <div className="mt-4">
+        <ProgressBar
+          value={experiment.days_progress}
+          max={100}
+          label="Verlauf des Experiments"
+          valueText={`Tag ${experiment.days_passed} von ${experiment.days_total}`}
+          colour={experiment.has_ended ? 'green' : 'blue'}
+        />
+      </div>
+      {experiment.notes && <p className="mt-4 whitespace-pre-line text-slate-700">{experiment.notes}</p>}
+      <h3 className="mt-5 font-semibold text-slate-900">So läuft ein Experiment</h3>
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
+        <li>
+          <strong>Umsetzung:</strong> Arbeite die Aufgaben der Methode ab und hake sie hier ab.
+        </li>
+        <li>
+          <strong>Datenerhebung:</strong> Bis zum Ende sammelst du, was sich bei deinem Podcast tut; eine
+          Zwischenauswertung hält den Stand fest.
+        </li>
+        <li>
+          <strong>Abschlussauswertung:</strong> Nach dem Ende erfasst du deine Werte und siehst, was die
+          Methode gebracht hat.
+        </li>
+      </ol>
+    </Card>
+  );
+}
+
+function ActionSteps({
+  experiment,
+  podcast,
+  writable,
+}: {
+  experiment: Experiment;
+  podcast: ExperimentPodcast;
+  writable: boolean;
+}) {
+  const setAction = useSetAction(experiment.id, podcast.id);
+  const [wanted, setWanted] = useState<Record<number, boolean>>({});
+  const completeAll = useCompleteAll(experiment.id, podcast.id);
+  const open = experiment.actions.some((a) => !a.completed);
+  const failed = setAction.isError || completeAll.isError;
+  return (
+    <Card id="experiment-actions" title="Umsetzung">
+      {experiment.actions.length === 0 ? (
+        <p className="text-slate-700">Die Aufgaben für diese Methode werden gerade noch geschrieben.</p>
+      ) : (
+        <>
+          {failed && <Banner tone="error">Das hat nicht geklappt. Bitte probiere es noch einmal.</Banner>}
+          <ul className="space-y-2">
+            {experiment.actions.map((action) => (
+              <li key={action.id} className="flex items-start gap-3">
+                <input
+                  id={`action-${action.id}`}
+                  type="checkbox"
+                  className="mt-1 size-5 shrink-0 accent-brand-700"
+                  // The state asked for shows at once; the server's answer follows.
+                  checked={wanted[action.id] ?? action.completed}
+                  disabled={!writable || setAction.isPending}
+                  onChange={(event) => {
+                    const completed = event.target.checked;
+                    setWanted((w) => ({ ...w, [action.id]: completed }));
+                    setAction.mutate(
+                      { id: action.id, completed },
+                      // After the refetch (the hook's own onSettled waits for it): the server's state.
+                      { onSettled: () => setWanted(({ [action.id]: _, ...rest }) => rest) },
+                    );
+                  }}
+                />
+                <div>
+                  <label
+                    htmlFor={`action-${action.id}`}
+                    className={action.completed ? 'text-slate-600 line-through' : 'text-slate-900'}
+                  >
+                    {action.description}
+                  </label>
+                  {action.has_link && action.link_target && (
+                    <a
+                      href={action.link_target}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="ml-2 text-sm text-brand-800 underline"
+                    >
+                      {action.link_label || 'Link'}
+                    </a>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+          {writable && (
+            <Button
+              type="button"
+              variant="secondary"
+              className="mt-4"
+              disabled={!open}
+              pending={completeAll.isPending}
+              onClick={() => completeAll.mutate()}
+            >
+              Alles erledigt
+            </Button>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function Comments({ experiment, writable }: { experiment: Experiment; writable: boolean }) {
+  const comments = useComments(experiment.id);
+  const create = useCreateComment(experiment.id);
+  const form = useForm(commentFormSchema, create, { onSuccess: (_, element) => element.reset() });
+  const listId = useId();
+  const list = comments.data ?? [];
+  return (
+    <Card id="experiment-comments" title="Kommentare">
+      {list.length > 0 && (
+        <ul id={listId} className="mb-4 space-y-3">
+          {list.map((c) => (
+            <li key={c.id} className="flex gap-3">
+              {c.user.image ? (
+                <img
+                  src={c.user.image.image_uri}
+                  alt=""
+                  className="size-8 shrink-0 rounded-full object-cover"
+                />
+              ) : (
+                <span aria-hidden="true" className="size-8 shrink-0 rounded-full bg-slate-200" />
+              )}
+              <div className="min-w-0">
+                <p className="text-sm text-slate-600">
+                  <span className="font-medium text-slate-800">{c.user.name || 'Ohne Name'}</span> ·{' '}
+                  {germanDateTime(c.created_at)}
+                </p>
+                {/* Text, never markup: React escapes it. */}
+                <p className="break-words whitespace-pre-line text-slate-900">{c.content}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {writable && (
+        <form noValidate onSubmit={form.onSubmit} className="space-y-3">
+          {form.message && !form.errors.content && <Banner tone="error">{form.message}</Banner>}
+          <TextareaField
+            name="content"
+            label="Kommentar"
+            rows={3}
+            maxLength={2000}
+            placeholder="Füge einen Kommentar hinzu..."
+            error={form.errors.content}
+          />
+          <Button pending={form.pending}>Kommentieren</Button>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+function Activity({ experimentId }: { experimentId: number }) {
+  const events = useEvents(experimentId);
+  const list = events.data ?? [];
+  return (
+    <Card id="experiment-activity" title="Aktivitäten">
+      {list.length === 0 ? (
+        <p className="text-slate-700">Bisher noch leer. Starte z.B. als Nächstes ein Experiment.</p>
+      ) : (
+        <ol className="space-y-3 border-l-2 border-slate-200 pl-4">
+          {list.map((ev) => (
+            <li key={ev.id}>
+              <p className="text-slate-900">
+                {trackableType.labels[ev.trackable_type]}
+                {ev.subject ? ` „${ev.subject}“` : ''} {eventType.labels[ev.event_type]}
+              </p>
+              <p className="text-sm text-slate-600">
+                {ev.user ? ev.user.name || 'Ohne Name' : 'Ehemaliges Mitglied'} ·{' '}
+                {germanDateTime(ev.created_at)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}

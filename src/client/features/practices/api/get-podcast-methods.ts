@@ -1,0 +1,68 @@
+// The dashboard's method widgets and 'Passende Methoden': small lists of one podcast.
+import { useQuery } from '@tanstack/react-query';
+import {
+  applicationsResponse,
+  bookmarksResponse,
+  estimationsResponse,
+  similaritiesResponse,
+  WIDGET_ITEMS,
+} from '../../../../shared/podcast-practices.ts';
+import { adviceResponse } from '../../../../shared/content-api.ts';
+import { api } from '../../../api/client.ts';
+import { parse } from '../../../api/parse.ts';
+import { methodsQueryKey } from './get-practice.ts';
+
+/** GET /api/podcasts/{id}/estimations: 'Als Nächstes empfohlen', best first (Pro only). */
+export const useEstimations = (podcastId: number) =>
+  useQuery({
+    queryKey: [...methodsQueryKey(podcastId), 'estimations'],
+    queryFn: async () =>
+      (
+        await api
+          .get(`api/podcasts/${podcastId}/estimations`, { searchParams: { limit: WIDGET_ITEMS } })
+          .json()
+          .then(parse(estimationsResponse))
+      ).data,
+    retry: false,
+  });
+
+/** GET /api/podcasts/{id}/bookmarks: 'Gemerkte Methoden', newest first. */
+export const useBookmarks = (podcastId: number) =>
+  useQuery({
+    queryKey: [...methodsQueryKey(podcastId), 'bookmarks'],
+    queryFn: async () =>
+      (await api.get(`api/podcasts/${podcastId}/bookmarks`).json().then(parse(bookmarksResponse))).data,
+  });
+
+/** GET /api/podcasts/{id}/applications: 'Dauerhaft angewandt' with the day each was applied. */
+export const useApplications = (podcastId: number) =>
+  useQuery({
+    queryKey: [...methodsQueryKey(podcastId), 'applications'],
+    queryFn: async () =>
+      (await api.get(`api/podcasts/${podcastId}/applications`).json().then(parse(applicationsResponse))).data,
+  });
+
+/** GET /api/practices/{id}/similarities?context=: 'Passende Methoden' for the podcast. */
+export const useSimilarities = (podcastId: number, practiceId: number) =>
+  useQuery({
+    queryKey: [...methodsQueryKey(podcastId), 'similarities', practiceId],
+    queryFn: async () =>
+      (
+        await api
+          .get(`api/practices/${practiceId}/similarities`, {
+            searchParams: { context: podcastId, limit: WIDGET_ITEMS },
+          })
+          .json()
+          .then(parse(similaritiesResponse))
+      ).data,
+  });
+
+/** GET /api/advices:random: one text 'Aus dem Logbuch'; a new one with each visit. */
+export const useAdvice = () =>
+  useQuery({
+    queryKey: ['advice'],
+    queryFn: async () => (await api.get('api/advices:random').json().then(parse(adviceResponse))).data,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });

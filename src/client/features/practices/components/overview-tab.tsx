@@ -1,0 +1,54 @@
+import { Link } from '@tanstack/react-router';
+import type { Podcast } from '../../../../shared/podcasts.ts';
+import type { Practice } from '../../../../shared/practices.ts';
+import { buttonClass } from '../../../components/button.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { CompilationsWidget } from './compilations-widget.tsx';
+import { Reasons } from './practice-card.tsx';
+import { SimilarPractices } from './similar-practices.tsx';
+
+/** overview: teaser, keywords, 'Warum diese Methode?', 'Teil dieser Sets', 'Passende Methoden'. */
+export function OverviewTab({ practice, podcast }: { practice: Practice; podcast: Podcast }) {
+  useDocumentTitle(practice.title);
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <section
+        aria-labelledby="practice-overview"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2"
+      >
+        <h2 id="practice-overview" className="text-lg font-bold text-slate-900">
+          Überblick
+        </h2>
+        <p className="mt-2 text-slate-800">{practice.teaser}</p>
+        {practice.keywords.length > 0 && (
+          <ul aria-label="Schlagworte" className="mt-3 flex flex-wrap gap-1.5">
+            {practice.keywords.map((k) => (
+              <li key={k.handle} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-800">
+                {k.title}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Reasons reasons={practice.reasons} />
+        {!podcast.active && (
+          <Link
+            to="/app/podcasts/$id/conversion"
+            params={{ id: String(podcast.id) }}
+            className={buttonClass('secondary', 'mt-4')}
+          >
+            Kompass befragen
+          </Link>
+        )}
+        <Link
+          to="/app/practices/$id/content"
+          params={{ id: String(practice.id) }}
+          className="mt-4 ml-1 inline-flex min-h-11 items-center text-brand-800 underline"
+        >
+          Zur Beschreibung
+        </Link>
+      </section>
+      <CompilationsWidget practiceId={practice.id} />
+      <SimilarPractices podcastId={podcast.id} practiceId={practice.id} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// Tip screens combine the selected podcast (podcasts/) with its tips (assistances/); features
+// never import each other. Loaded lazily by their route files.
+import { getRouteApi } from '@tanstack/react-router';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { usePodcast } from '../../features/podcasts/api/get-context.ts';
+import { useAccountAssistances } from '../../features/assistances/api/get-account-assistances.ts';
+import { useAssistances } from '../../features/assistances/api/get-assistances.ts';
+import { AssistanceDetail } from '../../features/assistances/components/assistance-detail.tsx';
+import { AssistanceList } from '../../features/assistances/components/assistance-list.tsx';
+import { ProUpsell } from '../../features/assistances/components/pro-upsell.tsx';
+
+const frame = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8';
+
+/** assistances.list: the selected podcast's tips; Basic podcasts see the Studio Pro upsell. */
+export function AssistancesListScreen() {
+  useDocumentTitle('Tipps von der Kompass-KI');
+  const podcast = usePodcast();
+  const tips = useAssistances(podcast?.id ?? 0, podcast?.active ?? false);
+  if (!podcast) return null;
+  return (
+    <section className={frame}>
+      <h1 className="text-2xl font-bold text-slate-900">Tipps von der Kompass-KI</h1>
+      <p className="mt-1 mb-6 text-slate-600">Für „{podcast.title}“.</p>
+      {podcast.active ? (
+        <AssistanceList tips={tips.data} pending={tips.isPending} />
+      ) : (
+        <ProUpsell podcastId={podcast.id} title={podcast.title} />
+      )}
+    </section>
+  );
+}
+
+const showRoute = getRouteApi('/app/podcast-required/assistances/$id');
+
+/** assistances.show (assistances/:id): subject and message. */
+export function AssistancesShowScreen() {
+  const id = Number(showRoute.useParams().id);
+  return <AssistanceDetail id={id} />;
+}
+
+/** account.assistances.list: the tips of all the user's podcasts with Studio Pro. */
+export function AccountAssistancesScreen() {
+  useDocumentTitle('Alle Tipps von der Kompass-KI');
+  const tips = useAccountAssistances();
+  return (
+    <section className={frame}>
+      <h1 className="text-2xl font-bold text-slate-900">Alle Tipps von der Kompass-KI</h1>
+      <p className="mt-1 mb-6 text-slate-600">Aus allen deinen Podcasts mit Studio Pro.</p>
+      <AssistanceList tips={tips.data} pending={tips.isPending} />
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+// Kompass-KI tips (§2 assistances.*, account.assistances.list): Pro only, for the podcast's active
+// members only (any role reads). Newest first.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam } from '../../shared/api.ts';
+import {
+  accountAssistancesCollection,
+  assistanceMessages,
+  assistanceResource,
+  assistancesCollection,
+  type Assistance,
+} from '../../shared/assistances.ts';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../auth/session.ts';
+import { accessThrough, requirePodcast } from '../podcasts/guard.ts';
+import { podcastPlan } from '../podcasts/podcast-plan.ts';
+
+/** A podcast's list and the account-wide list stop here (the assistant button shows 5). */
+export const ASSISTANCES_LIMIT = 100;
+const columns = ['assistances.id', 'podcast_id', 'subject', 'message', 'assistances.created_at'] as const;
+
+export function assistanceRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/podcasts/:id/assistances',
+    {
+      schema: { params: idParam, response: { 200: assistancesCollection } },
+      config: { podcast: { action: 'assistances.read', plan: 'pro' } },
+    },
+    async (request) => {
+      const { podcast } = requirePodcast(request);
+      const data: Assistance[] = await db
+        .selectFrom('assistances')
+        .select(columns)
+        .where('podcast_id', '=', podcast.id)
+        .orderBy('assistances.created_at', 'desc')
+        .orderBy('assistances.id', 'desc')
+        .limit(ASSISTANCES_LIMIT)
+        .execute();
+      return { data };
+    },
+  );
+
+  api.get(
+    '/api/assistances/:id',
+    { schema: { params: idParam, response: { 200: assistanceResource } } },
+    async (request) => {
+      const tip = await db
+        .selectFrom('assistances')
+        .select(columns)
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      await accessThrough(
+        db,
+        clock.now(),
+        requireUser(request),
+        tip?.podcast_id,
+        { action: 'assistances.read', plan: 'pro' },
+        assistanceMessages.notFound,
+      );
+      return { data: tip! };
+    },
+  );
+
+  // Every podcast of the user that is Pro for them; Basic podcasts' tips stay hidden.
+  api.get(
+    '/api/account/assistances',
+    { schema: { response: { 200: accountAssistancesCollection } } },
+    async (request) => {
+      const user = requireUser(request);
+      const now = clock.now();
+      const podcasts = await db
+        .selectFrom('memberships')
+        .innerJoin('podcasts', 'podcasts.id', 'memberships.podcast_id')
+        .select(['podcasts.id', 'podcasts.title', 'podcasts.created_at'])
+        .select((eb) =>
+          eb
+            .selectFrom('memberships as owner')
+            .innerJoin('users', 'users.id', 'owner.user_id')
+            .select('users.granted')
+            .whereRef('owner.podcast_id', '=', 'podcasts.id')
+            .where('owner.role', '=', 'owner')
+            .as('owner_granted'),
+        )
+        .where('memberships.user_id', '=', user.id)
+        .where('memberships.active', '=', 1)
+        .execute();
+      const pro = podcasts.filter(
+        (p) =>
+          podcastPlan({
+            createdAt: p.created_at,
+            now,
+            ownerGranted: Number(p.owner_granted) === 1,
+            viewerGranted: user.granted === 1,
+          }).active,
+      );
+      if (pro.length === 0) return { data: [] };
+      const titles = new Map(pro.map((p) => [p.id, p.title]));
+      const tips = await db
+        .selectFrom('assistances')
+        .select(columns)
+        .where(
+          'podcast_id',
+          'in',
+          pro.map((p) => p.id),
+        )
+        .orderBy('assistances.created_at', 'desc')
+        .orderBy('assistances.id', 'desc')
+        .limit(ASSISTANCES_LIMIT)
+        .execute();
+      return {
+        data: tips.map((t) => ({ ...t, podcast: { id: t.podcast_id, title: titles.get(t.podcast_id)! } })),
+      };
+    },
+  );
+}

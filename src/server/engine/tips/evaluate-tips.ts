@@ -1,0 +1,81 @@
+// Running the rules: on the events that cause tips (after a podcast's writes) and in a periodic
+// sweep that one process at a time runs (a lease, jobs/lease.ts). Each tip is one insert that does
+// nothing when the podcast has a tip of that cause already (unique index), so the sweep, an event
+// and a second process can all evaluate at once and the tip still exists once.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { startPeriodicJob, type PeriodicJob } from '../../jobs/lease.ts';
+import { rephrase } from './rephrase.ts';
+import { tipsFor } from './rules.ts';
+import { loadTipState } from './tip-state.ts';
+
+export type TipContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A podcast whose tips to evaluate once the answer is sent (routes without the guard set it). */
+    tipsPodcastId: number | null;
+  }
+}
+
+/**
+ * Gives the podcast the tips its state calls for and that it does not have yet; returns the new
+ * ones. Basic podcasts get none (tips are Pro); a deleted podcast none either.
+ */
+export async function evaluateTips(ctx: TipContext, podcastId: number) {
+  const now = ctx.clock.now();
+  const state = await loadTipState(ctx.db, podcastId, now);
+  if (!state || !state.plan.active) return [];
+  const had = new Set(
+    (
+      await ctx.db.selectFrom('assistances').select('cause').where('podcast_id', '=', podcastId).execute()
+    ).map((t) => t.cause),
+  );
+  const created: { id: number; cause: string }[] = [];
+  for (const tip of tipsFor(state)) {
+    if (had.has(tip.cause)) continue;
+    const message = await rephrase(ctx.config, tip);
+    const row = await ctx.db
+      .insertInto('assistances')
+      .values({ podcast_id: podcastId, ...tip, message, created_at: now.toISOString() })
+      .onConflict((oc) => oc.columns(['podcast_id', 'cause']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) created.push({ id: row.id, cause: tip.cause });
+  }
+  return created;
+}
+
+/** Evaluates every podcast that can have tips (trial, lifetime; Basic podcasts are skipped inside). */
+export async function sweepTips(ctx: TipContext) {
+  const podcasts = await ctx.db.selectFrom('podcasts').select('id').orderBy('id').execute();
+  let created = 0;
+  for (const { id } of podcasts) created += (await evaluateTips(ctx, id)).length;
+  return created;
+}
+
+/** Asks for the tips of `podcastId` after the answer of this request (a route that wrote to it). */
+export const evaluateTipsAfter = (request: FastifyRequest, podcastId: number) =>
+  void (request.tipsPodcastId = podcastId);
+
+/**
+ * After every successful write to a podcast (a route with the podcast guard, or one that named the
+ * podcast with evaluateTipsAfter) its rules run, after the answer is sent. The sweep runs every
+ * `tips.sweepIntervalMs` in the process that holds its lease. Returns the sweep, to stop on close.
+ */
+export function registerTips(app: FastifyInstance, ctx: TipContext): PeriodicJob {
+  app.decorateRequest('tipsPodcastId', null);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    const podcastId = request.tipsPodcastId ?? request.podcastAccess?.podcast.id;
+    if (podcastId === undefined || podcastId === null) return;
+    try {
+      await evaluateTips(ctx, podcastId);
+    } catch (error) {
+      request.log.warn({ err: error, podcastId }, 'tip evaluation failed');
+    }
+  });
+  return startPeriodicJob(ctx, app.log, 'tip-sweep', ctx.config.tips.sweepIntervalMs, async () => {
+    await sweepTips(ctx);
+  });
+}

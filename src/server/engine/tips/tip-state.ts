@@ -1,0 +1,113 @@
+// What the tip rules look at: one snapshot of a podcast, loaded in a few queries. The rules
+// (rules.ts) are pure functions of it, so they are tested on fixed snapshots and a fixed clock.
+import { metric, type MetricKey } from '../../../shared/vocabulary.ts';
+import { berlinDate } from '../../../shared/calendar.ts';
+import type { Database } from '../../db/database.ts';
+import { podcastPlan, type Plan } from '../../podcasts/podcast-plan.ts';
+import { tipBookmarks, tipExperiments, tipRecommendations } from './tip-sources.ts';
+
+export type MetricValue = { metric: MetricKey; value: number; recorded_on: string };
+
+export type TipExperiment = {
+  id: number;
+  title: string;
+  practice_id: number;
+  starts_at: string;
+  ends_at: string;
+  /** A final evaluation was recorded for it. */
+  evaluated: boolean;
+};
+
+export type TipPractice = { id: number; title: string; score: number; reasons: string[] };
+
+export type TipState = {
+  podcast: { id: number; title: string; created_at: string };
+  /** Berlin calendar date of the clock's now. */
+  today: string;
+  plan: Plan;
+  /** Importance per metric, null until the goals were saved. */
+  objective: Partial<Record<MetricKey, string>> | null;
+  strategyAnswered: boolean;
+  /** Active memberships, the owner's included. */
+  members: number;
+  /** The metric history, oldest first. */
+  metrics: MetricValue[];
+  experiments: TipExperiment[];
+  /** Best-matching methods for the podcast, best first (the recommendation engine). */
+  recommended: TipPractice[];
+  bookmarks: { practice_id: number; title: string; created_at: string }[];
+  /** Tips the podcast already has: rule and creation time. */
+  tips: { rule: string; created_at: string }[];
+};
+
+const METRICS = new Set<string>(metric.keys);
+
+export async function loadTipState(
+  db: Database,
+  podcastId: number,
+  now: Date,
+): Promise<TipState | undefined> {
+  const podcast = await db
+    .selectFrom('podcasts')
+    .select(['id', 'title', 'created_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('memberships as owner')
+        .innerJoin('users', 'users.id', 'owner.user_id')
+        .select('users.granted')
+        .whereRef('owner.podcast_id', '=', 'podcasts.id')
+        .where('owner.role', '=', 'owner')
+        .as('owner_granted'),
+    )
+    .where('id', '=', podcastId)
+    .executeTakeFirst();
+  if (!podcast) return undefined;
+  const [objective, strategy, members, metrics, tips, experiments, recommended, bookmarks] =
+    await Promise.all([
+      db.selectFrom('podcast_objectives').selectAll().where('podcast_id', '=', podcastId).executeTakeFirst(),
+      db.selectFrom('podcast_strategies').selectAll().where('podcast_id', '=', podcastId).executeTakeFirst(),
+      db
+        .selectFrom('memberships')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('podcast_id', '=', podcastId)
+        .where('active', '=', 1)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('podcast_metrics')
+        .select(['metric', 'value', 'recorded_on'])
+        .where('podcast_id', '=', podcastId)
+        .orderBy('recorded_on')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('assistances')
+        .select(['rule', 'created_at'])
+        .where('podcast_id', '=', podcastId)
+        .execute(),
+      tipExperiments(db, podcastId),
+      tipRecommendations(db, podcastId, now),
+      tipBookmarks(db, podcastId),
+    ]);
+  const { podcast_id: _p, ...levels } = objective ?? { podcast_id: 0 };
+  const { podcast_id: _s, ...answers } = strategy ?? { podcast_id: 0 };
+  return {
+    podcast: { id: podcast.id, title: podcast.title, created_at: podcast.created_at },
+    today: berlinDate(now),
+    plan: podcastPlan({
+      createdAt: podcast.created_at,
+      now,
+      ownerGranted: Number(podcast.owner_granted) === 1,
+      viewerGranted: false,
+    }),
+    objective: objective ? levels : null,
+    strategyAnswered: Object.values(answers).some((v) => typeof v === 'string' && v.trim() !== ''),
+    members: Number(members.n),
+    metrics: metrics
+      .filter((m) => METRICS.has(m.metric))
+      .map((m) => ({ metric: m.metric as MetricKey, value: Number(m.value), recorded_on: m.recorded_on })),
+    experiments,
+    recommended,
+    bookmarks,
+    tips,
+  };
+}

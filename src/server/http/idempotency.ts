@@ -1,0 +1,202 @@
+// Idempotent writes (IETF draft "The Idempotency-Key HTTP Header Field"): every POST, PUT, PATCH
+// and DELETE under /api/ may carry `Idempotency-Key`. The first request with a key claims the key's
+// row (one atomic upsert, so of several processes and concurrent duplicates exactly one wins) and
+// acts; its answer (status, body) is stored when it is sent. The same key again from the same
+// caller with the same request and body gets that answer replayed without acting; with another
+// body or path 422; while the first is still running 409. Keys expire after KEY_LIFETIME_MS.
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { XSRF_COOKIE } from '../auth/csrf.ts';
+import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
+import { HttpError } from './errors.ts';
+
+/** How long a key is remembered (and its answer replayed). */
+export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A request still running after this long is taken as lost (its process died): the key is free again. */
+export const RUNNING_TIMEOUT_MS = 60 * 1000;
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Printable ASCII without quotes, backslash and spaces; a UUID fits, as the draft suggests. */
+const KEY_SHAPE = /^[\x21\x23-\x5b\x5d-\x7e]{8,255}$/;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Answers that say "try again" rather than "this is what happened": never replayed. */
+const retryable = (status: number) => status === 401 || status === 419 || status === 429 || status >= 500;
+
+export const idempotencyMessages = {
+  invalid:
+    'Der Idempotency-Key ist ungültig. Erlaubt sind 8 bis 255 sichtbare Zeichen ohne Anführungszeichen, z. B. eine UUID.',
+  upload: 'Datei-Uploads unterstützen keinen Idempotency-Key.',
+  mismatch:
+    'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet. Bitte nimm für jede neue Anfrage einen neuen Schlüssel.',
+  running: 'Diese Anfrage wird gerade schon bearbeitet. Bitte versuche es gleich noch einmal.',
+};
+
+type Claim = { scope: string; key: string; holder: string; replay: boolean };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: Claim | null;
+  }
+}
+
+/** The key as sent: a bare token or a structured-header string (`"…"`). */
+export function parseKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (Array.isArray(header)) throw new HttpError(400, idempotencyMessages.invalid);
+  const bare = /^"(.*)"$/.exec(header.trim())?.[1] ?? header.trim();
+  if (!KEY_SHAPE.test(bare)) throw new HttpError(400, idempotencyMessages.invalid);
+  return bare;
+}
+
+/** JSON with sorted keys, so `{a,b}` and `{b,a}` are the same body. */
+function stable(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stable(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Whose key it is: the user, or for a guest the CSRF cookie every guest write carries. */
+function scopeOf(request: FastifyRequest) {
+  if (request.user) return `u:${request.user.id}`;
+  return `g:${sha256(request.cookies[XSRF_COOKIE] ?? '')}`;
+}
+
+async function claim(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, key: string) {
+  const { db, clock } = ctx;
+  const now = clock.now().getTime();
+  const scope = scopeOf(request);
+  const holder = randomUUID();
+  const fingerprint = `${request.method} ${request.url}`;
+  const bodyHash = sha256(stable(request.body ?? null));
+  const won = await db
+    .insertInto('idempotency_keys')
+    .values({
+      scope,
+      key,
+      request: fingerprint,
+      body_hash: bodyHash,
+      state: 'running',
+      holder,
+      created_at: now,
+      locked_until: now + RUNNING_TIMEOUT_MS,
+      expires_at: now + KEY_LIFETIME_MS,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['scope', 'key'])
+        .doUpdateSet({
+          request: fingerprint,
+          body_hash: bodyHash,
+          state: 'running',
+          holder,
+          status: null,
+          content_type: null,
+          response: null,
+          created_at: now,
+          locked_until: now + RUNNING_TIMEOUT_MS,
+          expires_at: now + KEY_LIFETIME_MS,
+        })
+        // An expired key is free; so is the same request whose first run was lost with its process.
+        .where((eb) =>
+          eb.or([
+            eb('idempotency_keys.expires_at', '<=', now),
+            eb.and([
+              eb('idempotency_keys.state', '=', 'running'),
+              eb('idempotency_keys.locked_until', '<=', now),
+              eb('idempotency_keys.request', '=', fingerprint),
+              eb('idempotency_keys.body_hash', '=', bodyHash),
+            ]),
+          ]),
+        ),
+    )
+    .returning('holder')
+    .executeTakeFirst();
+  if (won?.holder === holder) {
+    request.idempotency = { scope, key, holder, replay: false };
+    return;
+  }
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  // Gone between the two statements (expired and cleaned up): treat it as running, the client retries.
+  if (!row) throw new HttpError(409, idempotencyMessages.running, undefined, { 'retry-after': '1' });
+  if (row.request !== fingerprint || row.body_hash !== bodyHash) {
+    throw new HttpError(422, idempotencyMessages.mismatch, {
+      idempotency_key: [idempotencyMessages.mismatch],
+    });
+  }
+  if (row.state !== 'done' || row.status === null) {
+    throw new HttpError(409, idempotencyMessages.running, undefined, { 'retry-after': '1' });
+  }
+  request.idempotency = { scope, key, holder, replay: true };
+  reply.code(row.status).header('idempotent-replayed', 'true');
+  if (row.content_type) reply.type(row.content_type);
+  return reply.send(row.response ?? undefined);
+}
+
+/** Stores the first answer for its key (or frees the key when the answer says "try again"). */
+async function record(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const claimed = request.idempotency;
+  if (!claimed || claimed.replay) return;
+  const mine = ctx.db
+    .updateTable('idempotency_keys')
+    .where('scope', '=', claimed.scope)
+    .where('key', '=', claimed.key)
+    .where('holder', '=', claimed.holder);
+  if (retryable(reply.statusCode)) {
+    await ctx.db
+      .deleteFrom('idempotency_keys')
+      .where('scope', '=', claimed.scope)
+      .where('key', '=', claimed.key)
+      .where('holder', '=', claimed.holder)
+      .execute();
+    return;
+  }
+  const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
+  const type = reply.getHeader('content-type');
+  await mine
+    .set({
+      state: 'done',
+      status: reply.statusCode,
+      content_type: typeof type === 'string' ? type : null,
+      response: body,
+    })
+    .execute();
+}
+
+/** Removes expired keys (also taken over when reused, so this only keeps the table small). */
+export async function deleteExpiredKeys({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
+  await db.deleteFrom('idempotency_keys').where('expires_at', '<=', clock.now().getTime()).execute();
+}
+
+/**
+ * Registers the hooks. Call before the send hook: the answer is stored as serialized, before it
+ * is compressed. Returns the hourly clean-up job, to be stopped on close.
+ */
+export function registerIdempotency(app: FastifyInstance, ctx: AppContext): PeriodicJob {
+  app.decorateRequest('idempotency', null);
+  // After the access hook (the caller is known) and body parsing, before validation and the guard.
+  app.addHook('preValidation', async (request, reply) => {
+    if (!WRITES.has(request.method) || !request.routeOptions.url?.startsWith('/api/')) return;
+    const key = parseKey(request.headers['idempotency-key']);
+    if (key === undefined) return;
+    if (request.isMultipart()) throw new HttpError(400, idempotencyMessages.upload);
+    return claim(ctx, request, reply, key);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.idempotency) await record(ctx, request, reply, payload);
+    return payload;
+  });
+  return startPeriodicJob(ctx, app.log, 'idempotency-cleanup', CLEANUP_INTERVAL_MS, () =>
+    deleteExpiredKeys(ctx),
+  );
+}

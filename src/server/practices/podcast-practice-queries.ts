@@ -1,0 +1,163 @@
+// Methods as one podcast sees them: with its flags (bookmarked, applied with its day, rejected)
+// and, for Pro, its stored score and reasons (recommend.ts). One query builder serves the list,
+// a single method, the bookmarks, applications, estimations and similarities.
+import { sql } from 'kysely';
+import type { PodcastPractice, PracticeOrder, PracticeStatus } from '../../shared/podcast-practices.ts';
+import { audienceSize, budget, timeEffort } from '../../shared/vocabulary.ts';
+import type { Db } from '../db/database.ts';
+import { practiceSummaries, serializePractices } from './practice-queries.ts';
+import { reasonsOf } from './recommend-engine.ts';
+
+export type PodcastPracticeFilter = {
+  ids?: number[];
+  status?: PracticeStatus;
+  keywords?: string[];
+  commitment?: string;
+  expansion?: string;
+  investment?: string;
+  relevance?: string;
+};
+
+/** Rank of a context value on its §9 scale, as a SQL expression (unknown or no context: last). */
+function rank(column: string, keys: readonly string[]) {
+  const whens = keys.map((k, i) => sql`WHEN ${sql.lit(k)} THEN ${sql.lit(i)}`);
+  return sql<number>`CASE ${sql.ref(column)} ${sql.join(whens, sql` `)} ELSE ${sql.lit(keys.length)} END`;
+}
+/** The keys of a scale up to and including `key`. */
+const upTo = (keys: readonly string[], key: string) => keys.slice(0, keys.indexOf(key) + 1);
+
+/** The methods with the podcast's flags and (when `scores`) its stored scores. */
+export function podcastPractices(
+  db: Db,
+  podcastId: number,
+  scores: boolean,
+  filter: PodcastPracticeFilter = {},
+) {
+  let query = practiceSummaries(db)
+    .leftJoin('practice_contexts as ctx', 'ctx.practice_id', 'practices.id')
+    .leftJoin('practice_bookmarks as b', (j) =>
+      j.onRef('b.practice_id', '=', 'practices.id').on('b.podcast_id', '=', podcastId),
+    )
+    .leftJoin('practice_applications as a', (j) =>
+      j.onRef('a.practice_id', '=', 'practices.id').on('a.podcast_id', '=', podcastId),
+    )
+    .leftJoin('practice_rejections as r', (j) =>
+      j.onRef('r.practice_id', '=', 'practices.id').on('r.podcast_id', '=', podcastId),
+    )
+    .leftJoin('practice_scores as s', (j) =>
+      j.onRef('s.practice_id', '=', 'practices.id').on('s.podcast_id', '=', scores ? podcastId : -1),
+    )
+    .select([
+      'b.id as bookmark_id',
+      'b.created_at as bookmarked_at',
+      'a.id as application_id',
+      'a.starts_on as applied_on',
+      'a.created_at as applied_at',
+      'r.id as rejection_id',
+      's.score',
+      's.reasons',
+    ]);
+  const { ids, status, keywords, commitment, expansion, investment, relevance } = filter;
+  if (ids) query = query.where('practices.id', 'in', ids.length ? ids : [-1]);
+  if (status === 'open') query = query.where('a.id', 'is', null).where('r.id', 'is', null);
+  if (status === 'bookmarked') query = query.where('b.id', 'is not', null);
+  if (status === 'applied') query = query.where('a.id', 'is not', null);
+  if (status === 'rejected') query = query.where('r.id', 'is not', null);
+  if (keywords?.length) {
+    query = query.where('practices.id', 'in', (eb) =>
+      eb.selectFrom('practice_keywords').select('practice_id').where('keyword', 'in', keywords),
+    );
+  }
+  if (commitment) query = query.where('ctx.commitment', 'in', upTo(timeEffort.keys, commitment));
+  if (investment) query = query.where('ctx.investment', 'in', upTo(budget.keys, investment));
+  if (expansion) query = query.where('ctx.expansion', 'in', upTo(audienceSize.keys, expansion));
+  if (relevance) query = query.where('ctx.relevance', '=', relevance);
+  return query;
+}
+
+export type PodcastPracticeQuery = ReturnType<typeof podcastPractices>;
+
+/** Sorts by §9 order; `bookmarkedFirst` puts bookmarked methods before the rest (the selector). */
+export function orderPractices(query: PodcastPracticeQuery, order: PracticeOrder, bookmarkedFirst: boolean) {
+  let q = query;
+  if (bookmarkedFirst) q = q.orderBy(sql`CASE WHEN b.id IS NULL THEN 1 ELSE 0 END`);
+  const money = rank('ctx.investment', budget.keys);
+  const time = rank('ctx.commitment', timeEffort.keys);
+  switch (order) {
+    case 'advice':
+      q = q.orderBy(sql`COALESCE(s.score, -1)`, 'desc');
+      break;
+    case 'latest':
+      q = q.orderBy('practices.created_at', 'desc');
+      break;
+    case 'money':
+      q = q.orderBy(money).orderBy(time);
+      break;
+    case 'effort':
+      q = q.orderBy(time).orderBy(money);
+      break;
+  }
+  // Equal ranks: newest id first for 'latest', else the collection's order.
+  return q.orderBy('practices.id', order === 'latest' ? 'desc' : 'asc');
+}
+
+/** How many methods the filtered query holds. */
+export async function countPractices(query: PodcastPracticeQuery) {
+  const row = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+type Row = Awaited<ReturnType<PodcastPracticeQuery['execute']>>[number];
+
+/** Rows of podcastPractices as the API sends them; scores only when `scores` (Pro). */
+export async function serializePodcastPractices(
+  db: Db,
+  rows: Row[],
+  today: Date,
+  scores: boolean,
+): Promise<PodcastPractice[]> {
+  const base = await serializePractices(db, rows, today);
+  return base.map((practice, i) => {
+    const row = rows[i]!;
+    const similarity = scores && row.score !== null ? Number(row.score) / 1000 : null;
+    return {
+      ...practice,
+      similarity,
+      score: similarity,
+      reasons: scores && row.reasons !== null ? reasonsOf(row.reasons) : null,
+      bookmarked: row.bookmark_id !== null,
+      applied: row.application_id !== null,
+      applied_on: row.applied_on,
+      rejected: row.rejection_id !== null,
+    };
+  });
+}
+
+/** One method for a podcast, or undefined when it does not exist. */
+export async function findPodcastPractice(
+  db: Db,
+  podcastId: number,
+  practiceId: number,
+  today: Date,
+  scores: boolean,
+) {
+  const rows = await podcastPractices(db, podcastId, scores, { ids: [practiceId] }).execute();
+  return (await serializePodcastPractices(db, rows, today, scores))[0];
+}
+
+/** Methods by id for a podcast, in the order of `ids`. */
+export async function podcastPracticesById(
+  db: Db,
+  podcastId: number,
+  ids: number[],
+  today: Date,
+  scores: boolean,
+) {
+  const rows = await podcastPractices(db, podcastId, scores, { ids }).execute();
+  const serialized = await serializePodcastPractices(db, rows, today, scores);
+  const byId = new Map(serialized.map((p) => [p.id, p]));
+  return ids.map((id) => byId.get(id)).filter((p): p is PodcastPractice => p !== undefined);
+}

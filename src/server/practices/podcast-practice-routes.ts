@@ -1,0 +1,261 @@
+// The methods of a podcast (issue 8, spec §7): the list with filters, order and pages, one
+// method, the flags (bookmarks, rejections, applications; POST sets, DELETE unsets, both safe to
+// repeat) and the estimations. Every route stands on the podcast guard: reads for any active
+// member, flags for roles that may edit (practices.flag). Scores, reasons and the advice order
+// are Pro: Basic gets the methods without them, and 403 for order=advice and the estimations.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { id, idParam } from '../../shared/api.ts';
+import { berlinDate } from '../../shared/calendar.ts';
+import {
+  applicationResponse,
+  applicationsResponse,
+  bookmarkResponse,
+  bookmarksResponse,
+  estimationsQuery,
+  estimationsResponse,
+  podcastPracticeResponse,
+  podcastPracticesResponse,
+  practiceFlagBody,
+  practicesQuery,
+  PRACTICES_PER_PAGE,
+  rejectionResponse,
+  WIDGET_ITEMS,
+} from '../../shared/podcast-practices.ts';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../auth/session.ts';
+import { HttpError, invalid, notFound } from '../http/errors.ts';
+import { messages as guardMessages, requirePodcast } from '../podcasts/guard.ts';
+import {
+  countPractices,
+  findPodcastPractice,
+  orderPractices,
+  podcastPractices,
+  podcastPracticesById,
+  serializePodcastPractices,
+} from './podcast-practice-queries.ts';
+import { bestPractices, ensureScores, refreshScore } from './recommend.ts';
+
+export const missingPractice = 'Diese Methode gibt es nicht.';
+
+const flagTables = {
+  bookmarks: 'practice_bookmarks',
+  rejections: 'practice_rejections',
+  applications: 'practice_applications',
+} as const;
+type FlagKind = keyof typeof flagTables;
+
+export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const read = { podcast: { action: 'podcast.read' as const } };
+  const flag = { podcast: { action: 'practices.flag' as const } };
+
+  api.get(
+    '/api/podcasts/:id/practices',
+    {
+      schema: { params: idParam, querystring: practicesQuery, response: { 200: podcastPracticesResponse } },
+      config: read,
+    },
+    async (request) => {
+      const { podcast, plan } = requirePodcast(request);
+      const pro = plan.active;
+      const { page = 1, order = pro ? 'advice' : 'effort', records, ...filter } = request.query;
+      if (order === 'advice' && !pro) throw new HttpError(403, guardMessages.pro);
+      const now = clock.now();
+      if (pro) await ensureScores(db, podcast.id, now);
+      const query = podcastPractices(db, podcast.id, pro, filter);
+      const perPage = records ?? PRACTICES_PER_PAGE;
+      const total = await countPractices(query);
+      const offset = (page - 1) * perPage;
+      const rows = await orderPractices(query, order, records !== undefined)
+        .limit(perPage)
+        .offset(offset)
+        .execute();
+      const data = await serializePodcastPractices(db, rows, now, pro);
+      return {
+        data,
+        meta: {
+          current_page: page,
+          last_page: Math.max(1, Math.ceil(total / perPage)),
+          from: data.length ? offset + 1 : null,
+          to: data.length ? offset + data.length : null,
+          per_page: perPage,
+          total,
+        },
+      };
+    },
+  );
+
+  api.get(
+    '/api/podcasts/:id/practices/:practiceId',
+    {
+      schema: {
+        params: z.object({ id, practiceId: id }),
+        response: { 200: podcastPracticeResponse },
+      },
+      config: read,
+    },
+    async (request) => {
+      const { podcast, plan } = requirePodcast(request);
+      const now = clock.now();
+      if (plan.active) await ensureScores(db, podcast.id, now);
+      const practice = await findPodcastPractice(db, podcast.id, request.params.practiceId, now, plan.active);
+      if (!practice) throw notFound(missingPractice);
+      return { data: practice };
+    },
+  );
+
+  /** The flag rows of a podcast, newest first, with their methods. */
+  async function listFlags(kind: 'bookmarks' | 'applications', podcastId: number, pro: boolean) {
+    const table = flagTables[kind];
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'practice_id'])
+      .where('podcast_id', '=', podcastId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const now = clock.now();
+    if (pro) await ensureScores(db, podcastId, now);
+    const practices = await podcastPracticesById(
+      db,
+      podcastId,
+      rows.map((r) => r.practice_id),
+      now,
+      pro,
+    );
+    const byId = new Map(practices.map((p) => [p.id, p]));
+    return rows.flatMap((r) => {
+      const practice = byId.get(r.practice_id);
+      return practice ? [{ id: r.id, practice }] : [];
+    });
+  }
+
+  api.get(
+    '/api/podcasts/:id/bookmarks',
+    { schema: { params: idParam, response: { 200: bookmarksResponse } }, config: read },
+    async (request) => {
+      const { podcast, plan } = requirePodcast(request);
+      return { data: await listFlags('bookmarks', podcast.id, plan.active) };
+    },
+  );
+  api.get(
+    '/api/podcasts/:id/applications',
+    { schema: { params: idParam, response: { 200: applicationsResponse } }, config: read },
+    async (request) => {
+      const { podcast, plan } = requirePodcast(request);
+      const list = await listFlags('applications', podcast.id, plan.active);
+      return { data: list.map((a) => ({ ...a, starts_at: a.practice.applied_on! })) };
+    },
+  );
+
+  api.get(
+    '/api/podcasts/:id/estimations',
+    {
+      schema: { params: idParam, querystring: estimationsQuery, response: { 200: estimationsResponse } },
+      config: { podcast: { action: 'podcast.read', plan: 'pro' } },
+    },
+    async (request) => {
+      const { podcast } = requirePodcast(request);
+      const now = clock.now();
+      const best = await bestPractices(db, podcast.id, request.query.limit ?? WIDGET_ITEMS, now);
+      const practices = await podcastPracticesById(
+        db,
+        podcast.id,
+        best.map((b) => b.practice_id),
+        now,
+        true,
+      );
+      return {
+        data: practices.map((practice, i) => ({
+          practice_id: practice.id,
+          practice,
+          similarity: best[i]!.similarity,
+          reasons: best[i]!.reasons,
+        })),
+      };
+    },
+  );
+
+  const answers = {
+    bookmarks: bookmarkResponse,
+    rejections: rejectionResponse,
+    applications: applicationResponse,
+  } as const;
+
+  for (const kind of Object.keys(flagTables) as FlagKind[]) {
+    const table = flagTables[kind];
+    const body = practiceFlagBody;
+    // Applied and rejected methods are scored 0; bookmarks do not change a score.
+    const rescore = kind !== 'bookmarks';
+
+    /** The method must exist: a field error on practice_id otherwise. */
+    async function requirePractice(practiceId: number) {
+      const found = await db
+        .selectFrom('practices')
+        .select('id')
+        .where('id', '=', practiceId)
+        .executeTakeFirst();
+      if (!found) throw invalid({ practice_id: [missingPractice] });
+    }
+
+    api.post(
+      `/api/podcasts/:id/${kind}`,
+      {
+        schema: { params: idParam, body, response: { 200: answers[kind], 201: answers[kind] } },
+        config: flag,
+      },
+      async (request, reply) => {
+        const { podcast, plan } = requirePodcast(request);
+        const practiceId = request.body.practice_id;
+        await requirePractice(practiceId);
+        const now = clock.now();
+        const values = {
+          podcast_id: podcast.id,
+          practice_id: practiceId,
+          user_id: requireUser(request).id,
+          created_at: now.toISOString(),
+          ...(kind === 'applications' && { starts_on: berlinDate(now) }),
+        };
+        const result = await db
+          .insertInto(table)
+          .values(values as typeof values & { starts_on: string })
+          .onConflict((oc) => oc.columns(['podcast_id', 'practice_id']).doNothing())
+          .executeTakeFirst();
+        const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+        if (rescore && created) await refreshScore(db, podcast.id, practiceId);
+        if (plan.active) await ensureScores(db, podcast.id, now);
+        const row = await db
+          .selectFrom(table)
+          .select('id')
+          .where('podcast_id', '=', podcast.id)
+          .where('practice_id', '=', practiceId)
+          .executeTakeFirstOrThrow();
+        const practice = (await findPodcastPractice(db, podcast.id, practiceId, now, plan.active))!;
+        const data =
+          kind === 'applications'
+            ? { id: row.id, practice, starts_at: practice.applied_on! }
+            : { id: row.id, practice };
+        return reply.status(created ? 201 : 200).send({ data } as never);
+      },
+    );
+
+    api.delete(
+      `/api/podcasts/:id/${kind}`,
+      { schema: { params: idParam, body }, config: flag },
+      async (request, reply) => {
+        const { podcast } = requirePodcast(request);
+        const practiceId = request.body.practice_id;
+        await requirePractice(practiceId);
+        const result = await db
+          .deleteFrom(table)
+          .where('podcast_id', '=', podcast.id)
+          .where('practice_id', '=', practiceId)
+          .executeTakeFirst();
+        if (rescore && Number(result.numDeletedRows) > 0) await refreshScore(db, podcast.id, practiceId);
+        return reply.status(204).send();
+      },
+    );
+  }
+}

@@ -1,0 +1,237 @@
+// The recommendation engine's arithmetic (DESIGN.md, issue 8): pure functions, no database. How a
+// method fits a podcast (`scorePractice`: similarity 0–1 with German reasons) and how alike two
+// methods are (`practiceSimilarity`, 'Passende Methoden'). recommend.ts feeds them from the
+// database and stores the scores.
+import { audienceSize, budget, metric, timeEffort, type MetricKey } from '../../shared/vocabulary.ts';
+
+/** 0–3 per metric: the podcast's goal importance or the method's potential (§9 points). */
+export type Points = Record<MetricKey, number>;
+
+/** Positions on the §9 scales (index into timeEffort, budget, audienceSize keys); null: unknown. */
+export type Effort = { commitment: number | null; investment: number | null; expansion: number | null };
+
+export type PodcastProfile = {
+  /** The goals; null while none is set (all unset or all 'none'). */
+  goals: Points | null;
+  /** The stage: time and money the podcast can spend, and its audience size. */
+  stage: Effort;
+};
+
+export type MethodProfile = {
+  /** The potential rating; null when the method has none yet. */
+  potential: Points | null;
+  /** The effort context (what it needs, from which audience size it works); null if unrated. */
+  effort: Effort | null;
+  /** Keyword handles. */
+  keywords: readonly string[];
+  /** Application area (concept, production, …), from the context; null if unrated. */
+  application: string | null;
+};
+
+export type Flags = { applied: boolean; rejected: boolean };
+/** `codes`: the reasons as stored (reasonsOf turns them into `reasons`). */
+export type Score = { similarity: number; reasons: string[]; codes: string };
+export type Stored = Omit<Score, 'reasons'>;
+
+export const stageIndex = {
+  commitment: (key: string | null | undefined) => indexOf(timeEffort.keys, key),
+  investment: (key: string | null | undefined) => indexOf(budget.keys, key),
+  expansion: (key: string | null | undefined) => indexOf(audienceSize.keys, key),
+};
+function indexOf(keys: readonly string[], key: string | null | undefined) {
+  const i = key ? keys.indexOf(key) : -1;
+  return i < 0 ? null : i;
+}
+
+/** Per step a method asks for beyond the podcast's stage, and the floor of each fit factor. */
+export const FIT = {
+  time: { step: 0.1, floor: 0.5 },
+  money: { step: 0.2, floor: 0.4 },
+  audience: { step: 0.15, floor: 0.5 },
+} as const;
+
+/** How much a fit factor keeps when the method needs `over` steps more than the podcast has. */
+export function fitFactor(over: number, { step, floor }: { step: number; floor: number }) {
+  return over > 0 ? Math.max(floor, 1 - step * over) : 1;
+}
+
+/** Steps the method needs beyond the podcast (0 when it fits or either side is unknown). */
+const overBy = (method: number | null, podcast: number | null) =>
+  method === null || podcast === null ? 0 : Math.max(0, method - podcast);
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+export const reasonTexts = {
+  applied: 'Du wendest diese Methode bereits an',
+  rejected: 'Du hast diese Methode ausgeschlossen',
+  strongGoal: (label: string) => `hohes Potenzial für dein Ziel ${label}`,
+  goal: (label: string) => `passt zu deinem Ziel ${label}`,
+  missesGoal: (label: string) => `zahlt kaum auf dein Ziel ${label} ein`,
+  potential: (label: string) => `hohes Potenzial für ${label}`,
+  noGoals: 'Lege deine Podcast-Ziele fest, dann empfiehlt Kompass genauer',
+  noRating: 'Für diese Methode sind noch keine Potenziale definiert',
+  money: 'braucht mehr Budget als angegeben',
+  time: 'braucht mehr Zeit als angegeben',
+  audience: 'wirkt erst bei einem größeren Publikum',
+  free: 'kostet kein Geld',
+  fitsTime: 'passt in dein Zeitbudget',
+  fitsBudget: 'passt in dein Budget',
+  fitsStage: 'passt zur Größe deines Publikums',
+};
+
+/*
+ * Reasons are stored as short codes (one letter, plus the metric's index for goal reasons),
+ * comma-separated: ten thousand methods per podcast make the texts' size matter.
+ */
+const fixedCodes: Record<string, string> = {
+  A: reasonTexts.applied,
+  R: reasonTexts.rejected,
+  N: reasonTexts.noGoals,
+  U: reasonTexts.noRating,
+  $: reasonTexts.money,
+  t: reasonTexts.time,
+  a: reasonTexts.audience,
+  f: reasonTexts.free,
+  T: reasonTexts.fitsTime,
+  B: reasonTexts.fitsBudget,
+  S: reasonTexts.fitsStage,
+};
+const metricCodes: Record<string, (label: string) => string> = {
+  G: reasonTexts.strongGoal,
+  g: reasonTexts.goal,
+  x: reasonTexts.missesGoal,
+  p: reasonTexts.potential,
+};
+
+/** The German texts of stored reason codes (unknown codes are left out). */
+export function reasonsOf(codes: string): string[] {
+  if (!codes) return [];
+  return codes.split(',').flatMap((code) => {
+    const fixed = fixedCodes[code];
+    if (fixed) return [fixed];
+    const text = metricCodes[code[0]!];
+    const key = metric.keys[Number(code.slice(1))];
+    return text && key ? [text(metric.labels[key])] : [];
+  });
+}
+
+/**
+ * The similarity of a method for a podcast, 0–1, rounded to three decimals, with its reasons.
+ *
+ *   similarity = G × T × M × A        (0 for a method the podcast applied or rejected)
+ *
+ * G, goal fit: with goals g_m (0–3) and the method's potentials p_m (0–3) over the eight metrics,
+ *   G = Σ g_m·p_m / (3·Σ g_m), the share of the podcast's weighted goals the method serves at
+ *   full potential. Without goals (Σ g_m = 0) G = Σ p_m / 24, the method's plain potential.
+ *   Without a rating G = 0.
+ * T, M, A, effort fit: for time (commitment), money (investment) and audience size (the
+ *   method's expansion is the size it works from), k = the steps on the §9 scale the method
+ *   needs beyond the podcast's stage; the factor is 1 for k ≤ 0 or an unknown value, else
+ *   max(floor, 1 − step·k) with time 0.1/0.5, money 0.2/0.4, audience 0.15/0.5 (FIT).
+ *
+ * Reasons: every goal term g_m·p_m/(3·Σg) with p_m ≥ 2 ('passt zu deinem Ziel …'), every lost
+ * share G·(1 − factor) of an effort factor ('braucht mehr Budget als angegeben', …), a missed
+ * important goal (g_m ≥ 2, p_m = 0) weighing g_m/Σg, and small fixed weights for efforts that fit;
+ * the three heaviest, heaviest first.
+ */
+export function scorePractice(podcast: PodcastProfile, method: MethodProfile, flags: Flags): Score {
+  const { similarity, codes } = scoreCodes(podcast, method, flags);
+  return { similarity, codes, reasons: reasonsOf(codes) };
+}
+
+/** scorePractice without the texts: what the store keeps (refreshing ten thousand at once). */
+export function scoreCodes(podcast: PodcastProfile, method: MethodProfile, flags: Flags): Stored {
+  if (flags.applied) return result(0, ['A']);
+  if (flags.rejected) return result(0, ['R']);
+  const candidates: { weight: number; code: string }[] = [];
+  const potential = method.potential;
+  if (!potential) return result(0, ['U']);
+
+  const goals = podcast.goals;
+  const goalSum = goals ? metric.keys.reduce((s, k) => s + goals[k], 0) : 0;
+  let goalFit: number;
+  if (goals && goalSum > 0) {
+    goalFit = metric.keys.reduce((s, k) => s + goals[k] * potential[k], 0) / (3 * goalSum);
+    metric.keys.forEach((k, i) => {
+      if (goals[k] > 0 && potential[k] >= 2) {
+        const code = `${potential[k] === 3 ? 'G' : 'g'}${i}`;
+        candidates.push({ weight: (goals[k] * potential[k]) / (3 * goalSum), code });
+      } else if (goals[k] >= 2 && potential[k] === 0) {
+        candidates.push({ weight: goals[k] / goalSum, code: `x${i}` });
+      }
+    });
+  } else {
+    goalFit = metric.keys.reduce((s, k) => s + potential[k], 0) / 24;
+    candidates.push({ weight: 1, code: 'N' });
+    metric.keys.forEach((k, i) => {
+      if (potential[k] === 3) candidates.push({ weight: 3 / 24, code: `p${i}` });
+    });
+  }
+
+  const effort = method.effort;
+  const stage = podcast.stage;
+  const time = fitFactor(overBy(effort?.commitment ?? null, stage.commitment), FIT.time);
+  const money = fitFactor(overBy(effort?.investment ?? null, stage.investment), FIT.money);
+  const audience = fitFactor(overBy(effort?.expansion ?? null, stage.expansion), FIT.audience);
+  const penalties = [
+    { factor: money, code: '$' },
+    { factor: time, code: 't' },
+    { factor: audience, code: 'a' },
+  ];
+  for (const { factor, code } of penalties) {
+    if (factor < 1) candidates.push({ weight: goalFit * (1 - factor), code });
+  }
+  if (effort) {
+    if (effort.investment === 0) candidates.push({ weight: 0.02, code: 'f' });
+    else if (stage.investment !== null && money === 1) candidates.push({ weight: 0.02, code: 'B' });
+    if (stage.commitment !== null && time === 1) candidates.push({ weight: 0.015, code: 'T' });
+    if (stage.expansion !== null && audience === 1) candidates.push({ weight: 0.01, code: 'S' });
+  }
+
+  // Heaviest first; equal weights keep the order they were found in (metric order, then effort).
+  const codes = candidates
+    .map((c, i) => ({ ...c, i }))
+    .filter((c) => c.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.i - b.i)
+    .slice(0, 3)
+    .map((c) => c.code);
+  return result(goalFit * time * money * audience, codes);
+}
+
+function result(similarity: number, codes: string[]): Stored {
+  return { similarity: round3(similarity), codes: codes.join(',') };
+}
+
+/**
+ * How alike two methods are ('Passende Methoden'), 0–1, rounded to three decimals:
+ *
+ *   S = 0.5·K + 0.3·P + 0.2·C
+ *
+ * K: keywords, Jaccard |A ∩ B| / |A ∪ B| (0 when both have none).
+ * P: potential profile, 1 − Σ_m |p_a − p_b| / 24 (0 when either has no rating).
+ * C: context, the mean of: same application area (1/0), 1 − |Δ commitment| / 10,
+ *    1 − |Δ investment| / 6, 1 − |Δ expansion| / 5 (0 when either has no context).
+ */
+export function practiceSimilarity(a: MethodProfile, b: MethodProfile): number {
+  const setA = new Set(a.keywords);
+  const union = new Set([...a.keywords, ...b.keywords]);
+  const shared = b.keywords.filter((k, i) => setA.has(k) && b.keywords.indexOf(k) === i).length;
+  const k = union.size === 0 ? 0 : shared / union.size;
+
+  const pa = a.potential;
+  const pb = b.potential;
+  const p = pa && pb ? 1 - metric.keys.reduce((s, m) => s + Math.abs(pa[m] - pb[m]), 0) / 24 : 0;
+
+  let c = 0;
+  if (a.effort && b.effort && a.application !== null && b.application !== null) {
+    const near = (x: number | null, y: number | null, span: number) =>
+      x === null || y === null ? 0 : 1 - Math.abs(x - y) / span;
+    c =
+      ((a.application === b.application ? 1 : 0) +
+        near(a.effort.commitment, b.effort.commitment, timeEffort.keys.length - 1) +
+        near(a.effort.investment, b.effort.investment, budget.keys.length - 1) +
+        near(a.effort.expansion, b.effort.expansion, audienceSize.keys.length - 1)) /
+      4;
+  }
+  return round3(0.5 * k + 0.3 * p + 0.2 * c);
+}

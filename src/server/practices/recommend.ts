@@ -1,0 +1,264 @@
+// The recommendation engine against the database: each podcast's scores (recommend-engine.ts)
+// are stored in practice_scores, so lists sort and page by them in SQL. They are refreshed when
+// the podcast's goals or stage change (podcast-content-routes.ts), for one method when a flag
+// changes (podcast-practice-routes.ts), and lazily when the content was re-seeded since.
+//
+// For other slices (experiments, Kompass-KI tips): `bestPractices(db, podcastId, limit)`.
+import { levelPoints, metric } from '../../shared/vocabulary.ts';
+import type { Database, Db } from '../db/database.ts';
+import { withTx } from '../db/database.ts';
+import { contentVersion } from '../db/seed/seed.ts';
+import {
+  practiceSimilarity,
+  reasonsOf,
+  scoreCodes,
+  stageIndex,
+  type MethodProfile,
+  type Points,
+  type PodcastProfile,
+  type Stored,
+} from './recommend-engine.ts';
+
+const points = (key: string | null | undefined) =>
+  key && Object.hasOwn(levelPoints, key) ? levelPoints[key as keyof typeof levelPoints] : 0;
+
+type Features = { version: string; methods: Map<number, MethodProfile> };
+/** Per database (tests and the bench open several), the profiles of its current content. */
+const cache = new WeakMap<Db, Features>();
+
+/** Every method's profile (rating, effort context, keywords), read once per content version. */
+export async function methodProfiles(db: Database): Promise<Map<number, MethodProfile>> {
+  const version = await contentVersion(db);
+  const cached = cache.get(db);
+  if (cached?.version === version) return cached.methods;
+  const [practices, ratings, contexts, keywords] = await Promise.all([
+    db.selectFrom('practices').select('id').orderBy('id').execute(),
+    db.selectFrom('practice_ratings').selectAll().execute(),
+    db
+      .selectFrom('practice_contexts')
+      .select(['practice_id', 'commitment', 'investment', 'expansion', 'application'])
+      .execute(),
+    db.selectFrom('practice_keywords').select(['practice_id', 'keyword']).orderBy('position').execute(),
+  ]);
+  const methods = new Map<number, MethodProfile>();
+  for (const { id } of practices) {
+    methods.set(id, { potential: null, effort: null, keywords: [], application: null });
+  }
+  for (const r of ratings) {
+    const m = methods.get(r.practice_id);
+    if (m) m.potential = Object.fromEntries(metric.keys.map((k) => [k, points(r[k])])) as Points;
+  }
+  for (const c of contexts) {
+    const m = methods.get(c.practice_id);
+    if (!m) continue;
+    m.effort = {
+      commitment: stageIndex.commitment(c.commitment),
+      investment: stageIndex.investment(c.investment),
+      expansion: stageIndex.expansion(c.expansion),
+    };
+    m.application = c.application;
+  }
+  for (const k of keywords) (methods.get(k.practice_id)?.keywords as string[] | undefined)?.push(k.keyword);
+  cache.set(db, { version, methods });
+  return methods;
+}
+
+/** The podcast's goals and stage as the engine reads them. */
+export async function podcastProfile(db: Db, podcastId: number): Promise<PodcastProfile> {
+  const [objective, stage] = await Promise.all([
+    db.selectFrom('podcast_objectives').selectAll().where('podcast_id', '=', podcastId).executeTakeFirst(),
+    db.selectFrom('podcast_stages').selectAll().where('podcast_id', '=', podcastId).executeTakeFirst(),
+  ]);
+  const goals = Object.fromEntries(metric.keys.map((k) => [k, points(objective?.[k])])) as Points;
+  return {
+    goals: metric.keys.some((k) => goals[k] > 0) ? goals : null,
+    stage: {
+      commitment: stageIndex.commitment(stage?.commitment),
+      investment: stageIndex.investment(stage?.investment),
+      expansion: stageIndex.expansion(stage?.expansion),
+    },
+  };
+}
+
+export async function flaggedIds(
+  db: Db,
+  table: 'practice_applications' | 'practice_rejections',
+  podcastId: number,
+) {
+  const rows = await db.selectFrom(table).select('practice_id').where('podcast_id', '=', podcastId).execute();
+  return new Set(rows.map((r) => r.practice_id));
+}
+
+const CHUNK = 1000;
+
+async function storeScores(db: Db, podcastId: number, scores: [number, Stored][]) {
+  const rows = scores.map(([practiceId, s]) => ({
+    podcast_id: podcastId,
+    practice_id: practiceId,
+    score: Math.round(s.similarity * 1000),
+    reasons: s.codes,
+  }));
+  // An upsert, not delete + insert: two refreshes of one podcast at once cannot collide.
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insertInto('practice_scores')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['podcast_id', 'practice_id']).doUpdateSet((eb) => ({
+          score: eb.ref('excluded.score'),
+          reasons: eb.ref('excluded.reasons'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Recomputes all of a podcast's scores (after its goals or stage changed) and stores those that
+ * changed; a podcast's first refresh stores them all.
+ */
+export async function refreshScores(db: Database, podcastId: number, now: Date) {
+  const [methods, profile, applied, rejected, version, stored] = await Promise.all([
+    methodProfiles(db),
+    podcastProfile(db, podcastId),
+    flaggedIds(db, 'practice_applications', podcastId),
+    flaggedIds(db, 'practice_rejections', podcastId),
+    contentVersion(db),
+    db
+      .selectFrom('practice_scores')
+      .select(['practice_id', 'score', 'reasons'])
+      .where('podcast_id', '=', podcastId)
+      .execute(),
+  ]);
+  const before = new Map(stored.map((r) => [r.practice_id, r]));
+  const changed: [number, Stored][] = [];
+  for (const [id, method] of methods) {
+    const score = scoreCodes(profile, method, { applied: applied.has(id), rejected: rejected.has(id) });
+    const old = before.get(id);
+    if (!old || old.score !== Math.round(score.similarity * 1000) || old.reasons !== score.codes) {
+      changed.push([id, score]);
+    }
+  }
+  await withTx(db, async (tx) => {
+    await storeScores(tx, podcastId, changed);
+    const state = { content_version: version, refreshed_at: now.toISOString() };
+    await tx
+      .insertInto('practice_score_states')
+      .values({ podcast_id: podcastId, ...state })
+      .onConflict((oc) => oc.column('podcast_id').doUpdateSet(state))
+      .execute();
+  });
+}
+
+/** Recomputes one method's score for a podcast (after a flag of it changed). */
+export async function refreshScore(db: Database, podcastId: number, practiceId: number) {
+  const method = (await methodProfiles(db)).get(practiceId);
+  if (!method) return;
+  const [profile, applied, rejected] = await Promise.all([
+    podcastProfile(db, podcastId),
+    db
+      .selectFrom('practice_applications')
+      .select('id')
+      .where('podcast_id', '=', podcastId)
+      .where('practice_id', '=', practiceId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('practice_rejections')
+      .select('id')
+      .where('podcast_id', '=', podcastId)
+      .where('practice_id', '=', practiceId)
+      .executeTakeFirst(),
+  ]);
+  const score = scoreCodes(profile, method, { applied: !!applied, rejected: !!rejected });
+  await storeScores(db, podcastId, [[practiceId, score]]);
+}
+
+/** Makes sure the podcast's stored scores exist for the current content; refreshes them if not. */
+export async function ensureScores(db: Database, podcastId: number, now: Date) {
+  const [state, version] = await Promise.all([
+    db
+      .selectFrom('practice_score_states')
+      .select('content_version')
+      .where('podcast_id', '=', podcastId)
+      .executeTakeFirst(),
+    contentVersion(db),
+  ]);
+  if (state?.content_version !== version) await refreshScores(db, podcastId, now);
+}
+
+export type BestPractice = { practice_id: number; title: string; similarity: number; reasons: string[] };
+
+/**
+ * The podcast's best methods, best first: never applied or rejected ones; equal scores by method
+ * id. For any slice (the estimations route, Kompass-KI tips, experiments). It does not check the
+ * plan or membership: the caller decides who may see scores.
+ */
+export async function bestPractices(
+  db: Database,
+  podcastId: number,
+  limit: number,
+  now: Date = new Date(),
+): Promise<BestPractice[]> {
+  await ensureScores(db, podcastId, now);
+  const rows = await db
+    .selectFrom('practice_scores as s')
+    .innerJoin('practices as p', 'p.id', 's.practice_id')
+    .select(['s.practice_id', 'p.title', 's.score', 's.reasons'])
+    .where('s.podcast_id', '=', podcastId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('practice_applications as a')
+            .select('a.id')
+            .whereRef('a.podcast_id', '=', 's.podcast_id')
+            .whereRef('a.practice_id', '=', 's.practice_id'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('practice_rejections as r')
+            .select('r.id')
+            .whereRef('r.podcast_id', '=', 's.podcast_id')
+            .whereRef('r.practice_id', '=', 's.practice_id'),
+        ),
+      ),
+    )
+    .orderBy('s.score', 'desc')
+    .orderBy('s.practice_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    practice_id: r.practice_id,
+    title: r.title,
+    similarity: r.score / 1000,
+    reasons: reasonsOf(r.reasons),
+  }));
+}
+
+/**
+ * The methods most like `practiceId`, most similar first (ties by id); itself and `exclude` (a
+ * podcast's rejected methods) left out.
+ */
+export async function similarPractices(
+  db: Database,
+  practiceId: number,
+  limit: number,
+  exclude: ReadonlySet<number> = new Set(),
+) {
+  const methods = await methodProfiles(db);
+  const method = methods.get(practiceId);
+  if (!method) return [];
+  const scored: { id: number; similarity: number }[] = [];
+  for (const [id, other] of methods) {
+    if (id !== practiceId && !exclude.has(id))
+      scored.push({ id, similarity: practiceSimilarity(method, other) });
+  }
+  return scored.sort((a, b) => b.similarity - a.similarity || a.id - b.id).slice(0, limit);
+}
+
+/** For the bench, which writes methods without a seed: forget the cached method profiles. */
+export function forgetMethodProfiles(db: Db) {
+  cache.delete(db);
+}

@@ -1,0 +1,106 @@
+// On a phone: an admin edits a method's description in /nova (with the preview), the change is
+// in the audit log, and another user reads the new text. Everyone else meets the 404 page there.
+// The method page's content tab is still „Noch nicht verfügbar“ on main, so the user reads the
+// text through GET /api/practices/{id}/content, as that tab will.
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Browser } from '@playwright/test';
+import { verifiedUser } from './support/accounts.ts';
+import { expectAccessible } from './support/axe.ts';
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+test.use(phone);
+
+function setRole(email: string, role: string) {
+  execFileSync(process.execPath, ['dist/server/cli.js', 'set-role', email, role], {
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
+    },
+  });
+}
+
+async function otherDevice(browser: Browser) {
+  const context = await browser.newContext({
+    ...phone,
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+  });
+  return context.newPage();
+}
+
+test('an admin edits a method in /nova and a user reads the new description', async ({ page, browser }) => {
+  const { email } = await verifiedUser(page);
+  setRole(email, 'admin');
+
+  await page.goto('/nova');
+  await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
+  await expectAccessible(page, '/nova');
+
+  const sections = page.getByRole('navigation', { name: 'Bereiche der Administration' });
+  await sections.getByRole('link', { name: 'Nutzer*innen' }).click();
+  await page.getByRole('searchbox', { name: 'E-Mail-Adresse oder Name' }).fill(email);
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  await expect(page.getByRole('link', { name: new RegExp(email) })).toBeVisible();
+  await expectAccessible(page, '/nova/users');
+
+  await sections.getByRole('link', { name: 'Methoden' }).click();
+  await page.getByRole('searchbox', { name: 'Methoden filtern' }).fill('');
+  await page
+    .getByRole('link', { name: /^🎙|^1\./ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/nova\/practices\/1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Methode 1 bearbeiten' })).toBeVisible();
+  await expectAccessible(page, '/nova/practices/1');
+
+  const text = `## Neu aus der Administration\n\nGeschrieben am Telefon, Fassung ${Date.now()}.`;
+  await page.getByRole('textbox', { name: 'Beschreibung' }).fill(text);
+  await page.getByRole('button', { name: 'Vorschau' }).click();
+  const preview = page.getByRole('region', { name: 'Vorschau der Beschreibung' });
+  await expect(preview.getByRole('heading', { name: 'Neu aus der Administration' })).toBeVisible();
+  await expectAccessible(page, 'the description preview');
+  await page.getByRole('button', { name: 'Methode speichern' }).click();
+  await expect(page.getByText('Methode gespeichert.')).toBeVisible();
+
+  await sections.getByRole('link', { name: 'Protokoll' }).click();
+  const entry = page.getByRole('listitem').filter({ hasText: 'Methode bearbeitet (practice 1)' });
+  await expect(entry).toContainText(email);
+  await expectAccessible(page, '/nova/audit');
+
+  const reader = await otherDevice(browser);
+  await verifiedUser(reader);
+  const content = await reader.request.get('/api/practices/1/content');
+  expect(content.status()).toBe(200);
+  expect((await content.json()).data.content).toBe(text);
+  // The same user finds no admin panel.
+  await reader.goto('/nova');
+  await expect(reader.getByRole('heading', { name: 'Page not found.' })).toBeVisible();
+  await reader.context().close();
+});
+
+test('an admin makes access codes and an editor sees content but not users', async ({ page, browser }) => {
+  const { email } = await verifiedUser(page);
+  setRole(email, 'admin');
+  await page.goto('/nova/codes');
+  await page.getByRole('textbox', { name: 'Anzahl' }).fill('3');
+  await page.getByRole('textbox', { name: 'Notiz (optional)' }).fill('Crowdfunding E2E');
+  await page.getByRole('button', { name: 'Codes erzeugen' }).click();
+  await expect(page.getByText(/3 neue Codes:/)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Crowdfunding E2E' })).toHaveCount(3);
+  await expectAccessible(page, '/nova/codes');
+
+  const editorPage = await otherDevice(browser);
+  const editor = await verifiedUser(editorPage);
+  setRole(editor.email, 'editor');
+  await editorPage.goto('/nova');
+  const sections = editorPage.getByRole('navigation', { name: 'Bereiche der Administration' });
+  await expect(sections.getByRole('link', { name: 'Methoden' })).toBeVisible();
+  await expect(sections.getByRole('link', { name: 'Nutzer*innen' })).toHaveCount(0);
+  await expect(sections.getByRole('link', { name: 'Zugangscodes' })).toHaveCount(0);
+  await sections.getByRole('link', { name: 'Changelog' }).click();
+  await expect(editorPage.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
+  await expectAccessible(editorPage, '/nova/changelog');
+  await editorPage.context().close();
+});

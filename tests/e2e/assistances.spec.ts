@@ -1,0 +1,89 @@
+// On a phone: a new podcast gets its first Kompass-KI tips (welcome, goals missing); they show in
+// the floating assistant button, in assistances.list and account.assistances.list, and open as a
+// detail. A Basic podcast gets the Studio Pro upsell and 'Kompass befragen' instead.
+// Moves a podcast's creation date in the SQLite file, so it runs on SQLite only.
+import { expect, test } from '@playwright/test';
+import { apiWrite, verifiedUser } from './support/accounts.ts';
+import { expectAccessible } from './support/axe.ts';
+import { createPodcastDaysAgo } from './support/database.ts';
+import { createPodcastViaApi } from './support/podcasts.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const GOALS = 'Lege deine Podcast-Ziele fest';
+const WELCOME = 'Willkommen im Studio, Tippfunk!';
+
+test('tips appear in the assistant button and the lists, and open as a detail', async ({ page }) => {
+  test.slow();
+  await verifiedUser(page);
+  await expect(page).toHaveURL(/\/app\//);
+  const podcast = await createPodcastViaApi(page, 'Tippfunk');
+  await apiWrite(page, 'POST', `/api/account/context/${podcast.id}`);
+
+  await page.goto('/app/podcast');
+  // Polled every 10 s: the tips made after the podcast's creation show up by themselves.
+  const button = page.getByRole('button', { name: 'Kompass-KI: 2 Tipps' });
+  await expect(button).toBeVisible({ timeout: 20_000 });
+  await button.click();
+  const popover = page.getByRole('dialog');
+  await expect(popover.getByRole('heading', { name: 'Tipps von der Kompass-KI' })).toBeVisible();
+  await expect(popover.getByRole('list', { name: 'Neueste Tipps' }).getByRole('link')).toHaveText([
+    GOALS,
+    WELCOME,
+  ]);
+  await expect(popover.getByRole('link', { name: 'Alle Tipps anzeigen' })).toBeVisible();
+  await expect(popover.getByRole('button', { name: 'Feedback geben' })).toBeVisible();
+  await expectAccessible(page, 'assistant button');
+
+  await popover.getByRole('link', { name: GOALS }).click();
+  await expect(page.getByRole('heading', { level: 1, name: GOALS })).toBeVisible();
+  await expect(page.getByText('Für „Tippfunk“ sind noch keine Ziele gesetzt.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Podcast-Ziele festlegen' })).toHaveAttribute(
+    'href',
+    '/app/podcast/edit/objective',
+  );
+  await expectAccessible(page, 'assistances.show');
+
+  await page.getByRole('main').getByRole('link', { name: 'Alle Tipps anzeigen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tipps von der Kompass-KI' })).toBeVisible();
+  const list = page.getByRole('main').getByRole('listitem');
+  await expect(list).toHaveCount(2);
+  await expect(list.filter({ hasText: WELCOME })).toBeVisible();
+  await expectAccessible(page, 'assistances.list');
+  await list.filter({ hasText: WELCOME }).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: WELCOME })).toBeVisible();
+
+  await page.goto('/app/account/assistances');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alle Tipps von der Kompass-KI' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: 'Tippfunk' })).toHaveCount(2);
+  await expectAccessible(page, 'account.assistances.list');
+
+  // 'Feedback geben' opens the help-centre feedback widget over the page.
+  await page.getByRole('button', { name: 'Kompass-KI: 2 Tipps' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Feedback geben' }).click();
+  await expect(page.getByRole('dialog', { name: 'Feedback geben' })).toBeVisible();
+});
+
+test('a Basic podcast sees the Studio Pro upsell instead of tips', async ({ page }) => {
+  await verifiedUser(page);
+  await expect(page).toHaveURL(/\/app\//);
+  const podcast = await createPodcastViaApi(page, 'Basisfunk');
+  createPodcastDaysAgo(podcast.id, 31);
+  await apiWrite(page, 'POST', `/api/account/context/${podcast.id}`);
+
+  await page.goto('/app/assistances');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tipps von der Kompass-KI' })).toBeVisible();
+  await expect(page.getByText('Tipps von der Kompass-KI gibt es in Studio Pro')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Kompass-KI aktivieren' })).toHaveAttribute(
+    'href',
+    `/app/podcasts/${podcast.id}/conversion`,
+  );
+  await expectAccessible(page, 'assistances.list (Basic)');
+
+  await page.getByRole('button', { name: 'Kompass befragen' }).click();
+  const popover = page.getByRole('dialog');
+  await expect(popover.getByText('Die Kompass-KI gibt es für „Basisfunk“ in Studio Pro.')).toBeVisible();
+  await expect(popover.getByRole('link', { name: 'Kompass-KI aktivieren' })).toBeVisible();
+  await expect(popover.getByRole('link', { name: 'Alle Tipps anzeigen' })).toHaveCount(0);
+  await expectAccessible(page, 'assistant button (Basic)');
+});

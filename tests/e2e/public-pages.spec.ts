@@ -1,0 +1,94 @@
+// On a phone: the newsletter sign-up on the landing page confirmed through the mailed link, the
+// project page and the footer's internal links, and feedback through the widget of the profile
+// menu and the feedback page, read back in /nova.
+import { execFileSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { uniqueEmail, verifiedUser } from './support/accounts.ts';
+import { expectAccessible } from './support/axe.ts';
+import { linkFromMail } from './support/mailbox.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test('a guest signs up for the newsletter and confirms through the mailed link', async ({ page }) => {
+  const email = uniqueEmail('leser');
+  // The prerendered landing page becomes the app after its first paint; the form needs the app.
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const teaser = page.getByRole('region', { name: 'Wachstumstipps per Newsletter' });
+  await teaser.getByRole('textbox', { name: 'Deine E-Mail-Adresse' }).fill(email);
+  await teaser.getByRole('button', { name: 'Newsletter abonnieren' }).click();
+  await expect(teaser.getByText(/Fast geschafft!/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Demo buchen' }).first()).toHaveAttribute('href', /^mailto:/);
+
+  await page.goto(await linkFromMail(email, /Newsletter/, '/newsletter/confirm'));
+  await expect(page.getByText('Danke! Deine Anmeldung zum Newsletter ist bestätigt.')).toBeVisible();
+  await expectAccessible(page, '/newsletter/confirm');
+});
+
+test('the project page and the footer’s internal links', async ({ page }) => {
+  await page.goto('/project');
+  await expect(page.getByRole('heading', { level: 1, name: 'Über das Projekt' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Newsletter' }).getByRole('button', { name: 'Newsletter abonnieren' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Instagram' })).toHaveAttribute('target', '_blank');
+  await expectAccessible(page, '/project');
+
+  const footer = page.getByRole('navigation', { name: 'Fußzeile' });
+  const internal: [string, RegExp, string][] = [
+    ['Changelog', /\/changelog$/, 'Changelog & Roadmap'],
+    ['Datenschutz', /\/privacy$/, 'Datenschutz'],
+    ['Nutzungsbedingungen', /\/terms$/, 'Nutzungsbedingungen'],
+    ['Über das Projekt', /\/project$/, 'Über das Projekt'],
+    ['Newsletter', /\/project#newsletter$/, 'Über das Projekt'],
+  ];
+  for (const [name, url, heading] of internal) {
+    await page.getByRole('navigation', { name: 'Fußzeile' }).getByRole('link', { name }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(heading) })).toBeVisible();
+  }
+  for (const name of ['Hilfe', 'Club', 'Blog', 'Impressum']) {
+    await expect(footer.getByRole('link', { name })).toHaveAttribute('href', /^https:\/\//);
+  }
+});
+
+test('feedback through the widget and the feedback page reaches /nova with its page', async ({ page }) => {
+  const { email } = await verifiedUser(page);
+  // A new user without a podcast lands on onboarding's first step.
+  await expect(page).toHaveURL(/\/app\/onboarding\/create$/);
+  const where = new URL(page.url()).pathname;
+  await page.getByRole('button', { name: 'Profilmenü' }).click();
+  await page.getByRole('menuitem', { name: 'Feedback geben' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Feedback geben' });
+  await dialog.getByRole('button', { name: 'Feedback senden' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Bitte prüfe die markierten Felder.');
+  await expect(dialog.getByRole('textbox', { name: 'Dein Feedback' })).toHaveAccessibleDescription(
+    /Bitte schreib uns, was dir auf dem Herzen liegt\./,
+  );
+  await dialog.getByRole('textbox', { name: 'Dein Feedback' }).fill('Das Widget ist praktisch.');
+  await dialog.getByRole('button', { name: 'Feedback senden' }).click();
+  await expect(dialog.getByText('Danke für dein Feedback!')).toBeVisible();
+  await expectAccessible(page, 'the feedback widget');
+  await dialog.getByRole('button', { name: 'Schließen' }).click();
+
+  await page.goto('/app/feedback');
+  await page.getByRole('textbox', { name: 'Dein Feedback' }).fill('Die Seite geht auch.');
+  await page.getByRole('button', { name: 'Feedback senden' }).click();
+  await expect(page.getByText('Danke für dein Feedback!')).toBeVisible();
+  await expectAccessible(page, '/app/feedback');
+
+  execFileSync(process.execPath, ['dist/server/cli.js', 'set-role', email, 'editor'], {
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
+    },
+  });
+  await page.goto('/nova/feedback');
+  const widget = page.getByRole('listitem').filter({ hasText: 'Das Widget ist praktisch.' });
+  await expect(widget).toContainText(`Seite ${where}`);
+  await expect(widget).toContainText(email);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Die Seite geht auch.' })).toContainText(
+    'Seite /app/feedback',
+  );
+  await expectAccessible(page, '/nova/feedback');
+});

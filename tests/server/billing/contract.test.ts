@@ -1,0 +1,297 @@
+// The whole round trip against the local fake provider: pricing action → consent → the
+// authorized hand-over (state bound to the session, the code used once, the secret checked),
+// tokens kept on the server and refreshed after expiry; redeeming a subscription for one podcast
+// at a time, releasing it; and the job that lets cancelled or expired subscriptions fall back.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OfferingsResponse } from '../../../src/shared/billing.ts';
+import { json } from '../helpers/agent.ts';
+import { verifiedUser } from '../helpers/accounts.ts';
+import { addCategories, addMember, createPodcast } from '../podcasts/podcast-helpers.ts';
+import { billingApp, connect, login, podcastOf } from './billing-helpers.ts';
+
+const { t, fake } = await billingApp();
+beforeAll(() => addCategories(t));
+
+const DAY = 86_400_000;
+
+describe('OAuth round trip', () => {
+  it('exchanges the code on the server, keeps the tokens there and records steady_user_email', async () => {
+    t.clock.set('2027-03-01T10:00:00Z');
+    const user = await verifiedUser(t);
+    const podcast = await createPodcast(user.agent);
+    fake.setSubscription(user.email, 'active');
+
+    const authorize = await user.agent.get(`/api/account/steady:authorize?podcast_id=${podcast.id}`);
+    const url = new URL(json<{ url: string }>(authorize).url);
+    expect(url.origin + url.pathname).toBe(`${fake.url}/oauth/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: fake.clientId,
+      redirect_uri: 'http://studio.test/app/authorized',
+      scope: 'read',
+    });
+
+    const response = await connect(t, fake, user.agent, user.email, podcast.id);
+    expect(response.statusCode).toBe(200);
+    const body = json<{
+      podcast_id: number;
+      subscription: { state: string; current: boolean; email: string };
+    }>(response);
+    expect(body.podcast_id).toBe(podcast.id);
+    expect(body.subscription).toMatchObject({ state: 'active', current: true, email: user.email });
+
+    const row = await t.db
+      .selectFrom('steady_accounts')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.access_token).toBeTruthy();
+    expect(row.refresh_token).toBeTruthy();
+    // Never in an answer to the browser.
+    const offerings = await user.agent.get('/api/account/offerings');
+    for (const text of [response.body, offerings.body]) {
+      expect(text).not.toContain(row.access_token!);
+      expect(text).not.toContain(row.refresh_token!);
+    }
+    const account = json<{ data: { steady_user_email: string | null } }>(
+      await user.agent.get('/api/account'),
+    );
+    const stored = await t.db
+      .selectFrom('users')
+      .select('steady_user_email')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.steady_user_email).toBe(user.email);
+    expect(account.data).toBeTruthy();
+  });
+
+  it('refuses a state from another session or a tampered one', async () => {
+    const user = await verifiedUser(t);
+    const other = await verifiedUser(t);
+    const authorize = await other.agent.get('/api/account/steady:authorize');
+    const back = await fake.consent(json<{ url: string }>(authorize).url, user.email);
+    const state = back.searchParams.get('state')!;
+    const code = back.searchParams.get('code')!;
+    const stolen = await user.agent.post('/api/account/steady', { code, state });
+    expect(stolen.statusCode).toBe(403);
+    expect(json(stolen).message).toBe(
+      'Die Anmeldung bei Steady gehört nicht zu deiner Sitzung. Bitte starte sie noch einmal.',
+    );
+    const tampered = await other.agent.post('/api/account/steady', {
+      code,
+      state: state.replace(/^0\./, '1.'),
+    });
+    expect(tampered.statusCode).toBe(403);
+    expect(
+      await t.db
+        .selectFrom('steady_accounts')
+        .selectAll()
+        .where('user_id', 'in', [user.id, other.id])
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('a code works once, and not after it expired', async () => {
+    const user = await verifiedUser(t);
+    const authorize = await user.agent.get('/api/account/steady:authorize');
+    const back = await fake.consent(json<{ url: string }>(authorize).url, user.email);
+    const handover = { code: back.searchParams.get('code'), state: back.searchParams.get('state') };
+    expect((await user.agent.post('/api/account/steady', handover)).statusCode).toBe(200);
+    const replay = await user.agent.post('/api/account/steady', handover);
+    expect(replay.statusCode).toBe(422);
+    expect(json(replay).message).toBe(
+      'Steady hat die Anmeldung nicht bestätigt. Bitte starte sie noch einmal.',
+    );
+
+    const again = await user.agent.get('/api/account/steady:authorize');
+    const late = await fake.consent(json<{ url: string }>(again).url, user.email);
+    fake.advance(2 * 60_000);
+    const expired = await user.agent.post('/api/account/steady', {
+      code: late.searchParams.get('code'),
+      state: late.searchParams.get('state'),
+    });
+    expect(expired.statusCode).toBe(422);
+  });
+
+  it('the provider refuses a wrong redirect URI at the authorize page', async () => {
+    const user = await verifiedUser(t);
+    const authorize = new URL(
+      json<{ url: string }>(await user.agent.get('/api/account/steady:authorize')).url,
+    );
+    authorize.searchParams.set('redirect_uri', 'http://evil.test/app/authorized');
+    expect((await fetch(authorize)).status).toBe(400);
+  });
+
+  it('refreshes the access token after it expired, and keeps reading the subscription', async () => {
+    t.clock.set('2027-04-01T10:00:00Z');
+    const user = await verifiedUser(t);
+    fake.setSubscription(user.email, 'active');
+    expect((await connect(t, fake, user.agent, user.email)).statusCode).toBe(200);
+    const before = await t.db
+      .selectFrom('steady_accounts')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+
+    // Eight days later the week-long token has expired, at the provider too.
+    t.clock.advance(8 * DAY);
+    fake.advance(8 * DAY);
+    const agent = await login(t, user);
+    const { meta } = json<OfferingsResponse>(await agent.get('/api/account/offerings'));
+    expect(meta.subscription).toMatchObject({ state: 'active', current: true });
+    const after = await t.db
+      .selectFrom('steady_accounts')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(after.access_token).not.toBe(before.access_token);
+    expect(after.refresh_token).not.toBe(before.refresh_token);
+    fake.advance(-8 * DAY);
+  });
+});
+
+describe('a wrong client secret', () => {
+  it('is refused by the provider: nothing is connected', async () => {
+    const wrong = await billingApp({ secret: 'not-the-secret' });
+    const user = await verifiedUser(wrong.t);
+    const response = await connect(wrong.t, wrong.fake, user.agent, user.email);
+    expect(response.statusCode).toBe(422);
+    expect(await wrong.t.db.selectFrom('steady_accounts').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('contracts', () => {
+  /** A podcast whose trial is over (Basic) and its owner, connected with a subscription. */
+  async function basicPodcastWithSubscriber(start: string) {
+    t.clock.set(start);
+    const owner = await verifiedUser(t);
+    const podcast = await createPodcast(owner.agent);
+    const second = await createPodcast(owner.agent, { title: 'Zweiter Podcast' });
+    fake.setSubscription(owner.email, 'active');
+    t.clock.advance(31 * DAY);
+    fake.setSubscription(owner.email, 'active');
+    const agent = await login(t, owner);
+    expect((await connect(t, fake, agent, owner.email, podcast.id)).statusCode).toBe(200);
+    return { owner, agent, podcast, second };
+  }
+
+  it('redeems the subscription for one podcast at a time, 409 elsewhere, and releases it', async () => {
+    const { owner, agent, podcast, second } = await basicPodcastWithSubscriber('2027-05-01T10:00:00Z');
+    expect((await podcastOf(agent, podcast.id)).active).toBe(false);
+
+    const redeemed = await agent.post(`/api/podcasts/${podcast.id}/contract`);
+    expect(redeemed.statusCode).toBe(200);
+    const proOne = json<OfferingsResponse>(redeemed).data.find((o) => o.tier === 'pro_one')!;
+    expect(proOne).toMatchObject({
+      subscribed: true,
+      associated: true,
+      contractor: true,
+      contractorEmail: owner.email,
+    });
+    expect(await podcastOf(agent, podcast.id)).toMatchObject({ active: true, only_trial: false });
+
+    const elsewhere = await agent.post(`/api/podcasts/${second.id}/contract`);
+    expect(elsewhere.statusCode).toBe(409);
+    expect(json(elsewhere).message).toBe(
+      'Dein Abo schaltet bereits einen anderen Podcast frei. Löse dort zuerst den Vertrag ab.',
+    );
+    expect((await podcastOf(agent, second.id)).active).toBe(false);
+
+    // A coworker sees whose contract unlocks the podcast ('unlocked by {email}').
+    const coworker = await verifiedUser(t);
+    await addMember(t, podcast.id, coworker.id, 'manager');
+    const seen = json<OfferingsResponse>(await coworker.agent.get(`/api/podcasts/${podcast.id}/offerings`));
+    expect(seen.data.find((o) => o.tier === 'pro_one')).toMatchObject({
+      associated: true,
+      contractor: false,
+      contractorEmail: owner.email,
+    });
+    // … but may not release someone else's contract.
+    expect((await coworker.agent.delete(`/api/podcasts/${podcast.id}/contract`)).statusCode).toBe(403);
+
+    const released = await agent.delete(`/api/podcasts/${podcast.id}/contract`);
+    expect(released.statusCode).toBe(200);
+    expect((await podcastOf(agent, podcast.id)).active).toBe(false);
+    expect((await agent.delete(`/api/podcasts/${podcast.id}/contract`)).statusCode).toBe(404);
+
+    expect((await agent.post(`/api/podcasts/${second.id}/contract`)).statusCode).toBe(200);
+    expect((await podcastOf(agent, second.id)).active).toBe(true);
+    const account = json<OfferingsResponse>(await agent.get('/api/account/offerings'));
+    expect(account.meta.subscription?.podcast).toEqual({ id: second.id, title: 'Zweiter Podcast' });
+  });
+
+  it("a manager's own subscription unlocks the owner's podcast: 'unlocked by', and the owner may release it", async () => {
+    const { owner, podcast } = await basicPodcastWithSubscriber('2027-08-01T10:00:00Z');
+    const manager = await verifiedUser(t);
+    await addMember(t, podcast.id, manager.id, 'manager');
+    fake.setSubscription(manager.email, 'in_trial');
+    const m = await login(t, manager);
+    expect((await connect(t, fake, m, manager.email, podcast.id)).statusCode).toBe(200);
+    expect((await m.post(`/api/podcasts/${podcast.id}/contract`)).statusCode).toBe(200);
+
+    const o = await login(t, owner);
+    expect((await podcastOf(o, podcast.id)).active).toBe(true);
+    const seen = json<OfferingsResponse>(await o.get(`/api/podcasts/${podcast.id}/offerings`));
+    expect(seen.data.find((x) => x.associated)).toMatchObject({
+      contractor: false,
+      contractorEmail: manager.email,
+    });
+    // The owner's own subscription cannot push it out while it is current.
+    expect((await o.post(`/api/podcasts/${podcast.id}/contract`)).statusCode).toBe(409);
+    expect((await o.delete(`/api/podcasts/${podcast.id}/contract`)).statusCode).toBe(200);
+    expect((await o.post(`/api/podcasts/${podcast.id}/contract`)).statusCode).toBe(200);
+  });
+
+  it('refuses without a subscription, to observers and to strangers', async () => {
+    const { owner, agent, podcast } = await basicPodcastWithSubscriber('2027-06-01T10:00:00Z');
+    const observer = await verifiedUser(t);
+    await addMember(t, podcast.id, observer.id, 'observer');
+    const o = await login(t, observer);
+    expect((await o.post(`/api/podcasts/${podcast.id}/contract`)).statusCode).toBe(403);
+    const stranger = await login(t, await verifiedUser(t));
+    expect((await stranger.post(`/api/podcasts/${podcast.id}/contract`)).statusCode).toBe(404);
+
+    fake.setSubscription(owner.email, 'none');
+    const none = await agent.post(`/api/podcasts/${podcast.id}/contract`);
+    expect(none.statusCode).toBe(422);
+    expect(json(none).message).toBe('Du hast gerade kein laufendes Abo bei Steady.');
+
+    const unconnected = await login(t, await verifiedUser(t));
+    const mine = await createPodcast(unconnected);
+    const notConnected = await unconnected.post(`/api/podcasts/${mine.id}/contract`);
+    expect(notConnected.statusCode).toBe(422);
+  });
+
+  it('the job: not_renewing stays Pro until expires-at, then Basic; cancelled at once; data stays', async () => {
+    const { owner, agent, podcast } = await basicPodcastWithSubscriber('2027-07-01T10:00:00Z');
+    await agent.put(`/api/podcasts/${podcast.id}/strategy`, { subject: 'Geschichte für alle' });
+    expect((await agent.post(`/api/podcasts/${podcast.id}/contract`)).statusCode).toBe(200);
+
+    const expiresAt = new Date(t.clock.now().getTime() + 5 * DAY).toISOString();
+    fake.setSubscription(owner.email, 'not_renewing', { expiresAt });
+    expect(await t.jobs.subscriptions!.runOnce()).toBe(true);
+    expect((await podcastOf(await login(t, owner), podcast.id)).active).toBe(true);
+
+    t.clock.advance(6 * DAY);
+    const later = await login(t, owner);
+    // Past expires-at the plan is Basic at once, before the job has even run …
+    expect((await podcastOf(later, podcast.id)).active).toBe(false);
+    // … and the job releases the contract.
+    await t.jobs.subscriptions!.runOnce();
+    expect((await podcastOf(later, podcast.id)).active).toBe(false);
+    expect(await t.db.selectFrom('contracts').selectAll().where('user_id', '=', owner.id).execute()).toEqual(
+      [],
+    );
+    const strategy = json<{ data: { subject: string } }>(
+      await later.get(`/api/podcasts/${podcast.id}/strategy`),
+    );
+    expect(strategy.data.subject).toBe('Geschichte für alle');
+
+    // Subscribed again and redeemed; then cancelled for good (no subscription): Basic after the job.
+    fake.setSubscription(owner.email, 'active');
+    expect((await later.post(`/api/podcasts/${podcast.id}/contract`)).statusCode).toBe(200);
+    fake.setSubscription(owner.email, 'none');
+    await t.jobs.subscriptions!.runOnce();
+    expect((await podcastOf(later, podcast.id)).active).toBe(false);
+  });
+});

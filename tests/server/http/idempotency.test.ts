@@ -1,0 +1,126 @@
+// Idempotent writes: the same Idempotency-Key acts once, on SQLite and PostgreSQL alike.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { KEY_LIFETIME_MS, deleteExpiredKeys } from '../../../src/server/http/idempotency.ts';
+import { verifiedUser } from '../helpers/accounts.ts';
+import type { Agent } from '../helpers/agent.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { addCategories, form } from '../podcasts/podcast-helpers.ts';
+
+let t: TestApp;
+let anna: Agent;
+let ben: Agent;
+let n = 0;
+const newKey = () => `test-key-${Date.now()}-${++n}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addCategories(t);
+  anna = (await verifiedUser(t)).agent;
+  ben = (await verifiedUser(t)).agent;
+});
+
+const create = (agent: Agent, key: string, title = 'Zeitreise') =>
+  agent.post('/api/podcasts', form({ title }), { 'idempotency-key': key });
+const titled = async (title: string) =>
+  (await t.db.selectFrom('podcasts').select('id').where('title', '=', title).execute()).length;
+
+describe('Idempotency-Key', { timeout: 30_000 }, () => {
+  it('replays the first answer for the same key and body and acts once', async () => {
+    const key = newKey();
+    const first = await create(anna, key, 'Einmal');
+    expect(first.statusCode).toBe(201);
+    const again = await create(anna, key, 'Einmal');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await titled('Einmal')).toBe(1);
+  });
+
+  it('accepts the key as a structured-header string', async () => {
+    const key = newKey();
+    await create(anna, key, 'Zitiert');
+    const again = await create(anna, `"${key}"`, 'Zitiert');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await titled('Zitiert')).toBe(1);
+  });
+
+  it('acts once for ten concurrent duplicates; the others wait (409) or get the replay', async () => {
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => create(anna, key, 'Gleichzeitig')));
+    expect(await titled('Gleichzeitig')).toBe(1);
+    const created = answers.filter((r) => r.statusCode === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    const ids = new Set(created.map((r) => (r.json() as { data: { id: number } }).data.id));
+    expect(ids.size).toBe(1);
+    for (const r of answers.filter((r) => r.statusCode !== 201)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().message).toBe(
+        'Diese Anfrage wird gerade schon bearbeitet. Bitte versuche es gleich noch einmal.',
+      );
+    }
+    // Once the first is done, every retry gets its answer.
+    const later = await create(anna, key, 'Gleichzeitig');
+    expect(later.statusCode).toBe(201);
+    expect(ids.has((later.json() as { data: { id: number } }).data.id)).toBe(true);
+  });
+
+  it('refuses the same key with another body or another path (422) and acts not', async () => {
+    const key = newKey();
+    await create(anna, key, 'Erster Körper');
+    const other = await create(anna, key, 'Zweiter Körper');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toMatch(/bereits für eine andere Anfrage verwendet/);
+    expect(await titled('Zweiter Körper')).toBe(0);
+    const otherPath = await anna.post('/api/account/context/1', undefined, { 'idempotency-key': key });
+    expect(otherPath.statusCode).toBe(422);
+  });
+
+  it('keeps the keys of different users apart', async () => {
+    const key = newKey();
+    expect((await create(anna, key, 'Geteilter Schlüssel')).statusCode).toBe(201);
+    const bens = await create(ben, key, 'Geteilter Schlüssel');
+    expect(bens.statusCode).toBe(201);
+    expect(bens.headers['idempotent-replayed']).toBeUndefined();
+    expect(await titled('Geteilter Schlüssel')).toBe(2);
+  });
+
+  it('replays refusals too, but not answers that ask to try again', async () => {
+    const key = newKey();
+    const bad = await anna.post('/api/podcasts', { title: '' }, { 'idempotency-key': key });
+    expect(bad.statusCode).toBe(422);
+    const again = await anna.post('/api/podcasts', { title: '' }, { 'idempotency-key': key });
+    expect(again.statusCode).toBe(422);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('forgets a key after its lifetime: it acts again, and the clean-up removes it', async () => {
+    const key = newKey();
+    await create(anna, key, 'Vergessen');
+    t.clock.advance(KEY_LIFETIME_MS + 1000);
+    const after = await create(anna, key, 'Vergessen');
+    expect(after.statusCode).toBe(201);
+    expect(after.headers['idempotent-replayed']).toBeUndefined();
+    expect(await titled('Vergessen')).toBe(2);
+    t.clock.advance(KEY_LIFETIME_MS + 1000);
+    await deleteExpiredKeys(t.ctx);
+    const left = await t.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute();
+    expect(left).toEqual([]);
+  });
+
+  it('refuses malformed keys with a German 400', async () => {
+    for (const key of ['kurz', 'mit leerzeichen drin', 'x'.repeat(256), '"halb', 'ümlaut-schlüssel']) {
+      const r = await anna.post('/api/podcasts', form({ title: 'Nie' }), { 'idempotency-key': key });
+      expect(r.statusCode, key).toBe(400);
+      expect(r.json().message).toMatch(/Idempotency-Key ist ungültig/);
+    }
+    expect(await titled('Nie')).toBe(0);
+  });
+
+  it('leaves reads and requests without a key alone', async () => {
+    const a = await create(anna, newKey(), 'Ohne');
+    const b = await anna.post('/api/podcasts', form({ title: 'Ohne' }));
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const read = await anna.request('GET', '/api/account', undefined, { 'idempotency-key': 'kurz' });
+    expect(read.statusCode).toBe(200);
+  });
+});
