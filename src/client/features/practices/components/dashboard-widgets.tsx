@@ -34,7 +34,8 @@ export function RecommendedWidget({ podcast }: { podcast: Podcast }) {
 
 function Recommended({ podcastId }: { podcastId: number }) {
   const estimations = useEstimations(podcastId);
-  const list = estimations.data ?? [];
+  // A method just applied or rejected leaves at once, before the refetch brings the next one.
+  const list = (estimations.data ?? []).filter((e) => !e.practice.applied && !e.practice.rejected);
   return (
     <WidgetCard title="Als Nächstes empfohlen">
       {estimations.isPending ? (
