@@ -31,9 +31,6 @@ describe('can(role, action)', () => {
     'experiments.delete',
     'experiments.comment',
     'practices.flag',
-    'experiments.update',
-    'experiments.delete',
-    'experiments.comment',
   ];
   const management = ['podcast.update', 'invitations.create', 'contract.redeem'];
   const ownership = ['podcast.delete', 'memberships.manage', 'contract.manage'];
