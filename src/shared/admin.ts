@@ -55,6 +55,7 @@ export const adminRoleForm = z.object({ role: userRole.schema });
 
 // ---- podcasts (admins) ----
 export const adminPodcastsQuery = adminUsersQuery;
+/** A podcast's plan as the panel shows it: where Pro comes from, the trial, an admin's grant. */
 export const adminPodcastSchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -62,9 +63,38 @@ export const adminPodcastSchema = z.object({
   active: z.boolean(),
   only_trial: z.boolean(),
   days_left: z.number(),
+  trial_days: z.number(),
+  /** Pro through the owner's lifetime access, or a redeemed subscription. */
+  lifetime: z.boolean(),
+  contract: z.boolean(),
+  /** An admin's grant: its last day (also when it is over) and its reason. */
+  pro_until: z.string().nullable(),
+  pro_reason: z.string().nullable(),
   created_at: z.string(),
 });
+export type AdminPodcast = z.infer<typeof adminPodcastSchema>;
 export const adminPodcastsResponse = page(adminPodcastSchema);
+export const adminPodcastResponse = resource(adminPodcastSchema);
+
+/** The longest trial an admin may set, in days. */
+export const MAX_TRIAL_DAYS = 365;
+/**
+ * PUT /api/nova/podcasts/{id}/plan (admins): the trial's length and Pro granted through a day
+ * (empty: no grant), always with a reason for the audit log.
+ */
+export const adminPlanForm = z.object({
+  trial_days: z.coerce
+    .number({ message: 'Bitte gib die Tage des Testzeitraums als Zahl an.' })
+    .int('Bitte gib ganze Tage an.')
+    .min(0, 'Der Testzeitraum kann nicht negativ sein.')
+    .max(MAX_TRIAL_DAYS, `Der Testzeitraum kann höchstens ${MAX_TRIAL_DAYS} Tage lang sein.`),
+  pro_until: z
+    .union([z.literal(''), z.iso.date('Bitte gib ein gültiges Datum an.')])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  reason: text(500, { required: 'Bitte gib einen Grund an.', multiline: true }),
+});
+export type AdminPlanForm = z.input<typeof adminPlanForm>;
 
 // ---- methods (editors and admins) ----
 export const adminPracticeSummary = z.object({

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminPodcastsQuery,
+  adminPlanForm,
+  adminPodcastResponse,
   adminPodcastsResponse,
   adminRoleForm,
   adminUserDetailResponse,
@@ -12,12 +14,13 @@ import {
 } from '../../shared/admin.ts';
 import { idParam, messageResponse } from '../../shared/api.ts';
 import { labelled, userRole } from '../../shared/vocabulary.ts';
+import { TRIAL_DAYS } from '../../shared/podcasts.ts';
 import type { AppContext } from '../context.ts';
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { requireUser } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { podcastPlan } from '../podcasts/podcast-plan.ts';
+import { planColumns, planOf, type PlanRow } from '../podcasts/podcast-plan.ts';
 import { audited } from './staff.ts';
 import { ADMIN_PER_PAGE, contains, pageMeta } from './paging.ts';
 
@@ -44,14 +47,29 @@ const serializeUser = (u: UserRow) => ({
 });
 const userColumns = ['id', 'name', 'email', 'role', 'email_verified_at', 'granted', 'created_at'] as const;
 
-/** Whether the podcast's owner has lifetime access (the plan depends on it). */
-const ownerGranted = (eb: ExpressionBuilder<DB, 'podcasts'>) =>
-  eb
-    .selectFrom('memberships as owner')
-    .innerJoin('users as owner_user', 'owner_user.id', 'owner.user_id')
-    .select('owner_user.granted')
-    .whereRef('owner.podcast_id', '=', 'podcasts.id')
-    .where('owner.role', '=', 'owner');
+const planFields = ['podcasts.trial_days', 'podcasts.pro_until'] as const;
+
+/** A podcast of the panel with its plan (`planColumns` selected). */
+function serializePodcast(
+  p: PlanRow & { id: number; title: string; pro_reason: string | null; owner_email: string | null },
+  now: Date,
+) {
+  const plan = planOf(p, now);
+  return {
+    id: p.id,
+    title: p.title,
+    owner_email: p.owner_email,
+    active: plan.active,
+    only_trial: plan.only_trial,
+    days_left: plan.trial.days_left,
+    trial_days: plan.trial.trial_days,
+    lifetime: plan.lifetime,
+    contract: plan.contract,
+    pro_until: p.pro_until,
+    pro_reason: p.pro_reason,
+    created_at: p.created_at,
+  };
+}
 
 export function adminUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
@@ -83,28 +101,24 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext) {
   async function userDetail(userId: number) {
     const user = await db.selectFrom('users').select(userColumns).where('id', '=', userId).executeTakeFirst();
     if (!user) throw notFoundUser();
+    const now = clock.now();
     const podcasts = await db
       .selectFrom('memberships')
       .innerJoin('podcasts', 'podcasts.id', 'memberships.podcast_id')
-      .select(['podcasts.id', 'podcasts.title', 'podcasts.created_at', 'memberships.role'])
-      .select((eb) => ownerGranted(eb as never).as('owner_granted'))
+      .select(['podcasts.id', 'podcasts.title', 'podcasts.created_at', 'memberships.role', ...planFields])
+      .select(planColumns(now))
       .where('memberships.user_id', '=', userId)
       .orderBy('podcasts.title')
       .execute();
-    const now = clock.now();
     return {
       ...serializeUser(user),
       podcasts: podcasts.map((p) => {
-        const plan = podcastPlan({
-          createdAt: p.created_at,
-          now,
-          ownerGranted: Boolean(p.owner_granted),
-          viewerGranted: false,
-        });
+        const { id, title, role } = p;
+        const plan = planOf(p, now);
         return {
-          id: p.id,
-          title: p.title,
-          role: p.role,
+          id,
+          title,
+          role,
           active: plan.active,
           only_trial: plan.only_trial,
           days_left: plan.trial.days_left,
@@ -185,48 +199,86 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { q, page } = request.query;
+      const now = clock.now();
       let query = db.selectFrom('podcasts');
       if (q)
         query = query.where((eb) => eb.or([contains('podcasts.title', q), contains('podcasts.name', q)]));
       const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const rows = await query
-        .select(['podcasts.id', 'podcasts.title', 'podcasts.created_at'])
-        .select((eb) => ownerGranted(eb as never).as('owner_granted'))
-        .select((eb) =>
-          eb
-            .selectFrom('memberships as m')
-            .innerJoin('users as u', 'u.id', 'm.user_id')
-            .select('u.email')
-            .whereRef('m.podcast_id', '=', 'podcasts.id')
-            .where('m.role', '=', 'owner')
-            .as('owner_email'),
-        )
+        .$call(withPlan(now))
         .orderBy('podcasts.created_at', 'desc')
         .orderBy('podcasts.id', 'desc')
         .limit(ADMIN_PER_PAGE)
         .offset((page - 1) * ADMIN_PER_PAGE)
         .execute();
-      const now = clock.now();
       return {
-        data: rows.map((p) => {
-          const plan = podcastPlan({
-            createdAt: p.created_at,
-            now,
-            ownerGranted: Boolean(p.owner_granted),
-            viewerGranted: false,
-          });
-          return {
-            id: p.id,
-            title: p.title,
-            owner_email: p.owner_email ?? null,
-            active: plan.active,
-            only_trial: plan.only_trial,
-            days_left: plan.trial.days_left,
-            created_at: p.created_at,
-          };
-        }),
+        data: rows.map((p) => serializePodcast(p, now)),
         meta: pageMeta(page, rows.length, Number(n)),
       };
     },
   );
+
+  // Grants Pro through a day and sets the trial's length, always with a reason (in the audit
+  // log, and on the podcast for the panel). Pro granted here counts like a contract.
+  api.put(
+    '/api/nova/podcasts/:id/plan',
+    {
+      schema: { params: idParam, body: adminPlanForm, response: { 200: adminPodcastResponse } },
+      config: { staff: 'users' },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { trial_days, pro_until, reason } = request.body;
+      await audited(ctx, request, async (tx) => {
+        const before = await tx
+          .selectFrom('podcasts')
+          .select(['trial_days', 'pro_until'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!before) throw notFound('Diesen Podcast gibt es nicht.');
+        await tx
+          .updateTable('podcasts')
+          .set({ trial_days: trial_days === TRIAL_DAYS ? null : trial_days, pro_until, pro_reason: reason })
+          .where('id', '=', id)
+          .execute();
+        return {
+          result: undefined,
+          entry: {
+            action: 'podcast.plan',
+            subjectType: 'podcast',
+            subjectId: id,
+            details: {
+              from: { trial_days: before.trial_days ?? TRIAL_DAYS, pro_until: before.pro_until },
+              to: { trial_days, pro_until },
+              reason,
+            },
+          },
+        };
+      });
+      const now = clock.now();
+      const row = await db
+        .selectFrom('podcasts')
+        .where('podcasts.id', '=', id)
+        .$call(withPlan(now))
+        .executeTakeFirstOrThrow();
+      return { data: serializePodcast(row, now) };
+    },
+  );
 }
+
+/** A query over `podcasts` with everything the panel shows of a podcast. */
+const withPlan = (now: Date) => (query: SelectQueryBuilder<DB, 'podcasts', object>) =>
+  query
+    .select(['podcasts.id', 'podcasts.title', 'podcasts.created_at', 'podcasts.pro_reason', ...planFields])
+    .select(planColumns(now))
+    .select(ownerEmail);
+
+/** The owner's address, as a column of a query over `podcasts`. */
+const ownerEmail = (eb: ExpressionBuilder<DB, 'podcasts'>) =>
+  eb
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('u.email')
+    .whereRef('m.podcast_id', '=', 'podcasts.id')
+    .where('m.role', '=', 'owner')
+    .as('owner_email');

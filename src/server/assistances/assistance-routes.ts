@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/session.ts';
 import { accessThrough, requirePodcast } from '../podcasts/guard.ts';
-import { podcastPlan } from '../podcasts/podcast-plan.ts';
+import { planColumns, planOf } from '../podcasts/podcast-plan.ts';
 
 /** A podcast's list and the account-wide list stop here (the assistant button shows 5). */
 export const ASSISTANCES_LIMIT = 100;
@@ -74,28 +74,18 @@ export function assistanceRoutes(app: FastifyInstance, ctx: AppContext) {
       const podcasts = await db
         .selectFrom('memberships')
         .innerJoin('podcasts', 'podcasts.id', 'memberships.podcast_id')
-        .select(['podcasts.id', 'podcasts.title', 'podcasts.created_at'])
-        .select((eb) =>
-          eb
-            .selectFrom('memberships as owner')
-            .innerJoin('users', 'users.id', 'owner.user_id')
-            .select('users.granted')
-            .whereRef('owner.podcast_id', '=', 'podcasts.id')
-            .where('owner.role', '=', 'owner')
-            .as('owner_granted'),
-        )
+        .select([
+          'podcasts.id',
+          'podcasts.title',
+          'podcasts.created_at',
+          'podcasts.trial_days',
+          'podcasts.pro_until',
+        ])
+        .select(planColumns(now))
         .where('memberships.user_id', '=', user.id)
         .where('memberships.active', '=', 1)
         .execute();
-      const pro = podcasts.filter(
-        (p) =>
-          podcastPlan({
-            createdAt: p.created_at,
-            now,
-            ownerGranted: Number(p.owner_granted) === 1,
-            viewerGranted: user.granted === 1,
-          }).active,
-      );
+      const pro = podcasts.filter((p) => planOf(p, now, user.granted === 1).active);
       if (pro.length === 0) return { data: [] };
       const titles = new Map(pro.map((p) => [p.id, p.title]));
       const tips = await db

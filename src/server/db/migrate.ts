@@ -13,6 +13,7 @@ import * as experiments from './migrations/0010-experiments.ts';
 import * as idempotencyAssistances from './migrations/0011-idempotency-assistances.ts';
 import * as billing from './migrations/0012-billing.ts';
 import * as admin from './migrations/0013-admin.ts';
+import * as planGrants from './migrations/0014-plan-grants.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -29,6 +30,7 @@ const migrations = {
   '0011-idempotency-assistances': idempotencyAssistances,
   '0012-billing': billing,
   '0013-admin': admin,
+  '0014-plan-grants': planGrants,
 };
 
 export async function migrate(db: Database) {

@@ -98,6 +98,11 @@ export interface PodcastsTable {
   web_uri: string | null;
   /** When the setup checklist was closed (`POST /api/podcasts/{id}:complete`). */
   completed_at: Timestamp | null;
+  /** The trial's length when an admin changed it (null: TRIAL_DAYS). */
+  trial_days: number | null;
+  /** Pro granted by an admin through this Berlin day (YYYY-MM-DD, inclusive), and why. */
+  pro_until: string | null;
+  pro_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

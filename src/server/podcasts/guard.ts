@@ -12,7 +12,7 @@ import type { Db } from '../db/database.ts';
 import type { PodcastsTable } from '../db/schema.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { podcastPlan, type Plan } from './podcast-plan.ts';
+import { contractorOf, planColumns, planOf, type Plan } from './podcast-plan.ts';
 
 export type PodcastRule = { action: PodcastAction; plan?: 'pro' };
 
@@ -60,58 +60,22 @@ export async function podcastAccess(
     .innerJoin('memberships', 'memberships.podcast_id', 'podcasts.id')
     .selectAll('podcasts')
     .select(['memberships.id as membership_id', 'memberships.role as member_role'])
-    // The owner's lifetime access makes the podcast Pro (podcast-plan.ts).
-    .select((eb) =>
-      eb
-        .selectFrom('memberships as owner')
-        .innerJoin('users', 'users.id', 'owner.user_id')
-        .select('users.granted')
-        .whereRef('owner.podcast_id', '=', 'podcasts.id')
-        .where('owner.role', '=', 'owner')
-        .as('owner_granted'),
-    )
-    // A redeemed contract whose subscription still counts (billing/subscriptions.ts isCurrent).
-    .select((eb) =>
-      eb
-        .selectFrom('contracts')
-        .innerJoin('steady_accounts', 'steady_accounts.user_id', 'contracts.user_id')
-        .select('contracts.user_id')
-        .whereRef('contracts.podcast_id', '=', 'podcasts.id')
-        .where((w) =>
-          w.or([
-            w('steady_accounts.state', 'in', ['in_trial', 'active']),
-            w.and([
-              w('steady_accounts.state', '=', 'not_renewing'),
-              w.or([
-                w('steady_accounts.expires_at', 'is', null),
-                w('steady_accounts.expires_at', '>', now.toISOString()),
-              ]),
-            ]),
-          ]),
-        )
-        .as('contractor_id'),
-    )
+    .select(planColumns(now))
     .where('podcasts.id', '=', podcastId)
     .where('memberships.user_id', '=', user.id)
     .where('memberships.active', '=', 1)
     .executeTakeFirst();
   if (!row) throw notFound(messages.notFound);
-  const { membership_id, member_role, owner_granted, contractor_id, ...podcast } = row;
+  const { membership_id, member_role, owner_granted: _o, contractor_id: _c, ...podcast } = row;
   if (!can(member_role, rule.action)) throw new HttpError(403, messages.role);
-  const plan = podcastPlan({
-    createdAt: podcast.created_at,
-    now,
-    ownerGranted: Number(owner_granted) === 1,
-    viewerGranted: user.granted === 1,
-    contract: contractor_id !== null && contractor_id !== undefined,
-  });
+  const plan = planOf(row, now, user.granted === 1);
   if (rule.plan === 'pro' && !plan.active) throw new HttpError(403, messages.pro);
   return {
     podcast,
     role: member_role as Role,
     membershipId: membership_id,
     plan,
-    contractorId: contractor_id === null || contractor_id === undefined ? null : Number(contractor_id),
+    contractorId: contractorOf(row),
   };
 }
 

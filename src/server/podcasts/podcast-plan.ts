@@ -1,9 +1,15 @@
-// The plan of a podcast (§4, DESIGN.md): a 30-day Pro trial from the podcast's creation, then
-// Basic. Lifetime access (`users.granted`) unlocks everything: the owner's for the whole team,
-// and a granted user sees every podcast active. A redeemed contract whose subscription still
-// counts (src/server/billing/subscriptions.ts) makes it Pro too.
+// The plan of a podcast (§4, DESIGN.md): a Pro trial from the podcast's creation (30 days, or
+// what an admin set in /nova), then Basic. Pro comes from lifetime access (`users.granted`: the
+// owner's for the whole team, a granted viewer sees every podcast active), from a redeemed
+// contract whose subscription still counts (src/server/billing/subscriptions.ts), or from an
+// admin's grant until a day (`podcasts.pro_until`, with a reason in the audit log).
+//
+// Every place that needs a plan selects `planColumns` next to the podcast's own columns and calls
+// `planOf`, so the guard, the tips and the admin panel cannot disagree about it.
+import type { ExpressionBuilder } from 'kysely';
 import { TRIAL_DAYS, type Trial } from '../../shared/podcasts.ts';
 import { berlinDate, daysBetween } from '../../shared/calendar.ts';
+import type { DB } from '../db/schema.ts';
 
 export type Plan = {
   trial: Trial;
@@ -13,11 +19,14 @@ export type Plan = {
   lifetime: boolean;
   /** Pro through a redeemed contract. */
   contract: boolean;
+  /** The last day of an admin's grant while it lasts, else null. */
+  granted_until: string | null;
 };
 
 /**
  * Days count in Berlin calendar days: the day of creation is day 0 (`days_left` 30); on day 30
- * the trial is over (`days_left` 0), so it covers exactly 30 calendar days.
+ * the trial is over (`days_left` 0), so it covers exactly 30 calendar days. A grant counts
+ * through its last day (`pro_until`, inclusive).
  */
 export function podcastPlan(input: {
   createdAt: string;
@@ -26,21 +35,87 @@ export function podcastPlan(input: {
   viewerGranted: boolean;
   /** A contract with a current subscription unlocks the podcast. */
   contract?: boolean;
+  /** The trial's length when an admin changed it. */
+  trialDays?: number | null;
+  /** An admin's grant of Pro through this Berlin day. */
+  proUntil?: string | null;
 }): Plan {
-  const passed = Math.max(0, daysBetween(berlinDate(new Date(input.createdAt)), berlinDate(input.now)));
+  const today = berlinDate(input.now);
+  const trialDays = input.trialDays ?? TRIAL_DAYS;
+  const passed = Math.max(0, daysBetween(berlinDate(new Date(input.createdAt)), today));
   const trial = {
-    trial_days: TRIAL_DAYS,
-    days_passed: Math.min(passed, TRIAL_DAYS),
-    days_left: Math.max(0, TRIAL_DAYS - passed),
+    trial_days: trialDays,
+    days_passed: Math.min(passed, trialDays),
+    days_left: Math.max(0, trialDays - passed),
   };
   const lifetime = input.ownerGranted || input.viewerGranted;
   const contract = input.contract ?? false;
+  const grantedUntil = input.proUntil && input.proUntil >= today ? input.proUntil : null;
   const inTrial = trial.days_left > 0;
   return {
     trial,
-    active: lifetime || contract || inTrial,
-    only_trial: inTrial && !lifetime && !contract,
+    active: lifetime || contract || grantedUntil !== null || inTrial,
+    only_trial: inTrial && !lifetime && !contract && grantedUntil === null,
     lifetime,
     contract,
+    granted_until: grantedUntil,
   };
 }
+
+/**
+ * The plan's inputs that live outside the podcast's row, as columns of a query over `podcasts`:
+ * `owner_granted` (the owner's lifetime access) and `contractor_id` (the user whose redeemed
+ * subscription still counts; the SQL twin of billing/subscriptions.ts `isCurrent`).
+ */
+export const planColumns = (now: Date) => (eb: ExpressionBuilder<DB, 'podcasts'>) => [
+  eb
+    .selectFrom('memberships as plan_owner')
+    .innerJoin('users as plan_owner_user', 'plan_owner_user.id', 'plan_owner.user_id')
+    .select('plan_owner_user.granted')
+    .whereRef('plan_owner.podcast_id', '=', 'podcasts.id')
+    .where('plan_owner.role', '=', 'owner')
+    .as('owner_granted'),
+  eb
+    .selectFrom('contracts')
+    .innerJoin('steady_accounts', 'steady_accounts.user_id', 'contracts.user_id')
+    .select('contracts.user_id')
+    .whereRef('contracts.podcast_id', '=', 'podcasts.id')
+    .where((w) =>
+      w.or([
+        w('steady_accounts.state', 'in', ['in_trial', 'active']),
+        w.and([
+          w('steady_accounts.state', '=', 'not_renewing'),
+          w.or([
+            w('steady_accounts.expires_at', 'is', null),
+            w('steady_accounts.expires_at', '>', now.toISOString()),
+          ]),
+        ]),
+      ]),
+    )
+    .as('contractor_id'),
+];
+
+/** A podcast row with its plan columns (`planColumns`). */
+export type PlanRow = {
+  created_at: string;
+  trial_days: number | null;
+  pro_until: string | null;
+  owner_granted: unknown;
+  contractor_id: unknown;
+};
+
+/** The contractor's id from a plan row, or null. */
+export const contractorOf = (row: Pick<PlanRow, 'contractor_id'>) =>
+  row.contractor_id === null || row.contractor_id === undefined ? null : Number(row.contractor_id);
+
+/** The plan of a podcast row selected with `planColumns`, as `viewerGranted` sees it. */
+export const planOf = (row: PlanRow, now: Date, viewerGranted = false): Plan =>
+  podcastPlan({
+    createdAt: row.created_at,
+    now,
+    ownerGranted: Number(row.owner_granted) === 1,
+    viewerGranted,
+    contract: contractorOf(row) !== null,
+    trialDays: row.trial_days === null ? null : Number(row.trial_days),
+    proUntil: row.pro_until,
+  });

@@ -7,6 +7,7 @@ import { canStaff, type StaffAbility } from '../../../src/shared/admin.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { createTestApp } from '../helpers/test-app.ts';
+import { addCategories, createPodcast } from '../podcasts/podcast-helpers.ts';
 
 const t = await createTestApp({ seed: true });
 
@@ -15,6 +16,7 @@ let admin: Staff;
 let editor: Staff;
 let user: Staff;
 let target: Staff;
+let podcastId: number;
 
 async function withRole(role: string) {
   const u = await verifiedUser(t);
@@ -27,6 +29,8 @@ beforeAll(async () => {
   editor = await withRole('editor');
   user = await withRole('user');
   target = await withRole('user');
+  await addCategories(t);
+  podcastId = (await createPodcast(target.agent)).id;
 });
 
 const novaRoutes = () =>
@@ -77,6 +81,11 @@ async function sample(method: string, url: string, as: Agent): Promise<{ path: s
         body: { title: 'Geplant', content: 'Was kommt.', position: 1 },
       };
     }
+    case 'PUT /api/nova/podcasts/:id/plan':
+      return {
+        path: `/api/nova/podcasts/${podcastId}/plan`,
+        body: { trial_days: 30, pro_until: null, reason: 'Testzugang für die Presse' },
+      };
     case 'POST /api/nova/codes':
       return { path: url, body: { count: 2, note: 'Test' } };
     default:

@@ -16,6 +16,7 @@ function state(overrides: Partial<TipState> = {}): TipState {
       only_trial: true,
       lifetime: false,
       contract: false,
+      granted_until: null,
     },
     objective: { coverage: 'high', throughput: 'medium' },
     strategyAnswered: true,
@@ -110,6 +111,7 @@ describe('tip rules', () => {
       only_trial: true,
       lifetime: false,
       contract: false,
+      granted_until: null,
     };
     expect(one(tipsFor(state({ plan: ending })), 'trial-ending').message).toContain('in 5 Tagen');
     expect(byRule(tipsFor(state({ plan: { ...ending, only_trial: false } })), 'trial-ending')).toHaveLength(

@@ -189,6 +189,9 @@ describe('contracts', () => {
       contractorEmail: owner.email,
     });
     expect(await podcastOf(agent, podcast.id)).toMatchObject({ active: true, only_trial: false });
+    // Everything Pro follows the contract, the tips of the account too (one plan for all of them).
+    const tips = json<{ data: { podcast_id: number }[] }>(await agent.get('/api/account/assistances')).data;
+    expect(tips.some((a) => a.podcast_id === podcast.id)).toBe(true);
 
     const elsewhere = await agent.post(`/api/podcasts/${second.id}/contract`);
     expect(elsewhere.statusCode).toBe(409);

@@ -3,7 +3,7 @@
 import { metric, type MetricKey } from '../../../shared/vocabulary.ts';
 import { berlinDate } from '../../../shared/calendar.ts';
 import type { Database } from '../../db/database.ts';
-import { podcastPlan, type Plan } from '../../podcasts/podcast-plan.ts';
+import { planColumns, planOf, type Plan } from '../../podcasts/podcast-plan.ts';
 import { tipBookmarks, tipExperiments, tipRecommendations } from './tip-sources.ts';
 
 export type MetricValue = { metric: MetricKey; value: number; recorded_on: string };
@@ -49,16 +49,8 @@ export async function loadTipState(
 ): Promise<TipState | undefined> {
   const podcast = await db
     .selectFrom('podcasts')
-    .select(['id', 'title', 'created_at'])
-    .select((eb) =>
-      eb
-        .selectFrom('memberships as owner')
-        .innerJoin('users', 'users.id', 'owner.user_id')
-        .select('users.granted')
-        .whereRef('owner.podcast_id', '=', 'podcasts.id')
-        .where('owner.role', '=', 'owner')
-        .as('owner_granted'),
-    )
+    .select(['id', 'title', 'created_at', 'trial_days', 'pro_until'])
+    .select(planColumns(now))
     .where('id', '=', podcastId)
     .executeTakeFirst();
   if (!podcast) return undefined;
@@ -93,12 +85,7 @@ export async function loadTipState(
   return {
     podcast: { id: podcast.id, title: podcast.title, created_at: podcast.created_at },
     today: berlinDate(now),
-    plan: podcastPlan({
-      createdAt: podcast.created_at,
-      now,
-      ownerGranted: Number(podcast.owner_granted) === 1,
-      viewerGranted: false,
-    }),
+    plan: planOf(podcast, now),
     objective: objective ? levels : null,
     strategyAnswered: Object.values(answers).some((v) => typeof v === 'string' && v.trim() !== ''),
     members: Number(members.n),

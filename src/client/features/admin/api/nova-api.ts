@@ -10,6 +10,7 @@ import {
   adminCompilationResponse,
   adminCompilationsResponse,
   adminFeedbackResponse,
+  adminPodcastResponse,
   adminPodcastsResponse,
   adminPracticeResponse,
   adminPracticesResponse,
@@ -22,6 +23,7 @@ import {
   type adminAdviceForm,
   type adminChangelogForm,
   type adminCodesForm,
+  type AdminPlanForm,
   type adminCompilationForm,
   type adminPracticeForm,
   type adminRoadmapForm,
@@ -126,6 +128,12 @@ export const useSetRole = (id: number) =>
   );
 export const useResendVerification = (id: number) =>
   useNovaWrite(() => api.post(`api/nova/users/${id}/verification`).json().then(parse(messageResponse)));
+
+/** PUT /api/nova/podcasts/{id}/plan: trial length and Pro granted through a day, with a reason. */
+export const useSavePlan = (id: number) =>
+  useNovaWrite((input: AdminPlanForm) =>
+    api.put(`api/nova/podcasts/${id}/plan`, { json: input }).json().then(parse(adminPodcastResponse)),
+  );
 
 export const useSavePractice = (id: number) =>
   useNovaWrite((input: z.output<typeof adminPracticeForm>) =>

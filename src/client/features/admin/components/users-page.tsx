@@ -7,6 +7,9 @@ import { Button } from '../../../components/button.tsx';
 import { Paginator } from '../../../components/paginator.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { TextareaField } from '../../../components/textarea-field.tsx';
+import { MAX_TRIAL_DAYS, type AdminPodcast } from '../../../../shared/admin.ts';
+import { berlinDate } from '../../../../shared/calendar.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { userRole } from '../../../../shared/vocabulary.ts';
 import {
@@ -14,6 +17,7 @@ import {
   useResendVerification,
   userQueryOptions,
   usersQueryOptions,
+  useSavePlan,
   useSetRole,
 } from '../api/nova-api.ts';
 import { dateTime } from './nova-layout.tsx';
@@ -33,8 +37,76 @@ export function SearchForm({ label, onSearch }: { label: string; onSearch: (q: s
 }
 
 function planLabel(p: { active: boolean; only_trial: boolean; days_left: number }) {
-  if (p.only_trial) return `Studio Pro (Test, noch ${p.days_left} Tage)`;
+  if (p.only_trial) return `Studio Pro (Test, noch ${p.days_left} ${p.days_left === 1 ? 'Tag' : 'Tage'})`;
   return p.active ? 'Studio Pro' : 'Basic';
+}
+
+const day = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
+const formatDay = (date: string) => day.format(new Date(`${date}T12:00:00Z`));
+
+/** Where a podcast's Pro comes from, for the panel. */
+function planSource(p: AdminPodcast, today: string) {
+  const sources = [
+    p.lifetime && 'lebenslanger Zugang',
+    p.contract && 'Abo',
+    p.pro_until &&
+      (p.pro_until >= today
+        ? `freigeschaltet bis ${formatDay(p.pro_until)}`
+        : `Freischaltung endete am ${formatDay(p.pro_until)}`),
+  ].filter(Boolean);
+  return sources.length > 0 ? ` (${sources.join(', ')})` : '';
+}
+
+/** An admin's change of a podcast's plan: trial length and Pro through a day, with a reason. */
+function PlanForm({ podcast }: { podcast: AdminPodcast }) {
+  const save = useSavePlan(podcast.id);
+  const errors = save.isError ? apiError(save.error) : undefined;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    save.mutate({
+      trial_days: String(form.get('trial_days') ?? ''),
+      pro_until: String(form.get('pro_until') ?? ''),
+      reason: String(form.get('reason') ?? ''),
+    });
+  }
+  return (
+    <details className="mt-2">
+      <summary className="min-h-11 cursor-pointer py-2 text-sm font-medium text-brand-800">
+        Plan ändern
+      </summary>
+      <form onSubmit={submit} className="mt-2 space-y-3" aria-label={`Plan von ${podcast.title}`}>
+        {errors && <Banner tone="error">{errors.message}</Banner>}
+        {save.isSuccess && <Banner tone="success">Plan gespeichert.</Banner>}
+        <TextField
+          label="Testzeitraum in Tagen"
+          name="trial_days"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_TRIAL_DAYS}
+          defaultValue={podcast.trial_days}
+          error={errors?.errors?.trial_days}
+        />
+        <TextField
+          label="Studio Pro freischalten bis"
+          name="pro_until"
+          type="date"
+          defaultValue={podcast.pro_until ?? ''}
+          hint="Leer lassen, um keine Freischaltung zu geben."
+          error={errors?.errors?.pro_until}
+        />
+        <TextareaField
+          label="Grund"
+          name="reason"
+          rows={2}
+          defaultValue={podcast.pro_reason ?? ''}
+          error={errors?.errors?.reason}
+        />
+        <Button pending={save.isPending}>Plan speichern</Button>
+      </form>
+    </details>
+  );
 }
 
 /** /nova/users: search by address or name, page through, open one. */
@@ -164,6 +236,7 @@ export function PodcastsPage() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const podcasts = useQuery({ ...podcastsQueryOptions(q, page), placeholderData: keepPreviousData });
+  const today = berlinDate(new Date());
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold text-slate-900">Podcasts</h1>
@@ -180,9 +253,11 @@ export function PodcastsPage() {
           <li key={p.id} className="px-4 py-3">
             <span className="font-medium text-slate-900">{p.title}</span>
             <span className="block text-sm break-all text-slate-600">
-              {p.owner_email ?? 'ohne Inhaber*in'} · {planLabel(p)} · angelegt am{' '}
-              {dateTime.format(new Date(p.created_at))}
+              {p.owner_email ?? 'ohne Inhaber*in'} · {planLabel(p)}
+              {planSource(p, today)} · angelegt am {dateTime.format(new Date(p.created_at))}
             </span>
+            {p.pro_reason && <span className="block text-sm text-slate-600">Grund: {p.pro_reason}</span>}
+            <PlanForm podcast={p} />
           </li>
         ))}
       </ul>
