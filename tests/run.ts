@@ -54,7 +54,9 @@ vitest('Unit-, Inhalts- und API-Tests (SQLite)', 'vitest-sqlite', []);
 
 function playwright(name: string, report: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const file = `${results}/${report}.json`;
-  const status = step(name, ['npx', 'playwright', 'test', '-c', 'tests/e2e', ...args], {
+  // Each pass keeps its own traces and screenshots (one directory would keep the last pass's only).
+  const output = ['--output', `${results}/artifacts-${report}`];
+  const status = step(name, ['npx', 'playwright', 'test', '-c', 'tests/e2e', ...output, ...args], {
     E2E_REPORT: file,
     ...env,
   });
@@ -81,12 +83,17 @@ try {
 
   if (step('Build', ['npm', 'run', 'build']) !== 0) totals.failed++;
   else {
-    playwright('E2E (Playwright, Chromium, SQLite)', 'e2e', []);
+    // The journeys that move the server's clock run after the others, in a run (and on a server)
+    // of their own, so a failure elsewhere does not skip them as a project dependency would.
+    playwright('E2E (Playwright, Chromium, SQLite)', 'e2e', ['--project=desktop']);
+    playwright('E2E (Playwright, Chromium, SQLite, moved clock)', 'e2e-clock', [
+      '--no-deps',
+      '--project=clock',
+    ]);
     // The podcast journeys once more against a server on PostgreSQL, in a database of their own.
     // (The dashboard and phone-layout specs seed episodes straight into the SQLite file.)
     const e2eUrl = await freshDatabase(databaseUrl, `e2e_${process.pid}`);
-    // Filtered runs skip the project dependencies (they would bring in every journey); the
-    // journeys that move the server's clock run after the others, in a run of their own.
+    // Filtered runs skip the project dependencies (they would bring in every journey).
     const onPostgres = { E2E_DATABASE_URL: e2eUrl };
     playwright(
       'E2E (Playwright, Chromium, PostgreSQL)',

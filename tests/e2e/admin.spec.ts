@@ -1,11 +1,11 @@
-// On a phone: an admin edits a method's description in /nova (with the preview), the change is
-// in the audit log, and another user reads the new text. Everyone else meets the 404 page there.
-// The method page's content tab is still „Noch nicht verfügbar“ on main, so the user reads the
-// text through GET /api/practices/{id}/content, as that tab will.
+// On a phone: an admin edits a method's description in /nova (with the preview) and grants a
+// user's podcast Pro with a reason; both changes are in the audit log, and the user reads the
+// new text on the method's page and has Studio Pro. Everyone else meets the 404 page there.
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
+import { createPodcastViaApi } from './support/podcasts.ts';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 test.use(phone);
@@ -64,16 +64,43 @@ test('an admin edits a method in /nova and a user reads the new description', as
   await page.getByRole('button', { name: 'Methode speichern' }).click();
   await expect(page.getByText('Methode gespeichert.')).toBeVisible();
 
+  // A user with a podcast: the admin grants it Pro until the end of next year, with a reason.
+  const reader = await otherDevice(browser);
+  await verifiedUser(reader);
+  const title = `Leserfunk ${Date.now()}`;
+  const podcast = await createPodcastViaApi(reader, title);
+
+  await sections.getByRole('link', { name: 'Podcasts' }).click();
+  await page.getByRole('searchbox', { name: 'Titel' }).fill(title);
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  const row = page.getByRole('listitem').filter({ hasText: title });
+  await expect(row).toContainText('Studio Pro (Test, noch 30 Tage)');
+  await row.getByText('Plan ändern').click();
+  const until = `${new Date().getFullYear() + 1}-12-31`;
+  await row.getByLabel('Studio Pro freischalten bis').fill(until);
+  await row.getByRole('button', { name: 'Plan speichern' }).click();
+  await expect(row.getByText('Bitte gib einen Grund an.')).toBeVisible();
+  await row.getByRole('textbox', { name: 'Grund' }).fill('Gewinn beim Podcast-Quiz');
+  await row.getByRole('button', { name: 'Plan speichern' }).click();
+  await expect(row.getByText('Plan gespeichert.')).toBeVisible();
+  await expect(row).toContainText(`freigeschaltet bis 31.12.${new Date().getFullYear() + 1}`);
+  await expect(row).toContainText('Grund: Gewinn beim Podcast-Quiz');
+  await expectAccessible(page, '/nova/podcasts with the plan form');
+
   await sections.getByRole('link', { name: 'Protokoll' }).click();
   const entry = page.getByRole('listitem').filter({ hasText: 'Methode bearbeitet (practice 1)' });
   await expect(entry).toContainText(email);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Plan geändert (podcast' })).toContainText(
+    'Gewinn beim Podcast-Quiz',
+  );
   await expectAccessible(page, '/nova/audit');
 
-  const reader = await otherDevice(browser);
-  await verifiedUser(reader);
-  const content = await reader.request.get('/api/practices/1/content');
-  expect(content.status()).toBe(200);
-  expect((await content.json()).data.content).toBe(text);
+  // The user reads the new text on the method's page, and the podcast is Pro beyond its trial.
+  await reader.goto('/app/practices/1/content');
+  await expect(reader.getByRole('heading', { name: 'Neu aus der Administration' })).toBeVisible();
+  await expect(reader.getByText(text.split('\n\n')[1]!)).toBeVisible();
+  const pro = await (await reader.request.get(`/api/podcasts/${podcast.id}`)).json();
+  expect(pro.data).toMatchObject({ title, active: true, only_trial: false });
   // The same user finds no admin panel.
   await reader.goto('/nova');
   await expect(reader.getByRole('heading', { name: 'Page not found.' })).toBeVisible();

@@ -23,7 +23,7 @@ import {
   type adminAdviceForm,
   type adminChangelogForm,
   type adminCodesForm,
-  type AdminPlanForm,
+  type adminPlanForm,
   type adminCompilationForm,
   type adminPracticeForm,
   type adminRoadmapForm,
@@ -131,7 +131,7 @@ export const useResendVerification = (id: number) =>
 
 /** PUT /api/nova/podcasts/{id}/plan: trial length and Pro granted through a day, with a reason. */
 export const useSavePlan = (id: number) =>
-  useNovaWrite((input: AdminPlanForm) =>
+  useNovaWrite((input: z.output<typeof adminPlanForm>) =>
     api.put(`api/nova/podcasts/${id}/plan`, { json: input }).json().then(parse(adminPodcastResponse)),
   );
 

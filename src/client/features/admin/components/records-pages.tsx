@@ -111,6 +111,7 @@ const actionLabels: Record<string, string> = {
   'roadmap.create': 'Roadmap-Eintrag angelegt',
   'roadmap.update': 'Roadmap-Eintrag bearbeitet',
   'codes.create': 'Zugangscodes erzeugt',
+  'podcast.plan': 'Plan geändert',
 };
 
 export function AuditPage() {

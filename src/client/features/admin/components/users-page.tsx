@@ -8,7 +8,8 @@ import { Paginator } from '../../../components/paginator.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { TextareaField } from '../../../components/textarea-field.tsx';
-import { MAX_TRIAL_DAYS, type AdminPodcast } from '../../../../shared/admin.ts';
+import { adminPlanForm, MAX_TRIAL_DAYS, type AdminPodcast } from '../../../../shared/admin.ts';
+import { useForm } from '../../../lib/forms.ts';
 import { berlinDate } from '../../../../shared/calendar.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { userRole } from '../../../../shared/vocabulary.ts';
@@ -60,24 +61,20 @@ function planSource(p: AdminPodcast, today: string) {
 /** An admin's change of a podcast's plan: trial length and Pro through a day, with a reason. */
 function PlanForm({ podcast }: { podcast: AdminPodcast }) {
   const save = useSavePlan(podcast.id);
-  const errors = save.isError ? apiError(save.error) : undefined;
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    save.mutate({
-      trial_days: String(form.get('trial_days') ?? ''),
-      pro_until: String(form.get('pro_until') ?? ''),
-      reason: String(form.get('reason') ?? ''),
-    });
-  }
+  const form = useForm(adminPlanForm, save);
   return (
     <details className="mt-2">
       <summary className="min-h-11 cursor-pointer py-2 text-sm font-medium text-brand-800">
         Plan ändern
       </summary>
-      <form onSubmit={submit} className="mt-2 space-y-3" aria-label={`Plan von ${podcast.title}`}>
-        {errors && <Banner tone="error">{errors.message}</Banner>}
-        {save.isSuccess && <Banner tone="success">Plan gespeichert.</Banner>}
+      <form
+        noValidate
+        onSubmit={form.onSubmit}
+        className="mt-2 space-y-3"
+        aria-label={`Plan von ${podcast.title}`}
+      >
+        {form.message && <Banner tone="error">{form.message}</Banner>}
+        {save.isSuccess && !form.message && <Banner tone="success">Plan gespeichert.</Banner>}
         <TextField
           label="Testzeitraum in Tagen"
           name="trial_days"
@@ -86,7 +83,7 @@ function PlanForm({ podcast }: { podcast: AdminPodcast }) {
           min={0}
           max={MAX_TRIAL_DAYS}
           defaultValue={podcast.trial_days}
-          error={errors?.errors?.trial_days}
+          error={form.errors.trial_days}
         />
         <TextField
           label="Studio Pro freischalten bis"
@@ -94,16 +91,16 @@ function PlanForm({ podcast }: { podcast: AdminPodcast }) {
           type="date"
           defaultValue={podcast.pro_until ?? ''}
           hint="Leer lassen, um keine Freischaltung zu geben."
-          error={errors?.errors?.pro_until}
+          error={form.errors.pro_until}
         />
         <TextareaField
           label="Grund"
           name="reason"
           rows={2}
           defaultValue={podcast.pro_reason ?? ''}
-          error={errors?.errors?.reason}
+          error={form.errors.reason}
         />
-        <Button pending={save.isPending}>Plan speichern</Button>
+        <Button pending={form.pending}>Plan speichern</Button>
       </form>
     </details>
   );

@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { BillingPeriod, Offering } from '../../../../shared/billing.ts';
-import { ANNUAL_SAVING_PERCENT, formatEuro } from '../../../../shared/offerings.ts';
+import { formatEuro } from '../../../../shared/offerings.ts';
 import { apiError } from '../../../api/errors.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button, buttonClass } from '../../../components/button.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { authorizeUrl, usePaidOfferings } from '../api/billing.ts';
+import { PeriodToggle } from '../../../components/period-toggle.tsx';
 
 function Price({ offering, period }: { offering: Offering; period: BillingPeriod }) {
   if (offering.free) return <p className="text-3xl font-extrabold text-slate-900">Kostenlos</p>;
@@ -85,8 +86,6 @@ function PricingCard({ offering, period, billing, pending, onChoose }: CardProps
   );
 }
 
-const toggle = 'min-h-11 rounded-lg px-4 text-sm font-semibold';
-
 /** podcasts.conversion: the Pro sales page of a podcast (§2). */
 export function ConversionPage({ podcast }: { podcast: { id: number; title: string } }) {
   useDocumentTitle('Studio Pro');
@@ -135,23 +134,7 @@ export function ConversionPage({ podcast }: { podcast: { id: number; title: stri
           <Banner tone="error">{error}</Banner>
         </div>
       )}
-      <div
-        role="group"
-        aria-label="Abrechnungszeitraum"
-        className="mt-6 inline-flex rounded-xl bg-slate-100 p-1"
-      >
-        {(['monthly', 'annual'] as const).map((p) => (
-          <button
-            key={p}
-            type="button"
-            aria-pressed={period === p}
-            onClick={() => setPeriod(p)}
-            className={`${toggle} ${period === p ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700'}`}
-          >
-            {p === 'monthly' ? 'Monatlich' : `Jährlich – spare ${ANNUAL_SAVING_PERCENT} %`}
-          </button>
-        ))}
-      </div>
+      <PeriodToggle period={period} onChange={setPeriod} className="mt-6" />
       {offerings.isPending && <p className="mt-6 text-slate-600">Lade Preise …</p>}
       {offerings.isError && (
         <div className="mt-6">

@@ -1,13 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import {
-  ANNUAL_SAVING_PERCENT,
-  formatEuro,
-  landingTiers,
-  offerings,
-  type OfferingInfo,
-} from '../../../../shared/offerings.ts';
+import { formatEuro, landingTiers, offerings, type OfferingInfo } from '../../../../shared/offerings.ts';
 import { buttonClass } from '../../../components/button.tsx';
+import { PeriodToggle } from '../../../components/period-toggle.tsx';
 
 type Period = 'monthly' | 'annual';
 
@@ -63,8 +58,6 @@ function PlanCard({ offering, period }: { offering: OfferingInfo; period: Period
   );
 }
 
-const toggle = 'min-h-11 rounded-lg px-4 text-sm font-semibold';
-
 export function Pricing() {
   const [period, setPeriod] = useState<Period>('monthly');
   return (
@@ -76,23 +69,7 @@ export function Pricing() {
         <p className="mt-3 text-slate-700">
           Jeder neue Podcast startet mit 30 Tagen Studio Pro. Danach entscheidest du, ob du bei Basic bleibst.
         </p>
-        <div
-          role="group"
-          aria-label="Abrechnungszeitraum"
-          className="mt-6 inline-flex rounded-xl bg-slate-100 p-1"
-        >
-          {(['monthly', 'annual'] as const).map((p) => (
-            <button
-              key={p}
-              type="button"
-              aria-pressed={period === p}
-              onClick={() => setPeriod(p)}
-              className={`${toggle} ${period === p ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700'}`}
-            >
-              {p === 'monthly' ? 'Monatlich' : `Jährlich (${ANNUAL_SAVING_PERCENT} % sparen)`}
-            </button>
-          ))}
-        </div>
+        <PeriodToggle period={period} onChange={setPeriod} className="mt-6" />
         <ul className="mt-8 grid gap-5 md:grid-cols-2">
           {landingTiers.map((tier) => (
             <PlanCard key={tier} offering={offerings[tier]} period={period} />

@@ -1,99 +1,19 @@
-import { Dialog } from 'radix-ui';
-import { useState } from 'react';
-import { z } from 'zod';
 import { metricsSchema } from '../../../../../shared/podcasts.ts';
-import { metric, type MetricKey } from '../../../../../shared/vocabulary.ts';
-import { Banner } from '../../../../components/banner.tsx';
-import { Button } from '../../../../components/button.tsx';
-import { TextField } from '../../../../components/text-field.tsx';
-import { useForm } from '../../../../lib/forms.ts';
+import { MetricsDialog, metricValues } from '../../../../components/metrics-dialog.tsx';
 import { useCreateMetrics } from '../../api/create-metrics.ts';
 
-/** What each value measures (§3 Metric set). */
-const hints: Record<MetricKey, string> = {
-  coverage: 'Wie viele Abonnent*innen hat dein Podcast?',
-  throughput: '0–100: An welcher Stelle einer Folge steigen deine Hörer*innen im Schnitt aus?',
-  reputation: '0–100: Wie oft wird nach deinem Podcast gesucht?',
-  interaction: '0–100: Wie viel Austausch hast du mit deinen Hörer*innen?',
-  monetization: '0–100: Wie entwickeln sich deine Einnahmen?',
-  expertise: '0–100: Wie viele Anfragen erreichen dich über deinen Podcast?',
-  referability: '0–100: Wie oft wird dein Podcast erwähnt?',
-  enjoyment: '0–100: Wie viel Spaß macht dir die Umsetzung?',
-};
+const schema = metricValues(metricsSchema);
 
-/** Form texts become numbers; an empty field is a metric not rated this time. */
-const evaluationSchema = z.preprocess(
-  (values) =>
-    Object.fromEntries(
-      Object.entries(values as Record<string, string>)
-        .filter(([, v]) => v.trim() !== '')
-        .map(([k, v]) => [k, Number(v.trim())]),
-    ),
-  metricsSchema,
-);
-
-/** The form inside the dialog: mounted on every opening, so old errors are gone. */
-function EvaluationForm({ podcastId, onRecorded }: { podcastId: number; onRecorded: () => void }) {
-  const create = useCreateMetrics(podcastId);
-  const form = useForm(evaluationSchema, create, { onSuccess: onRecorded });
-  return (
-    <form noValidate className="mt-5 space-y-5" onSubmit={form.onSubmit}>
-      {form.message && <Banner tone="error">{form.message}</Banner>}
-      {metric.keys.map((key) => (
-        <TextField
-          key={key}
-          name={key}
-          label={metric.labels[key]}
-          hint={hints[key]}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={key === 'coverage' ? undefined : 100}
-          step={1}
-          error={form.errors[key]}
-        />
-      ))}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button type="button" variant="secondary">
-            Abbrechen
-          </Button>
-        </Dialog.Close>
-        <Button pending={form.pending}>Jetzt erfassen</Button>
-      </div>
-    </form>
-  );
-}
-
-/**
- * The evaluation dialog 'Wo stehst du mit deinen übergeordneten Podcast-Zielen?' (§2): one value
- * per metric, each joining its metric's history.
- */
+/** The metrics section's evaluation dialog: each value joins its metric's history. */
 export function EvaluationDialog({ podcastId, onRecorded }: { podcastId: number; onRecorded: () => void }) {
-  const [open, setOpen] = useState(false);
+  const create = useCreateMetrics(podcastId);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button type="button">Werte erfassen</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed inset-x-3 top-3 bottom-3 z-50 mx-auto max-w-lg overflow-y-auto rounded-2xl bg-white p-6 shadow-xl sm:top-10 sm:bottom-10">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">
-            Wo stehst du mit deinen übergeordneten Podcast-Zielen?
-          </Dialog.Title>
-          <Dialog.Description className="mt-2 text-slate-700">
-            Trag ein, was du heute weißt. Felder, die du leer lässt, bleiben diesmal ohne Wert.
-          </Dialog.Description>
-          <EvaluationForm
-            podcastId={podcastId}
-            onRecorded={() => {
-              setOpen(false);
-              onRecorded();
-            }}
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <MetricsDialog
+      label="Werte erfassen"
+      description="Trag ein, was du heute weißt. Felder, die du leer lässt, bleiben diesmal ohne Wert."
+      schema={schema}
+      mutation={create}
+      onRecorded={onRecorded}
+    />
   );
 }
