@@ -147,6 +147,8 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
       { action, plan: 'pro' },
       missing,
     );
+    // Like the podcast guard: a write here asks for the podcast's tips after the answer.
+    request.podcastAccess = access;
     return { experiment: row!, access, user };
   }
 

@@ -6,6 +6,7 @@ import { evaluateTips, sweepTips } from '../../../src/server/engine/tips/evaluat
 import { verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addCategories, addMember, createPodcast } from '../podcasts/podcast-helpers.ts';
+import { addPractice, startExperiment } from '../experiments/experiment-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,5 +148,26 @@ describe('assistances', { timeout: 30_000 }, () => {
     expect(data.map((d) => d.podcast.title)).toEqual(['Beta', 'Beta', 'Alpha', 'Alpha']);
     expect(data[0]!.podcast).toEqual({ id: b.id, title: 'Beta' });
     expect(new Set(data.map((d) => d.podcast_id))).toEqual(new Set([a.id, b.id]));
+  });
+
+  it('an experiment moved to start today brings its tip after the answer, not only with the sweep', async () => {
+    t.clock.set('2027-07-01T08:00:00Z');
+    const owner = await verifiedUser(t);
+    const podcast = await createPodcast(owner.agent, { title: 'Startfunk' });
+    const practice = await addPractice(t);
+    const experiment = await startExperiment(owner.agent, podcast.id, {
+      practice_id: practice.id,
+      starts_at: '2027-07-10',
+      ends_at: '2027-07-24',
+    });
+    const moved = await owner.agent.put(`/api/experiments/${experiment.id}`, {
+      title: experiment.title,
+      starts_at: '2027-07-01',
+      ends_at: '2027-07-24',
+    });
+    expect(moved.statusCode).toBe(200);
+    await vi.waitFor(async () =>
+      expect(await causes(podcast.id)).toContain(`experiment-starting:${experiment.id}`),
+    );
   });
 });
