@@ -3,7 +3,7 @@
 import { execSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { startSmtp } from './support/smtp.ts';
 import { startFakeSteady } from '../support/fake-steady.ts';
 import { freePort, waitUntilUp } from '../support/loopback-server.ts';
@@ -24,7 +24,9 @@ export default async function globalSetup() {
   const steady = await startFakeSteady({ redirectUri: `${baseURL}/app/authorized` });
 
   mkdirSync(join(root, 'test-results'), { recursive: true });
-  const log = createWriteStream(join(root, 'test-results/e2e-server.log'));
+  // One log per pass of `npm test` (named after its report), so a later pass keeps the earlier's.
+  const logFile = `test-results/${basename(process.env.E2E_REPORT ?? 'e2e', '.json')}-server.log`;
+  const log = createWriteStream(join(root, logFile));
   const app = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: {
@@ -54,7 +56,7 @@ export default async function globalSetup() {
 
   await waitUntilUp(`${baseURL}/sanctum/csrf-cookie`, {
     exited: () => exited,
-    hint: 'see test-results/e2e-server.log',
+    hint: `see ${logFile}`,
   });
 
   // Workers inherit these (they start after global setup); playwright.config.ts reads the URL.
