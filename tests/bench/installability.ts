@@ -140,7 +140,6 @@ function lighthouse(url: string): Promise<Report> {
   });
 }
 
-let failed = false;
 try {
   const base = await startApp();
   const checks = await chromiumChecks(base);
@@ -156,7 +155,7 @@ try {
   );
   console.log(`installability errors (Page.getInstallabilityErrors): ${errors.join(', ') || 'none'}`);
   console.log(`offline start of the shell: ${checks.offline ? 'ok' : 'FAILED'}`);
-  failed = errors.length > 0 || checks.manifestErrors.length > 0 || !checks.offline;
+  if (errors.length > 0 || checks.manifestErrors.length > 0 || !checks.offline) process.exitCode = 1;
 
   const report = await lighthouse(`${base}/`);
   console.log('Lighthouse 12, mobile, on /');
@@ -172,4 +171,3 @@ try {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   rmSync(temp, { recursive: true, force: true });
 }
-process.exit(failed ? 1 : 0);
