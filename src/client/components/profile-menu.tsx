@@ -15,55 +15,54 @@ const item =
 export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   const [iosHelp, setIosHelp] = useState(false);
   return (
-    <>
-      {/* Not modal: a modal menu hides the page with aria-hidden while its links stay focusable. */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          aria-label="Profilmenü"
-          className="flex size-11 shrink-0 items-center justify-center rounded-full ring-1 ring-slate-200 hover:ring-brand-600"
+    // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Profilmenü"
+        className="flex size-11 shrink-0 items-center justify-center rounded-full ring-1 ring-slate-200 hover:ring-brand-600"
+      >
+        <Avatar user={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
         >
-          <Avatar user={user} />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={8}
-            className="z-50 min-w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-          >
-            <DropdownMenu.Label className="px-3 py-2 text-sm">
-              {(user.profile || user.name) && (
-                <span className="block font-semibold text-slate-900">{displayName(user)}</span>
-              )}
-              {user.email && <span className="block truncate text-slate-600">{user.email}</span>}
-            </DropdownMenu.Label>
-            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-            <DropdownMenu.Item asChild className={item}>
-              <Link to="/app/profile/$id" params={{ id: String(user.id) }}>
-                Profil
-              </Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={item} onSelect={openFeedback}>
-              Feedback geben
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className={item}>
-              <Link to="/app/settings">Einstellungen</Link>
-            </DropdownMenu.Item>
-            {isAdmin(user) && (
-              <DropdownMenu.Item asChild className={item}>
-                <a href={links.admin} target="_blank" rel="noreferrer">
-                  Administration
-                </a>
-              </DropdownMenu.Item>
+          <DropdownMenu.Label className="px-3 py-2 text-sm">
+            {(user.profile || user.name) && (
+              <span className="block font-semibold text-slate-900">{displayName(user)}</span>
             )}
-            <InstallMenuItem className={item} onIosHelp={() => setIosHelp(true)} />
-            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-            <DropdownMenu.Item className={item} onSelect={onLogout}>
-              Logout
+            {user.email && <span className="block truncate text-slate-600">{user.email}</span>}
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item asChild className={item}>
+            <Link to="/app/profile/$id" params={{ id: String(user.id) }}>
+              Profil
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item} onSelect={openFeedback}>
+            Feedback geben
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to="/app/settings">Einstellungen</Link>
+          </DropdownMenu.Item>
+          {isAdmin(user) && (
+            <DropdownMenu.Item asChild className={item}>
+              <a href={links.admin} target="_blank" rel="noreferrer">
+                Administration
+              </a>
             </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+          )}
+          <InstallMenuItem className={item} onIosHelp={() => setIosHelp(true)} />
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item className={item} onSelect={onLogout}>
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+      {/* Outside the menu's content, which unmounts as the menu closes. */}
       <IosInstallDialog open={iosHelp} onOpenChange={setIosHelp} />
-    </>
+    </DropdownMenu.Root>
   );
 }
