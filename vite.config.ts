@@ -53,6 +53,42 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Real screens of the app, made by tests/e2e/support/pwa-assets.ts (so are the icons below).
+        screenshots: [
+          {
+            src: '/screenshots/narrow-practices.png',
+            sizes: '780x1688',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Methoden, sortiert nach dem, was deinem Podcast jetzt am meisten bringt',
+          },
+          {
+            src: '/screenshots/wide-dashboard.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Das Podcast-Dashboard mit Einrichtung, Experimenten und Empfehlungen',
+          },
+        ],
+        shortcuts: [
+          {
+            name: 'Methoden',
+            url: '/app/practices/list',
+            icons: [{ src: '/icons/shortcut-practices-96.png', sizes: '96x96', type: 'image/png' }],
+          },
+          {
+            name: 'Experimente',
+            url: '/app/experiments/list',
+            icons: [{ src: '/icons/shortcut-experiments-96.png', sizes: '96x96', type: 'image/png' }],
+          },
+          {
+            name: 'Tipps',
+            short_name: 'Tipps',
+            description: 'Tipps von der Kompass-KI',
+            url: '/app/assistances',
+            icons: [{ src: '/icons/shortcut-assistances-96.png', sizes: '96x96', type: 'image/png' }],
+          },
+        ],
       },
     }),
     prerenderPlugin(),

@@ -5,12 +5,16 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { watchConnectivity } from './lib/connectivity.ts';
+import { restoreDrafts } from './lib/drafts.ts';
+import { watchInstall } from './lib/install.ts';
 import { announceSessionLost, clearSession, hasCachedUser, watchSession } from './lib/session.ts';
 import { createQueryClient, persistCache } from './query-client.ts';
 import { createAppRouter } from './router.ts';
 import './styles.css';
 
 watchConnectivity();
+watchInstall();
+restoreDrafts();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 

@@ -21,7 +21,9 @@ function deferApp(shell: string, outDir: string) {
   const boot = `/assets/boot-${entry.slice('/assets/index-'.length)}`;
   writeFileSync(
     resolve(outDir, boot.slice(1)),
-    `requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entry)})));\n`,
+    // The browser may offer the install before the app listens: keep the event for it (lib/install.ts).
+    "addEventListener('beforeinstallprompt', (e) => { e.preventDefault(); window.__kompassInstallPrompt = e; }, { once: true });\n" +
+      `requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entry)})));\n`,
   );
   return shell.replace(MODULE_PRELOAD, '').replace(ENTRY, `<script type="module" src="${boot}"></script>`);
 }

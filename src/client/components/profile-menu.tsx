@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
 import { isAdmin, type User } from '../../shared/account.ts';
 import { openFeedback } from '../lib/feedback-widget.ts';
 import { links } from '../lib/links.ts';
 import { Avatar, displayName } from './avatar.tsx';
+import { InstallMenuItem, IosInstallDialog } from './install-menu.tsx';
 
 const item =
   'flex min-h-11 w-full cursor-pointer items-center rounded-lg px-3 text-base text-slate-800 outline-none ' +
@@ -11,6 +13,7 @@ const item =
 
 /** Profil, Feedback geben, Einstellungen, Administration (admins, editors), Logout (§2). */
 export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
+  const [iosHelp, setIosHelp] = useState(false);
   return (
     // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable.
     <DropdownMenu.Root modal={false}>
@@ -51,12 +54,15 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
               </a>
             </DropdownMenu.Item>
           )}
+          <InstallMenuItem className={item} onIosHelp={() => setIosHelp(true)} />
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item className={item} onSelect={onLogout}>
             Logout
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
+      {/* Outside the menu's content, which unmounts as the menu closes. */}
+      <IosInstallDialog open={iosHelp} onOpenChange={setIosHelp} />
     </DropdownMenu.Root>
   );
 }
