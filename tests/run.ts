@@ -101,6 +101,7 @@ try {
         'methods.spec',
         'admin.spec',
         'public-pages',
+        'push.spec',
       ],
       onPostgres,
     );

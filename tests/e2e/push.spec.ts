@@ -167,9 +167,14 @@ test('a tip reaches a subscribed phone as a notification whose tap opens the tip
   // the app is open on the dashboard, and the tap brings that window to the tip.
   const worker = context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'))!;
   await worker.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
+    // Worker globals, typed here because the tests compile with the DOM's lib, not WebWorker's.
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(event: Event): boolean;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
     const [notification] = await scope.registration.getNotifications();
-    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
   });
   await expect(page).toHaveURL(new RegExp(`${payload.url}$`));
   await expect(page.getByRole('heading', { level: 1, name: welcome })).toBeVisible();
