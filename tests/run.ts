@@ -108,6 +108,7 @@ try {
         'methods.spec',
         'admin.spec',
         'public-pages',
+        'push.spec',
       ],
       onPostgres,
     );

@@ -52,6 +52,9 @@ import { registerStaffGuard } from './admin/staff.ts';
 import { adminUserRoutes } from './admin/user-routes.ts';
 import { feedbackRoutes } from './feedback/feedback-routes.ts';
 import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
+import { createPushQueue } from './push/push-queue.ts';
+import { pushRoutes } from './push/push-routes.ts';
+import { vapidKeys } from './push/vapid.ts';
 
 export type BuildOptions = {
   db?: Database;
@@ -93,7 +96,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     appKey: await secret(db, 'app_key'),
     secure: config.appUrl.startsWith('https://'),
   };
-  const ctx: AppContext = { ...partial, mail: createMailQueue(partial, app.log) };
+  const vapid = await vapidKeys(db);
+  const withPush = { ...partial, push: createPushQueue(partial, vapid, app.log) };
+  const ctx: AppContext = { ...withPush, mail: createMailQueue(withPush, app.log) };
 
   await app.register(cookie);
   // Before the send hook, which compresses: replays are stored as serialized.
@@ -137,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   ]) {
     routes(app, ctx);
   }
+  pushRoutes(app, ctx, vapid.publicKey);
   const steady = config.steady ? steadyClient(config.steady) : null;
   billingRoutes(app, ctx, steady);
   // Subscriptions are read again periodically: cancelled or expired ones fall back to Basic.
@@ -158,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', async () => {
     for (const job of Object.values(jobs)) await job.stop();
     await ctx.mail.stop();
+    await ctx.push.stop();
     await db.destroy();
   });
   return { app, ctx, jobs };

@@ -18,6 +18,8 @@ export type Config = {
   feeds: FeedConfig;
   /** Kompass-KI tips (src/server/engine/tips/). */
   tips: TipConfig;
+  /** Web Push of new tips (src/server/push/). */
+  push: PushConfig;
   /** The membership provider; null = billing disabled (everything else works). */
   steady: SteadyConfig | null;
   /** KOMPASS_TEST_CLOCK=1: `POST /api/test/clock` and `POST /api/test/jobs:run` exist (E2E only). */
@@ -45,6 +47,39 @@ export function parseTipConfig(env: NodeJS.ProcessEnv): TipConfig {
       : undefined,
   };
 }
+
+export type PushConfig = {
+  /** VAPID_SUBJECT: how push services can reach us (`mailto:` or `https:`). */
+  subject: string;
+  /** PUSH_ALLOWED_HOSTS: push services that may be private addresses (and plain http), e.g. the tests' fake. */
+  allowedHosts: string[];
+  /** PUSH_ONLY_ALLOWED_HOSTS: push to nothing but the allowed hosts (the API tests run this way). */
+  onlyAllowedHosts: boolean;
+  /** PUSH_TIMEOUT_MS: time limit of one push to one device. */
+  timeoutMs: number;
+};
+
+/** The address inside MAIL_FROM (`Name <a@b>` or `a@b`). */
+const addressOf = (mailFrom: string) => /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+
+export function parsePushConfig(env: NodeJS.ProcessEnv, mailFrom: string): PushConfig {
+  const subject = env.VAPID_SUBJECT?.trim() || `mailto:${addressOf(mailFrom)}`;
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/.test(subject)) {
+    throw new Error('VAPID_SUBJECT muss eine mailto:- oder https://-Adresse sein.');
+  }
+  return {
+    subject,
+    allowedHosts: list(env.PUSH_ALLOWED_HOSTS),
+    onlyAllowedHosts: ['1', 'true'].includes(env.PUSH_ONLY_ALLOWED_HOSTS?.trim() ?? ''),
+    timeoutMs: positiveInteger('PUSH_TIMEOUT_MS', env.PUSH_TIMEOUT_MS, 10_000),
+  };
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 
 export type SteadyConfig = {
   /** STEADY_URL: where the browser goes (authorize page). */
@@ -128,6 +163,7 @@ export function parseFeedConfig(env: NodeJS.ProcessEnv): FeedConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
+  const mailFrom = env.MAIL_FROM ?? 'Kompass Studio <studio@kompass.local>';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -135,12 +171,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : undefined,
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Kompass Studio <studio@kompass.local>',
+    mailFrom,
     clientDir: env.CLIENT_DIR === '' ? undefined : resolve(env.CLIENT_DIR ?? 'dist/client'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     feeds: parseFeedConfig(env),
     tips: parseTipConfig(env),
+    push: parsePushConfig(env, mailFrom),
     steady: parseSteadyConfig(env),
     testHooks: env.KOMPASS_TEST_CLOCK === '1',
   };

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PushQueue } from './push/push-queue.ts';
 
 /** What every route plugin gets from app.ts: the outside world, set up once. */
 export type AppContext = {
@@ -12,6 +13,8 @@ export type AppContext = {
   mailer: Mailer;
   /** The durable mail queue (mail goes out after the request). */
   mail: MailQueue;
+  /** Pushes new tips to the team's devices, after the request (src/server/push/). */
+  push: PushQueue;
   /** The only source of the current time on the server. */
   clock: Clock;
   /** HMAC key for signed links, kept in the database. */

@@ -41,6 +41,8 @@ export default async function globalSetup() {
       TRUST_PROXY: '127.0.0.1',
       // The import journeys serve their feeds from a local server (loopback is refused otherwise).
       FEED_ALLOWED_HOSTS: '127.0.0.1',
+      // The push journey's push service runs on loopback too (tests/support/fake-push.ts).
+      PUSH_ALLOWED_HOSTS: '127.0.0.1',
       ...steady.env(),
       // The billing and experiments journeys move the server's clock (POST /api/test/clock; exists only with this).
       KOMPASS_TEST_CLOCK: '1',

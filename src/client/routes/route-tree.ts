@@ -73,6 +73,7 @@ import { rootRoute } from './root.tsx';
 import { settingsAccountRoute } from './settings.account.tsx';
 import { settingsContractRoute } from './settings.contract.tsx';
 import { settingsDeleteRoute } from './settings.delete.tsx';
+import { settingsNotificationsRoute } from './settings.notifications.tsx';
 import { settingsPasswordRoute } from './settings.password.tsx';
 import { settingsPictureRoute } from './settings.picture.tsx';
 import { settingsProfileRoute } from './settings.profile.tsx';
@@ -177,6 +178,7 @@ export const routeTree = rootRoute.addChildren([
       settingsPictureRoute,
       settingsAccountRoute,
       settingsPasswordRoute,
+      settingsNotificationsRoute,
       settingsContractRoute,
       settingsDeleteRoute,
     ]),

@@ -14,6 +14,7 @@ import * as idempotencyAssistances from './migrations/0011-idempotency-assistanc
 import * as billing from './migrations/0012-billing.ts';
 import * as admin from './migrations/0013-admin.ts';
 import * as planGrants from './migrations/0014-plan-grants.ts';
+import * as push from './migrations/0015-push.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -31,6 +32,7 @@ const migrations = {
   '0012-billing': billing,
   '0013-admin': admin,
   '0014-plan-grants': planGrants,
+  '0015-push': push,
 };
 
 export async function migrate(db: Database) {

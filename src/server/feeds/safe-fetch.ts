@@ -54,10 +54,17 @@ const abortable = <T>(promise: Promise<T>, signal: AbortSignal) =>
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 
-type Target = { address: string; family: 4 | 6 };
+export type Target = { address: string; family: 4 | 6 };
 
-/** The address to connect to for `url`, after every address of its host passed the policy. */
-async function checkedTarget(url: URL, options: FetchOptions, signal: AbortSignal): Promise<Target> {
+/**
+ * The address to connect to for `url`, after every address of its host passed the policy (also
+ * used by the push sender, src/server/push/push-sender.ts).
+ */
+export async function checkedTarget(
+  url: URL,
+  options: Pick<FeedConfig, 'allowedHosts' | 'onlyAllowedHosts'>,
+  signal: AbortSignal,
+): Promise<Target> {
   const host = hostOf(url);
   const allowed = new Set(options.allowedHosts.map((h) => canonicalAddress(h) ?? h.toLowerCase()));
   const hostAllowed = allowed.has(canonicalAddress(host) ?? host);
@@ -77,13 +84,16 @@ async function checkedTarget(url: URL, options: FetchOptions, signal: AbortSigna
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
-/** A GET of `url` whose socket connects to `target`, whatever the host name would resolve to. */
-export function pinnedRequest(url: URL, target: Target, options: FetchOptions, signal: AbortSignal) {
-  // The socket asks this lookup, and it only ever answers the checked address.
-  const pinned = ((_host, lookupOptions, callback) => {
+/** A DNS lookup for the socket that only ever answers the checked address. */
+export const pinnedLookup = (target: Target) =>
+  ((_host, lookupOptions, callback) => {
     if (lookupOptions.all) callback(null, [target]);
     else callback(null, target.address, target.family);
   }) as LookupFunction;
+
+/** A GET of `url` whose socket connects to `target`, whatever the host name would resolve to. */
+export function pinnedRequest(url: URL, target: Target, options: FetchOptions, signal: AbortSignal) {
+  const pinned = pinnedLookup(target);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<IncomingMessage>((resolve, reject) => {
     const req = client.request(url, {

@@ -46,6 +46,8 @@ export async function createTestApp(
     ...defaults,
     // Network rule: no suite fetches a feed from anywhere but the hosts it allows itself.
     feeds: { ...defaults.feeds, onlyAllowedHosts: true },
+    // … and pushes to no push service but the ones it allows itself (tests/support/fake-push.ts).
+    push: { ...defaults.push, onlyAllowedHosts: true },
     dataDir,
     databaseUrl: adminUrl ? await freshPostgres(adminUrl) : undefined,
     appUrl: 'http://studio.test',

@@ -5,11 +5,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../jobs/lease.ts';
+import { queueTipPush } from '../../push/push-queue.ts';
 import { rephrase } from './rephrase.ts';
 import { tipsFor } from './rules.ts';
 import { loadTipState } from './tip-state.ts';
 
-export type TipContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
+/** `push`, when given, is told at once about new tips to push; without it its next tick finds them. */
+export type TipContext = Pick<AppContext, 'db' | 'clock' | 'config'> & Partial<Pick<AppContext, 'push'>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,8 +43,12 @@ export async function evaluateTips(ctx: TipContext, podcastId: number) {
       .onConflict((oc) => oc.columns(['podcast_id', 'cause']).doNothing())
       .returning('id')
       .executeTakeFirst();
+    // Not one transaction with the tip: on SQLite a transaction held across an await blocks a
+    // second connection of the same process. A process dying in between loses only the push.
+    if (row) await queueTipPush(ctx.db, row.id, now);
     if (row) created.push({ id: row.id, cause: tip.cause });
   }
+  if (created.length > 0) ctx.push?.kick();
   return created;
 }
 

@@ -3,6 +3,7 @@ import { Popover } from 'radix-ui';
 import { useId } from 'react';
 import { ASSISTANT_TIPS } from '../../../../shared/assistances.ts';
 import { CompassMark } from '../../../components/logo.tsx';
+import { PushOptIn } from '../../../components/push-opt-in.tsx';
 import { openFeedback } from '../../../lib/feedback-widget.ts';
 import { useAssistances } from '../api/get-assistances.ts';
 
@@ -77,6 +78,11 @@ export function AssistantButton({ podcast }: Props) {
                   Kompass-KI aktivieren
                 </Link>
               </Popover.Close>
+            </div>
+          )}
+          {active && (
+            <div className="mt-2 border-t border-slate-200 px-3 pt-3 pb-1">
+              <PushOptIn compact />
             </div>
           )}
           <div className="mt-2 border-t border-slate-200 pt-2">

@@ -7,6 +7,7 @@ const sections = [
   { to: '/app/settings/picture', label: 'Profilbild' },
   { to: '/app/settings/account', label: 'Account' },
   { to: '/app/settings/password', label: 'Passwort' },
+  { to: '/app/settings/notifications', label: 'Benachrichtigungen' },
   { to: '/app/settings/contract', label: 'Abo' },
   { to: '/app/settings/delete', label: 'Account löschen' },
 ] as const;
