@@ -32,7 +32,8 @@ export function isIos(userAgent: string, maxTouchPoints: number): boolean {
   return /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
 }
 
-function runsInstalled(): boolean {
+/** Whether the app runs from the home screen (an installed app), not in a browser tab. */
+export function runsInstalled(): boolean {
   return (
     navigator.standalone === true ||
     window.matchMedia('(display-mode: standalone)').matches ||

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
 import { apiError } from '../api/errors.ts';
+import { isIos, runsInstalled } from './install.ts';
 
 export type PushState =
   /** No service worker, no Push API or no notifications in this browser. */
@@ -18,19 +19,6 @@ export type PushState =
 
 const SUBSCRIPTIONS = 'api/account/push-subscriptions';
 
-function isIos() {
-  const ua = navigator.userAgent;
-  // iPadOS presents itself as a Mac; a touch screen gives it away.
-  return /iPad|iPhone|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
-}
-
-function isStandalone() {
-  return (
-    window.matchMedia?.('(display-mode: standalone)').matches === true ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true
-  );
-}
-
 const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 async function registration() {
@@ -40,7 +28,7 @@ async function registration() {
 /** What this device can do now; asks nothing. */
 export async function pushState(): Promise<PushState> {
   // Before the support check: iOS Safari outside the home screen has no PushManager at all.
-  if (isIos() && !isStandalone()) return 'ios-install';
+  if (isIos(navigator.userAgent, navigator.maxTouchPoints) && !runsInstalled()) return 'ios-install';
   if (!supported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
   const reg = await registration();
