@@ -23,6 +23,9 @@ setUnauthorizedHandler(() => {
 
 await persistCache(queryClient).catch(() => undefined);
 
+// The offline store (IndexedDB, dexie) loads after the first paint: the landing page never needs it.
+void import('./lib/offline-data.ts').then((offline) => offline.watchOfflineData(queryClient));
+
 // A guest page rendered before the session probe answered; it found a session: on to the app.
 watchSession(queryClient, () => {
   if (router.matchRoutes(router.latestLocation).some((match) => match.staticData.guestOnly)) {
