@@ -8,7 +8,7 @@ import { isNetworkError } from '../api/errors.ts';
 import { isOffline } from './connectivity.ts';
 import { replayNow, requestBackgroundSync, requestPersistentStorage } from './offline-data.ts';
 
-export type OutboxWrite = Pick<OutboxItem, 'kind' | 'url' | 'body' | 'experimentId' | 'actionId'>;
+export type OutboxWrite = Pick<OutboxItem, 'kind' | 'url' | 'body' | 'experimentId' | 'actionId' | 'label'>;
 
 /** Marks a write that went to the outbox instead of the server. */
 export const QUEUED = { queued: true } as const;

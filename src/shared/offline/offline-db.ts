@@ -30,6 +30,8 @@ export type OutboxItem = {
   experimentId: number;
   /** The step of an action toggle. */
   actionId?: number;
+  /** What the user did, in German, for the list of refused changes. */
+  label: string;
   createdAt: number;
   /** `refused`: the server said no (4xx); kept, with its message, until the user retries or discards. */
   state: 'pending' | 'refused';

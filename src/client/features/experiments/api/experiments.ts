@@ -121,9 +121,10 @@ export function useSetAction(experimentId: number, podcastId: number) {
   return useMutation({
     // Runs offline too (the default would pause it): the outbox takes it then.
     networkMode: 'always',
-    mutationFn: ({ id, completed }: { id: number; completed: boolean }) => {
+    mutationFn: ({ id, completed, description }: { id: number; completed: boolean; description: string }) => {
       const url = `api/experiments/actions/${id}`;
       const write = {
+        label: `Aufgabe „${description}“ als ${completed ? 'erledigt' : 'offen'} markieren`,
         kind: 'action',
         url: `/${url}`,
         body: { completed },
@@ -162,6 +163,7 @@ export function useCreateComment(experimentId: number) {
     mutationFn: (form: z.output<typeof commentFormSchema>) => {
       const url = `api/experiments/${experimentId}/comments`;
       const write = {
+        label: `Kommentar „${form.content}“`,
         kind: 'comment',
         url: `/${url}`,
         body: { content: form.content },

@@ -24,7 +24,7 @@ import {
   useSetAction,
 } from '../api/experiments.ts';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
-import { QueuedComments, queuedCompletion, RefusedWrites, WaitingMark } from './outbox-notes.tsx';
+import { QueuedComments, queuedCompletion, WaitingMark } from './outbox-notes.tsx';
 import { Card, dayCount, germanDate, germanDateTime, ProUpsell, type ExperimentPodcast } from './shared.tsx';
 
 type Props = { podcast: ExperimentPodcast; experimentId: number };
@@ -96,7 +96,6 @@ function Show({ podcast, experimentId }: Props) {
         )}
       </header>
       {recorded && <Banner tone="success">Deine Werte sind erfasst.</Banner>}
-      <RefusedWrites items={outbox} experiment={experiment} />
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Overview experiment={experiment} />
@@ -225,7 +224,7 @@ function ActionSteps({
                       const completed = event.target.checked;
                       setWanted((w) => ({ ...w, [action.id]: completed }));
                       setAction.mutate(
-                        { id: action.id, completed },
+                        { id: action.id, completed, description: action.description },
                         // After the refetch (the hook's own onSettled waits for it): the server's state.
                         { onSettled: () => setWanted(({ [action.id]: _, ...rest }) => rest) },
                       );
