@@ -78,19 +78,19 @@ export function outboxItems(page: Page) {
   );
 }
 
-/** How many API answers the offline mirror holds. */
-export function mirrorSize(page: Page) {
+/** The API paths the offline mirror holds. */
+export function mirrorPaths(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<string[]>((resolve, reject) => {
         const open = indexedDB.open('kompass-offline');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('mirror')) return resolve(0);
-          const count = db.transaction('mirror').objectStore('mirror').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
+          if (!db.objectStoreNames.contains('mirror')) return resolve([]);
+          const keys = db.transaction('mirror').objectStore('mirror').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result as string[]);
+          keys.onerror = () => reject(keys.error);
         };
       }),
   );
