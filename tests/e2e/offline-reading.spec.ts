@@ -69,3 +69,15 @@ test('methods, an experiment and a tip read offline after one online visit', asy
   await expect(page.getByRole('heading', { level: 1, name: PRACTICE.title })).toBeVisible();
   await expect(page.getByText(OFFLINE)).toHaveCount(0);
 });
+
+test('on Wi-Fi the method list saves every method by itself', async ({ page }) => {
+  // The Network Information API as Chrome on Android reports a Wi-Fi connection.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', { value: { type: 'wifi', saveData: false } });
+  });
+  await verifiedUser(page);
+  await podcastWithExperiment(page, 'WLAN-Funk');
+  await page.goto('/app/practices/list');
+  await controlledByWorker(page);
+  await expect(page.getByText(/^99 Methoden offline gespeichert \(Stand: /)).toBeVisible({ timeout: 60_000 });
+});
