@@ -1,12 +1,13 @@
 // The offline data is one user's: logging out removes the mirror and the outbox from the device,
 // and another user logging in on it never sees the previous user's copies.
 import { expect, test } from '@playwright/test';
-import { apiWrite, logoutViaMenu, verifiedUser } from './support/accounts.ts';
+import { apiWrite, loginViaUi, logoutViaMenu, verifiedUser } from './support/accounts.ts';
 import {
   controlledByWorker,
   mirrorPaths,
   outboxItems,
   podcastWithExperiment,
+  serverState,
   PRACTICE,
   WAITING,
 } from './support/offline.ts';
@@ -42,8 +43,11 @@ test('logging out clears the offline data and the outbox', async ({ page, contex
   await expect(page.getByText(/von 5 Aufgaben erledigt/)).toHaveCount(0);
 });
 
-test("another user logging in does not get the previous user's copies", async ({ page, context }) => {
-  await verifiedUser(page);
+test("another user logging in gets neither the previous user's copies nor their outbox", async ({
+  page,
+  context,
+}) => {
+  const first = await verifiedUser(page);
   const { experiment } = await podcastWithExperiment(page, 'Erste Person');
   await page.goto(`/app/experiments/${experiment.id}`);
   await controlledByWorker(page);
@@ -52,12 +56,26 @@ test("another user logging in does not get the previous user's copies", async ({
     .poll(async () => (await mirrorPaths(page)).includes(`/api/experiments/${experiment.id}`))
     .toBe(true);
 
+  await context.setOffline(true);
+  const comments = page.getByRole('region', { name: 'Kommentare' });
+  await comments.getByRole('textbox', { name: 'Kommentar' }).fill('Nur von der ersten Person');
+  await comments.getByRole('button', { name: 'Kommentieren' }).click();
+  await expect(comments.getByText(WAITING, { exact: true })).toBeVisible();
+
   // The session ends without a logout (e.g. expired), then someone else signs in on this device.
   await context.clearCookies({ name: 'kompass_session' });
+  await context.setOffline(false);
   await verifiedUser(page);
   await expect
     .poll(async () =>
       (await mirrorPaths(page)).some((path) => path.startsWith(`/api/experiments/${experiment.id}`)),
     )
     .toBe(false);
+  await expect.poll(() => outboxItems(page)).toEqual([]);
+
+  // The first person's change was never sent, in nobody's name.
+  await logoutViaMenu(page);
+  await loginViaUi(page, first.email, first.password);
+  await expect(page).toHaveURL(/\/app\//);
+  expect((await serverState(page, experiment.id)).comments).toEqual([]);
 });

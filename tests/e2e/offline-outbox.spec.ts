@@ -89,7 +89,7 @@ test('after the session ended offline, the changes are sent after login', async 
   const again = await context.newPage();
   await again.goto(`/app/experiments/${experiment.id}`);
   await expect(again).toHaveURL(/\/login$/);
-  await expect(again.getByText('3 Änderungen warten darauf, gesendet zu werden.')).toBeVisible();
+  await expect(again.getByText('3 Änderungen werden nach der Anmeldung gesendet.')).toBeVisible();
   expect(await outboxItems(again)).toHaveLength(3);
 
   await loginViaUi(again, email, password);

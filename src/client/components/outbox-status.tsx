@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { offlineDb, type OutboxItem } from '../../shared/offline/offline-db.ts';
 import { useConnectivity } from '../lib/connectivity.ts';
 import { discardOutboxItem, retryOutboxItem } from '../lib/outbox.ts';
+import { useUser } from '../lib/session.ts';
 import { Button } from './button.tsx';
 
 function useAllOutbox(): OutboxItem[] {
@@ -25,6 +26,7 @@ const changes = (n: number) => (n === 1 ? '1 Änderung' : `${n} Änderungen`);
 export function OutboxStatus() {
   const items = useAllOutbox();
   const offline = useConnectivity((s) => s.offline || s.unreachable);
+  const user = useUser();
   const waiting = items.filter((i) => i.state === 'pending').length;
   const refused = items.filter((i) => i.state === 'refused');
   if (waiting === 0 && refused.length === 0) return null;
@@ -32,8 +34,9 @@ export function OutboxStatus() {
     <div className="space-y-2 px-4 py-2">
       {waiting > 0 && (
         <p role="status" className="text-center text-sm font-medium text-amber-950">
-          {changes(waiting)} {waiting === 1 ? 'wartet' : 'warten'}{' '}
-          {offline ? 'auf Verbindung.' : 'darauf, gesendet zu werden.'}
+          {!user
+            ? `${changes(waiting)} ${waiting === 1 ? 'wird' : 'werden'} nach der Anmeldung gesendet.`
+            : `${changes(waiting)} ${waiting === 1 ? 'wartet' : 'warten'} ${offline ? 'auf Verbindung.' : 'darauf, gesendet zu werden.'}`}
         </p>
       )}
       {refused.length > 0 && (

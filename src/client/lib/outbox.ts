@@ -3,7 +3,7 @@
 // and shown as 'wartet auf Verbindung' until the replay has sent them.
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
-import { offlineDb, type OutboxItem } from '../../shared/offline/offline-db.ts';
+import { META, offlineDb, readMeta, type OutboxItem } from '../../shared/offline/offline-db.ts';
 import { isNetworkError } from '../api/errors.ts';
 import { isOffline } from './connectivity.ts';
 import { replayNow, requestBackgroundSync, requestPersistentStorage } from './offline-data.ts';
@@ -16,6 +16,7 @@ export const QUEUED = { queued: true } as const;
 async function enqueue(write: OutboxWrite, key: string) {
   await offlineDb().outbox.add({
     ...write,
+    userId: await readMeta<number>(META.userId),
     key,
     createdAt: Date.now(),
     state: 'pending',

@@ -32,6 +32,8 @@ export type OutboxItem = {
   actionId?: number;
   /** What the user did, in German, for the list of refused changes. */
   label: string;
+  /** Who made it: sent only in that user's session, never in another's who signs in meanwhile. */
+  userId?: number;
   createdAt: number;
   /** `refused`: the server said no (4xx); kept, with its message, until the user retries or discards. */
   state: 'pending' | 'refused';

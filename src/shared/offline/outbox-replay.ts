@@ -36,6 +36,16 @@ async function csrfToken(): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** Whose session the cookies carry now (null: none). */
+async function sessionUser(): Promise<number | null> {
+  const response = await fetch('/api/account/session', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  if (!response.ok) throw new Error(`session ${response.status}`);
+  return ((await response.json()) as { data: { id: number } | null }).data?.id ?? null;
+}
+
 async function messageOf(response: Response): Promise<string> {
   const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
   return typeof body?.message === 'string'
@@ -69,7 +79,21 @@ async function run(options: { force: boolean }): Promise<ReplayResult> {
   const db = offlineDb();
   const result: ReplayResult = { experimentIds: [], remaining: 0, needsLogin: false };
   const token: { value?: string } = {};
-  const pending = await db.outbox.where('state').equals('pending').sortBy('id');
+  let pending = await db.outbox.where('state').equals('pending').sortBy('id');
+  if (pending.length === 0) return result;
+  let user: number | null;
+  try {
+    user = await sessionUser();
+  } catch {
+    return { ...result, remaining: pending.length, retryInMs: BACKOFF_MS[0] };
+  }
+  if (user === null) {
+    await writeMeta(META.needsLogin, true);
+    return { ...result, remaining: pending.length, needsLogin: true };
+  }
+  // Another user's changes are never sent in this session; the page drops them when it sees the
+  // new user.
+  pending = pending.filter((item) => item.userId === undefined || item.userId === user);
   for (const [index, item] of pending.entries()) {
     const now = Date.now();
     if (!options.force && item.notBefore > now) {
