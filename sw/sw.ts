@@ -1,10 +1,12 @@
 // The service worker: precaches the app shell and the route chunks and serves index.html for app
 // navigations, so the installed PWA starts offline; emoji and icons are cached as they are shown.
-// Later issues add outbox replay and push here.
+// API answers are mirrored for offline reading (mirror.ts); writes made offline are replayed (outbox.ts).
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import './mirror.ts';
+import './outbox.ts';
 import './push.ts';
 
 declare const self: ServiceWorkerGlobalScope & {

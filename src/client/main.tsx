@@ -27,6 +27,18 @@ setUnauthorizedHandler(() => {
 
 await persistCache(queryClient).catch(() => undefined);
 
+// The offline store (IndexedDB, dexie) loads once a user is known: a guest's landing never needs it.
+const startOffline = () =>
+  void import('./lib/offline-data.ts').then((offline) => offline.watchOfflineData(queryClient));
+if (hasCachedUser(queryClient)) startOffline();
+else {
+  const stop = queryClient.getQueryCache().subscribe(() => {
+    if (!hasCachedUser(queryClient)) return;
+    stop();
+    startOffline();
+  });
+}
+
 // A guest page rendered before the session probe answered; it found a session: on to the app.
 watchSession(queryClient, () => {
   if (router.matchRoutes(router.latestLocation).some((match) => match.staticData.guestOnly)) {

@@ -14,6 +14,9 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         gcTime: KEEP_MS,
+        // Offline, a query still asks once: the service worker answers from its mirror of the API
+        // (sw/mirror.ts); only its retries wait for the network.
+        networkMode: 'offlineFirst',
         // 4xx answers won't change by asking again; without a network the cache answers at once
         // (retrying only kept an offline start blank for seconds).
         retry: (count, error) => {

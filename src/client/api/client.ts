@@ -2,6 +2,8 @@
 // one CSRF refresh on 419, and any 401 locks the session out.
 import ky, { type KyRequest } from 'ky';
 import type { ApiError } from '../../shared/api.ts';
+import { OFFLINE_COPY_HEADER } from '../../shared/offline/messages.ts';
+import { noteAnswer } from '../lib/connectivity.ts';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -53,6 +55,7 @@ export const api = ky.create({
     afterResponse: [
       async (_request, options, response, state) => {
         const context = options.context as RequestContext;
+        noteAnswer(response.headers.get(OFFLINE_COPY_HEADER));
         if (response.status === 419 && state.retryCount === 0) {
           // The CSRF token expired with the session: fetch a fresh one, beforeRequest resends.
           await fetchCsrfToken();

@@ -3,7 +3,12 @@
 import { onlineManager } from '@tanstack/react-query';
 import { create } from 'zustand';
 
-type Connectivity = { offline: boolean; unreachable: boolean };
+type Connectivity = {
+  offline: boolean;
+  unreachable: boolean;
+  /** The oldest offline copy shown since the server last answered (ms): the banner's date. */
+  copyFrom?: number;
+};
 
 const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
@@ -24,13 +29,32 @@ export function setServerReachable(reachable: boolean) {
 }
 
 /**
+ * Notes an answer: from the server itself, or the service worker's offline copy (its header holds
+ * when the server sent it), which also means the server is out of reach.
+ */
+export function noteAnswer(offlineCopyFrom: string | null) {
+  const state = useConnectivity.getState();
+  if (offlineCopyFrom === null) {
+    if (state.unreachable || state.copyFrom !== undefined) {
+      useConnectivity.setState({ unreachable: false, copyFrom: undefined });
+    }
+    return;
+  }
+  const at = Date.parse(offlineCopyFrom);
+  if (Number.isNaN(at)) return;
+  const copyFrom = state.copyFrom === undefined ? at : Math.min(state.copyFrom, at);
+  if (!state.unreachable || copyFrom !== state.copyFrom)
+    useConnectivity.setState({ unreachable: true, copyFrom });
+}
+
+/**
  * Follows the browser's online state from the start: TanStack Query assumes "online" until the
  * first event, so an offline cold start would fetch and retry instead of pausing.
  */
 export function watchConnectivity() {
   const update = () => {
     const offline = browserOffline();
-    useConnectivity.setState({ offline, ...(offline ? {} : { unreachable: false }) });
+    useConnectivity.setState({ offline, ...(offline ? {} : { unreachable: false, copyFrom: undefined }) });
     onlineManager.setOnline(!offline);
   };
   update();

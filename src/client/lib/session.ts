@@ -96,6 +96,10 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.delete('api/account/session', { context: { allowUnauthorized: true } }),
-    onSettled: () => clearSession(queryClient),
+    onSettled: async () => {
+      clearSession(queryClient);
+      // Logout, unlike a lost session, also drops the offline copies and the unsent outbox.
+      await import('./offline-data.ts').then((offline) => offline.forgetOfflineData());
+    },
   });
 }

@@ -18,6 +18,7 @@ import { podcastPracticesResponse } from '../../../../shared/podcast-practices.t
 import { MAX_PRACTICE_RECORDS } from '../../../../shared/podcast-practices.ts';
 import { api } from '../../../api/client.ts';
 import { parse } from '../../../api/parse.ts';
+import { sendOrQueue } from '../../../lib/outbox.ts';
 
 export type ListState = 'started' | undefined;
 
@@ -111,17 +112,36 @@ export function useCreateExperiment(podcastId: number) {
   });
 }
 
-/** One step: sends the state it wants (`completed`), so a repeated request cannot flip it twice. */
+/**
+ * One step: sends the state it wants (`completed`), so a repeated request cannot flip it twice.
+ * Offline it goes to the outbox (src/client/lib/outbox.ts) and is sent when the network is back.
+ */
 export function useSetAction(experimentId: number, podcastId: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async ({ id, completed }: { id: number; completed: boolean }) =>
-      (
-        await api
-          .post(`api/experiments/actions/${id}`, { json: { completed } })
-          .json()
-          .then(parse(actionResource))
-      ).data,
+    // Runs offline too (the default would pause it): the outbox takes it then.
+    networkMode: 'always',
+    mutationFn: ({ id, completed, description }: { id: number; completed: boolean; description: string }) => {
+      const url = `api/experiments/actions/${id}`;
+      const write = {
+        label: `Aufgabe „${description}“ als ${completed ? 'erledigt' : 'offen'} markieren`,
+        kind: 'action',
+        url: `/${url}`,
+        body: { completed },
+        experimentId,
+        actionId: id,
+      } as const;
+      return sendOrQueue(
+        write,
+        async (key) =>
+          (
+            await api
+              .post(url, { json: { completed }, headers: { 'Idempotency-Key': key } })
+              .json()
+              .then(parse(actionResource))
+          ).data,
+      );
+    },
     onSettled: () => refresh(experimentId, podcastId),
   });
 }
@@ -139,13 +159,27 @@ export function useCompleteAll(experimentId: number, podcastId: number) {
 export function useCreateComment(experimentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (form: z.output<typeof commentFormSchema>) =>
-      (
-        await api
-          .post(`api/experiments/${experimentId}/comments`, { json: form })
-          .json()
-          .then(parse(commentResource))
-      ).data,
+    networkMode: 'always',
+    mutationFn: (form: z.output<typeof commentFormSchema>) => {
+      const url = `api/experiments/${experimentId}/comments`;
+      const write = {
+        label: `Kommentar „${form.content}“`,
+        kind: 'comment',
+        url: `/${url}`,
+        body: { content: form.content },
+        experimentId,
+      } as const;
+      return sendOrQueue(
+        write,
+        async (key) =>
+          (
+            await api
+              .post(url, { json: form, headers: { 'Idempotency-Key': key } })
+              .json()
+              .then(parse(commentResource))
+          ).data,
+      );
+    },
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: [...experimentQueryKey(experimentId), 'comments'] }),
   });

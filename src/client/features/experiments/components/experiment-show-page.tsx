@@ -6,6 +6,7 @@ import {
   trackableType,
   type Experiment,
 } from '../../../../shared/experiments.ts';
+import type { OutboxItem } from '../../../../shared/offline/offline-db.ts';
 import { can } from '../../../../shared/roles.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -13,15 +14,11 @@ import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { TextareaField } from '../../../components/textarea-field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useForm } from '../../../lib/forms.ts';
-import {
-  useComments,
-  useCompleteAll,
-  useCreateComment,
-  useEvents,
-  useExperiment,
-  useSetAction,
-} from '../api/experiments.ts';
+import { useOutbox } from '../../../lib/outbox.ts';
+import { useComments, useCreateComment, useEvents, useExperiment } from '../api/experiments.ts';
+import { ActionSteps } from './action-steps.tsx';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
+import { QueuedComments } from './outbox-notes.tsx';
 import { Card, dayCount, germanDate, germanDateTime, ProUpsell, type ExperimentPodcast } from './shared.tsx';
 
 type Props = { podcast: ExperimentPodcast; experimentId: number };
@@ -36,6 +33,7 @@ function Show({ podcast, experimentId }: Props) {
   const query = useExperiment(experimentId);
   const experiment = query.data;
   const [recorded, setRecorded] = useState(false);
+  const outbox = useOutbox(experimentId);
   useDocumentTitle(experiment?.title ?? 'Experiment');
   if (query.isPending) return <p className="text-slate-600">Lade Experiment...</p>;
   if (!experiment) {
@@ -95,8 +93,12 @@ function Show({ podcast, experimentId }: Props) {
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Overview experiment={experiment} />
-          <ActionSteps experiment={experiment} podcast={podcast} writable={writable} />
-          <Comments experiment={experiment} writable={can(podcast.role, 'experiments.comment')} />
+          <ActionSteps experiment={experiment} podcast={podcast} writable={writable} outbox={outbox} />
+          <Comments
+            experiment={experiment}
+            writable={can(podcast.role, 'experiments.comment')}
+            outbox={outbox}
+          />
         </div>
         <div className="space-y-6">
           <Activity experimentId={experiment.id} />
@@ -176,87 +178,15 @@ function Overview({ experiment }: { experiment: Experiment }) {
   );
 }
 
-function ActionSteps({
+function Comments({
   experiment,
-  podcast,
   writable,
+  outbox,
 }: {
   experiment: Experiment;
-  podcast: ExperimentPodcast;
   writable: boolean;
+  outbox: OutboxItem[];
 }) {
-  const setAction = useSetAction(experiment.id, podcast.id);
-  const [wanted, setWanted] = useState<Record<number, boolean>>({});
-  const completeAll = useCompleteAll(experiment.id, podcast.id);
-  const open = experiment.actions.some((a) => !a.completed);
-  const failed = setAction.isError || completeAll.isError;
-  return (
-    <Card id="experiment-actions" title="Umsetzung">
-      {experiment.actions.length === 0 ? (
-        <p className="text-slate-700">Die Aufgaben für diese Methode werden gerade noch geschrieben.</p>
-      ) : (
-        <>
-          {failed && <Banner tone="error">Das hat nicht geklappt. Bitte probiere es noch einmal.</Banner>}
-          <ul className="space-y-2">
-            {experiment.actions.map((action) => (
-              <li key={action.id} className="flex items-start gap-3">
-                <input
-                  id={`action-${action.id}`}
-                  type="checkbox"
-                  className="mt-1 size-5 shrink-0 accent-brand-700"
-                  // The state asked for shows at once; the server's answer follows.
-                  checked={wanted[action.id] ?? action.completed}
-                  disabled={!writable || setAction.isPending}
-                  onChange={(event) => {
-                    const completed = event.target.checked;
-                    setWanted((w) => ({ ...w, [action.id]: completed }));
-                    setAction.mutate(
-                      { id: action.id, completed },
-                      // After the refetch (the hook's own onSettled waits for it): the server's state.
-                      { onSettled: () => setWanted(({ [action.id]: _, ...rest }) => rest) },
-                    );
-                  }}
-                />
-                <div>
-                  <label
-                    htmlFor={`action-${action.id}`}
-                    className={action.completed ? 'text-slate-600 line-through' : 'text-slate-900'}
-                  >
-                    {action.description}
-                  </label>
-                  {action.has_link && action.link_target && (
-                    <a
-                      href={action.link_target}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="ml-2 text-sm text-brand-800 underline"
-                    >
-                      {action.link_label || 'Link'}
-                    </a>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-          {writable && (
-            <Button
-              type="button"
-              variant="secondary"
-              className="mt-4"
-              disabled={!open}
-              pending={completeAll.isPending}
-              onClick={() => completeAll.mutate()}
-            >
-              Alles erledigt
-            </Button>
-          )}
-        </>
-      )}
-    </Card>
-  );
-}
-
-function Comments({ experiment, writable }: { experiment: Experiment; writable: boolean }) {
   const comments = useComments(experiment.id);
   const create = useCreateComment(experiment.id);
   const form = useForm(commentFormSchema, create, { onSuccess: (_, element) => element.reset() });
@@ -289,6 +219,7 @@ function Comments({ experiment, writable }: { experiment: Experiment; writable: 
           ))}
         </ul>
       )}
+      <QueuedComments items={outbox} />
       {writable && (
         <form noValidate onSubmit={form.onSubmit} className="space-y-3">
           {form.message && !form.errors.content && <Banner tone="error">{form.message}</Banner>}

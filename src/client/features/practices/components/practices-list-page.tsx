@@ -10,6 +10,7 @@ import { useKeywords } from '../api/get-keywords.ts';
 import { usePractices, type PracticeFilters } from '../api/get-practices.ts';
 import { PracticeCard, PracticeGrid } from './practice-card.tsx';
 import { PracticeMenu } from './practice-menu.tsx';
+import { SaveForOffline } from './save-for-offline.tsx';
 
 const EMPTY = 'Für diese Auswahl gibt es keine Methoden. Probiere andere Filter aus.';
 
@@ -66,6 +67,7 @@ export function PracticesListPage({ podcast, filters, onFilters }: Props) {
           </Link>
         </div>
       )}
+      <SaveForOffline podcastId={podcast.id} />
       <Filters podcast={podcast} filters={filters} order={effective.order} onChange={set} />
       <div className="mt-6">
         {list.isPending ? (

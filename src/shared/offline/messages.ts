@@ -1,0 +1,11 @@
+// What page and service worker tell each other about the offline store (no dexie here: the
+// API client imports this on every page).
+/** Set by the service worker on an answer it served from the mirror: when the server sent it (ISO). */
+export const OFFLINE_COPY_HEADER = 'x-kompass-offline-copy';
+
+/** Messages between page and service worker. */
+export type WorkerMessage =
+  { type: 'OUTBOX_REPLAY' } | { type: 'SAVE_METHODS'; podcastId: number } | { type: 'CLEAR_OFFLINE' };
+export type PageMessage =
+  | { type: 'OUTBOX_CHANGED'; experimentIds: number[]; needsLogin: boolean }
+  | { type: 'METHODS_SAVING'; done: number; total: number };

@@ -1,0 +1,144 @@
+// Sends the outbox in order, once at a time per device (a Web Lock), from the service worker or,
+// where none controls the page, from the page. Each item keeps its Idempotency-Key, so an item
+// sent again after a lost answer is answered from the server's record instead of applied twice.
+import { META, offlineDb, writeMeta, type OutboxItem } from './offline-db.ts';
+
+const LOCK = 'kompass-outbox';
+const BACKOFF_MS = [5_000, 15_000, 60_000, 5 * 60_000];
+
+export type ReplayResult = {
+  /** Items sent or refused in this run. */
+  experimentIds: number[];
+  /** Items left for later (network, 5xx, 401). */
+  remaining: number;
+  needsLogin: boolean;
+  /** When the next automatic try makes sense (ms from now); undefined when nothing waits. */
+  retryInMs?: number;
+};
+
+type Outcome = 'sent' | 'refused' | 'later' | 'login';
+
+const headers = (token: string, key: string) => ({
+  Accept: 'application/json',
+  'Content-Type': 'application/json',
+  'X-Requested-With': 'XMLHttpRequest',
+  'X-XSRF-TOKEN': token,
+  'Idempotency-Key': key,
+});
+
+/** A fresh CSRF token: the worker cannot read cookies, the endpoint returns it in its body too. */
+async function csrfToken(): Promise<string> {
+  const response = await fetch('/sanctum/csrf-cookie', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  if (!response.ok) throw new Error(`csrf ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Whose session the cookies carry now (null: none). */
+async function sessionUser(): Promise<number | null> {
+  const response = await fetch('/api/account/session', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  if (!response.ok) throw new Error(`session ${response.status}`);
+  return ((await response.json()) as { data: { id: number } | null }).data?.id ?? null;
+}
+
+async function messageOf(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
+  return typeof body?.message === 'string'
+    ? body.message
+    : `Der Server hat die Änderung abgelehnt (${response.status}).`;
+}
+
+async function send(item: OutboxItem, token: { value?: string }): Promise<[Outcome, string?]> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    token.value ??= await csrfToken();
+    const response = await fetch(item.url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: headers(token.value, item.key),
+      body: JSON.stringify(item.body),
+    });
+    if (response.status === 419 && attempt === 0) {
+      token.value = undefined; // expired with its session: one retry with a new token
+      continue;
+    }
+    if (response.ok) return ['sent'];
+    if (response.status === 401 || response.status === 419) return ['login'];
+    // 409: the same key is still running elsewhere; 429 and 5xx: the server asks to wait.
+    if (response.status === 409 || response.status === 429 || response.status >= 500) return ['later'];
+    return ['refused', await messageOf(response)];
+  }
+  return ['login'];
+}
+
+async function run(options: { force: boolean }): Promise<ReplayResult> {
+  const db = offlineDb();
+  const result: ReplayResult = { experimentIds: [], remaining: 0, needsLogin: false };
+  const token: { value?: string } = {};
+  let pending = await db.outbox.where('state').equals('pending').sortBy('id');
+  if (pending.length === 0) return result;
+  let user: number | null;
+  try {
+    user = await sessionUser();
+  } catch {
+    return { ...result, remaining: pending.length, retryInMs: BACKOFF_MS[0] };
+  }
+  if (user === null) {
+    await writeMeta(META.needsLogin, true);
+    return { ...result, remaining: pending.length, needsLogin: true };
+  }
+  // Another user's changes are never sent in this session; the page drops them when it sees the
+  // new user.
+  pending = pending.filter((item) => item.userId === undefined || item.userId === user);
+  for (const [index, item] of pending.entries()) {
+    const now = Date.now();
+    if (!options.force && item.notBefore > now) {
+      result.remaining = pending.length - index;
+      result.retryInMs = item.notBefore - now;
+      break;
+    }
+    let outcome: Outcome;
+    let message: string | undefined;
+    try {
+      [outcome, message] = await send(item, token);
+    } catch {
+      outcome = 'later'; // no network (or it broke mid-request): the key makes a resend safe
+    }
+    if (outcome === 'sent') {
+      await db.outbox.delete(item.id!);
+      result.experimentIds.push(item.experimentId);
+      continue;
+    }
+    if (outcome === 'refused') {
+      await db.outbox.update(item.id!, { state: 'refused', message });
+      result.experimentIds.push(item.experimentId);
+      continue;
+    }
+    // Later items wait behind this one: they are sent in the order they were made.
+    result.remaining = pending.length - index;
+    if (outcome === 'login') {
+      result.needsLogin = true;
+    } else {
+      const delay = BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)]!;
+      await db.outbox.update(item.id!, { attempts: item.attempts + 1, notBefore: now + delay });
+      result.retryInMs = delay;
+    }
+    break;
+  }
+  await writeMeta(META.needsLogin, result.needsLogin);
+  return result;
+}
+
+/**
+ * Replays the pending items in order. `force` (the network is back, app start, login, a tap)
+ * ignores the backoff. Runs under a Web Lock: two tabs and the worker never send at once.
+ */
+export async function replayOutbox(options: { force: boolean }): Promise<ReplayResult> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (!locks) return run(options);
+  return locks.request(LOCK, () => run(options));
+}

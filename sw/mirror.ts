@@ -1,0 +1,150 @@
+// Mirrors the API's GET answers to IndexedDB (src/shared/offline/offline-db.ts) as they pass, so
+// methods, experiments and tips read offline what they showed online. Method parts (the same for
+// every podcast, changed only by an editor) are stale-while-revalidate: the copy at once, the
+// network refreshes it. Everything the user's own writes change (experiments, tips, the lists) is
+// network-first, so a change shows at once; the copy answers only when the network fails, marked
+// with the date the server sent it. 'Für offline speichern' (SAVE_METHODS) saves every method.
+import { registerRoute } from 'workbox-routing';
+import { OFFLINE_COPY_HEADER, type PageMessage, type WorkerMessage } from '../src/shared/offline/messages.ts';
+import { META, offlineDb, writeMeta, type MirrorEntry } from '../src/shared/offline/offline-db.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Bounds: ~6 parts of 99 methods plus a podcast's experiments and tips fit with room to spare. */
+const MAX_ENTRIES = 1500;
+const MAX_BODY_CHARS = 512 * 1024;
+
+/** Never mirrored: the session probe (offline must not fake a session), the admin panel, test hooks. */
+const NEVER = /^\/api\/(account\/session|nova|test)(\/|$)/;
+const METHOD_PART =
+  /^\/api\/(practices\/\d+\/(content|context|rating|actions|compilations)|keywords|categories|compilations)(\/|$)/;
+/** The parts 'Für offline speichern' saves per method, besides the method as the podcast sees it. */
+const PARTS = ['content', 'context', 'rating', 'actions', 'compilations'];
+
+const keyOf = (url: URL) => url.pathname + url.search;
+
+let saves = 0;
+
+async function save(key: string, response: Response) {
+  if (!response.ok) return;
+  const body = await response.text();
+  if (body.length > MAX_BODY_CHARS) return;
+  const now = Date.now();
+  const db = offlineDb();
+  await db.mirror.put({
+    url: key,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? 'application/json',
+    body,
+    savedAt: now,
+    usedAt: now,
+  });
+  if (++saves % 50 === 0 || saves === 1) await trim();
+}
+
+/** Least recently used first, until the mirror fits. */
+async function trim() {
+  const db = offlineDb();
+  const excess = (await db.mirror.count()) - MAX_ENTRIES;
+  if (excess > 0) await db.mirror.orderBy('usedAt').limit(excess).delete();
+}
+
+async function lookup(key: string): Promise<MirrorEntry | undefined> {
+  const entry = await offlineDb().mirror.get(key);
+  if (entry) await offlineDb().mirror.update(key, { usedAt: Date.now() });
+  return entry;
+}
+
+function fromCopy(entry: MirrorEntry, marked: boolean) {
+  const headers = new Headers({ 'content-type': entry.contentType });
+  if (marked) headers.set(OFFLINE_COPY_HEADER, new Date(entry.savedAt).toISOString());
+  return new Response(entry.body, { status: entry.status, headers });
+}
+
+async function networkFirst(request: Request, key: string, event: ExtendableEvent) {
+  try {
+    const response = await fetch(request);
+    event.waitUntil(save(key, response.clone()).catch(() => undefined));
+    return response;
+  } catch (error) {
+    const copy = await lookup(key);
+    if (copy) return fromCopy(copy, true);
+    throw error;
+  }
+}
+
+async function staleWhileRevalidate(request: Request, key: string, event: ExtendableEvent) {
+  const copy = await lookup(key);
+  const network = fetch(request).then(async (response) => {
+    await save(key, response.clone());
+    return response;
+  });
+  if (!copy) return network;
+  event.waitUntil(network.catch(() => undefined));
+  return fromCopy(copy, !self.navigator.onLine);
+}
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    url.pathname.startsWith('/api/') &&
+    !NEVER.test(url.pathname),
+  ({ url, request, event }) => {
+    const key = keyOf(url);
+    const handle = METHOD_PART.test(url.pathname) ? staleWhileRevalidate : networkFirst;
+    return handle(request, key, event as ExtendableEvent);
+  },
+);
+
+async function tell(message: PageMessage) {
+  for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
+    client.postMessage(message);
+  }
+}
+
+async function fetchAndSave(path: string) {
+  const response = await fetch(path, {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  if (response.status === 401) throw new Error('logged out');
+  await save(path, response.clone());
+  return response;
+}
+
+/** Saves every method the podcast sees, with all its parts, four requests at a time. */
+async function saveMethods(podcastId: number) {
+  const list = await fetchAndSave(`/api/podcasts/${podcastId}/practices?records=1000`);
+  if (!list.ok) return;
+  const ids = ((await list.json()) as { data: { id: number }[] }).data.map((p) => p.id);
+  const paths = ids.flatMap((id) => [
+    `/api/practices/${id}?context=${podcastId}`,
+    ...PARTS.map((part) => `/api/practices/${id}/${part}`),
+  ]);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++]!;
+      await fetchAndSave(path).catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'logged out') next = paths.length;
+      });
+      if (++done % (PARTS.length + 1) === 0) {
+        await tell({ type: 'METHODS_SAVING', done: done / (PARTS.length + 1), total: ids.length });
+      }
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  await writeMeta(META.methodsSaved, { at: Date.now(), count: ids.length, podcastId });
+  await tell({ type: 'METHODS_SAVING', done: ids.length, total: ids.length });
+}
+
+let saving: Promise<void> | undefined;
+
+self.addEventListener('message', (event) => {
+  const message = event.data as WorkerMessage | null;
+  if (message?.type !== 'SAVE_METHODS') return;
+  saving ??= saveMethods(message.podcastId).finally(() => (saving = undefined));
+  event.waitUntil(saving.catch(() => undefined));
+});

@@ -1,0 +1,166 @@
+// On a phone: steps ticked and comments written offline show at once as 'wartet auf Verbindung',
+// wait in the outbox across closed pages, and reach the server exactly once when the network is
+// back, also after the session ended (login, then replay) and with two tabs open; a change the
+// server refuses stays on screen with its message until the user sends it again or discards it.
+import { expect, test, type Page } from '@playwright/test';
+import { loginViaUi, verifiedUser, xsrfHeaders } from './support/accounts.ts';
+import { expectAccessible } from './support/axe.ts';
+import {
+  controlledByWorker,
+  outboxItems,
+  podcastWithExperiment,
+  serverState,
+  WAITING,
+  type Step,
+} from './support/offline.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const steps = (page: Page) => page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox');
+const comments = (page: Page) => page.getByRole('region', { name: 'Kommentare' });
+const completedIds = (list: Step[]) => list.filter((s) => s.completed).map((s) => s.id);
+
+async function openExperiment(page: Page, id: number) {
+  await page.goto(`/app/experiments/${id}`);
+  await controlledByWorker(page);
+  await expect(steps(page)).toHaveCount(5);
+}
+
+/** Ticks steps 1 and 3 and writes a comment, all offline; each shows at once as waiting. */
+async function workOffline(page: Page, comment: string) {
+  await steps(page).nth(0).check();
+  await steps(page).nth(2).check();
+  await comments(page).getByRole('textbox', { name: 'Kommentar' }).fill(comment);
+  await comments(page).getByRole('button', { name: 'Kommentieren' }).click();
+  await expect(steps(page).nth(0)).toBeChecked();
+  await expect(steps(page).nth(2)).toBeChecked();
+  await expect(page.getByRole('region', { name: 'Umsetzung' }).getByText(WAITING)).toHaveCount(2);
+  const queued = comments(page).getByRole('list', { name: 'Noch nicht gesendete Kommentare' });
+  await expect(queued.getByText(comment)).toBeVisible();
+  await expect(queued.getByText(WAITING)).toBeVisible();
+  await expect(comments(page).getByRole('textbox', { name: 'Kommentar' })).toHaveValue('');
+  expect(await outboxItems(page)).toHaveLength(3);
+}
+
+test('changes made offline reach the server once after the page was closed', async ({ page, context }) => {
+  await verifiedUser(page);
+  const { experiment } = await podcastWithExperiment(page, 'Funkloch');
+  await openExperiment(page, experiment.id);
+
+  await context.setOffline(true);
+  await page.reload();
+  await workOffline(page, 'Im Funkloch geschrieben');
+  await expect(page.getByText('3 Änderungen warten auf Verbindung.')).toBeVisible();
+  await expectAccessible(page, 'experiments.show with changes waiting');
+  expect(await serverState(page, experiment.id)).toEqual({ steps: experiment.actions, comments: [] });
+  await page.close();
+
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await openExperiment(again, experiment.id);
+  await expect.poll(() => outboxItems(again)).toEqual([]);
+  await expect(comments(again).getByText('Im Funkloch geschrieben')).toHaveCount(1);
+  await expect(again.getByText(WAITING)).toHaveCount(0);
+  await expect(steps(again).nth(0)).toBeChecked();
+  await expect(steps(again).nth(1)).not.toBeChecked();
+  await expect(steps(again).nth(2)).toBeChecked();
+
+  const held = await serverState(again, experiment.id);
+  const [first, , third] = experiment.actions;
+  expect(completedIds(held.steps)).toEqual([first!.id, third!.id]);
+  expect(held.comments.map((c) => c.content)).toEqual(['Im Funkloch geschrieben']);
+  // Reopening sends nothing again.
+  await again.reload();
+  await expect(steps(again).nth(2)).toBeChecked();
+  expect((await serverState(again, experiment.id)).comments).toHaveLength(1);
+});
+
+test('after the session ended offline, the changes are sent after login', async ({ page, context }) => {
+  const { email, password } = await verifiedUser(page);
+  const { experiment } = await podcastWithExperiment(page, 'Sitzungsende');
+  await openExperiment(page, experiment.id);
+
+  await context.setOffline(true);
+  await workOffline(page, 'Nach der Anmeldung gesendet');
+  await context.clearCookies({ name: 'kompass_session' });
+  await page.close();
+
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await again.goto(`/app/experiments/${experiment.id}`);
+  await expect(again).toHaveURL(/\/login$/);
+  await expect(again.getByText('3 Änderungen werden nach der Anmeldung gesendet.')).toBeVisible();
+  expect(await outboxItems(again)).toHaveLength(3);
+
+  await loginViaUi(again, email, password);
+  await expect(again).toHaveURL(/\/app\//);
+  await expect.poll(() => outboxItems(again)).toEqual([]);
+  const held = await serverState(again, experiment.id);
+  const [first, , third] = experiment.actions;
+  expect(completedIds(held.steps)).toEqual([first!.id, third!.id]);
+  expect(held.comments.map((c) => c.content)).toEqual(['Nach der Anmeldung gesendet']);
+});
+
+test('a change the server refuses is shown with its message, not dropped', async ({ page, context }) => {
+  await verifiedUser(page);
+  const { experiment } = await podcastWithExperiment(page, 'Abgelehnt');
+  await openExperiment(page, experiment.id);
+
+  await context.setOffline(true);
+  await comments(page).getByRole('textbox', { name: 'Kommentar' }).fill('Kommt nie an');
+  await comments(page).getByRole('button', { name: 'Kommentieren' }).click();
+  await expect(comments(page).getByText(WAITING)).toBeVisible();
+  // Meanwhile the experiment was deleted (from another device).
+  const deleted = await page.request.delete(`/api/experiments/${experiment.id}`, {
+    headers: await xsrfHeaders(page),
+  });
+  expect(deleted.status()).toBe(204);
+  const gone = (await (await page.request.get(`/api/experiments/${experiment.id}`)).json()) as {
+    message: string;
+  };
+
+  await context.setOffline(false);
+  const refused = page.getByRole('region', { name: '1 Änderung nicht gespeichert' });
+  await expect(refused).toBeVisible();
+  await expect(refused.getByText('Kommentar „Kommt nie an“')).toBeVisible();
+  await expect(refused.getByText(gone.message)).toBeVisible();
+  await expectAccessible(page, 'a refused change');
+
+  // Kept across a reload, sent again on request (refused again), discarded on request.
+  await page.goto('/app/podcast');
+  await expect(refused).toBeVisible();
+  await refused.getByRole('button', { name: 'Erneut senden' }).click();
+  await expect(refused.getByText(gone.message)).toBeVisible();
+  expect(await outboxItems(page)).toEqual([expect.objectContaining({ state: 'refused' })]);
+  await refused.getByRole('button', { name: 'Verwerfen' }).click();
+  await expect(refused).toHaveCount(0);
+  expect(await outboxItems(page)).toEqual([]);
+});
+
+test('two open tabs send each change once', async ({ page, context }) => {
+  await verifiedUser(page);
+  const { experiment } = await podcastWithExperiment(page, 'Zwei Tabs');
+  await openExperiment(page, experiment.id);
+  const other = await context.newPage();
+  await openExperiment(other, experiment.id);
+
+  await context.setOffline(true);
+  await steps(page).nth(1).check();
+  await comments(other).getByRole('textbox', { name: 'Kommentar' }).fill('Aus dem zweiten Tab');
+  await comments(other).getByRole('button', { name: 'Kommentieren' }).click();
+  // Each tab shows the other's change too.
+  await expect(comments(page).getByText('Aus dem zweiten Tab')).toBeVisible();
+  await expect(steps(other).nth(1)).toBeChecked();
+
+  await context.setOffline(false);
+  await expect.poll(() => outboxItems(page)).toEqual([]);
+  await expect(comments(page).getByText('Aus dem zweiten Tab')).toHaveCount(1);
+  await expect(comments(other).getByText('Aus dem zweiten Tab')).toHaveCount(1);
+  const held = await serverState(page, experiment.id);
+  expect(completedIds(held.steps)).toEqual([experiment.actions[1]!.id]);
+  expect(held.comments.map((c) => c.content)).toEqual(['Aus dem zweiten Tab']);
+  const events = (await (await page.request.get(`/api/experiments/${experiment.id}/events`)).json()) as {
+    data: { trackable_type: string }[];
+  };
+  expect(events.data.filter((e) => e.trackable_type === 'experiment_action')).toHaveLength(1);
+});

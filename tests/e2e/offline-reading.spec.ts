@@ -1,0 +1,83 @@
+// On a phone: one online visit is enough to read methods (any of the 99, after 'Für offline
+// speichern'), an experiment and a tip with the network off; the banner says the data may be
+// older and from when.
+import { expect, test } from '@playwright/test';
+import { verifiedUser } from './support/accounts.ts';
+import { expectAccessible } from './support/axe.ts';
+import {
+  controlledByWorker,
+  firstTip,
+  mirrorPaths,
+  OFFLINE,
+  podcastWithExperiment,
+  PRACTICE,
+} from './support/offline.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+/** A method never opened online: read offline from what 'Für offline speichern' saved. */
+const UNVISITED = {
+  id: 72,
+  title: 'Rezensionen in der Folge vorlesen',
+  text: 'Schriftliche Rezensionen sind seltener als Sterne',
+};
+
+test('methods, an experiment and a tip read offline after one online visit', async ({ page, context }) => {
+  test.slow();
+  await verifiedUser(page);
+  const { podcast, experiment } = await podcastWithExperiment(page, 'Funkloch');
+  const tip = await firstTip(page, podcast.id);
+
+  await page.goto('/app/practices/list');
+  await controlledByWorker(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lass dich inspirieren' })).toBeVisible();
+  await page.getByRole('button', { name: 'Für offline speichern' }).click();
+  await expect(page.getByText(/^99 Methoden offline gespeichert \(Stand: /)).toBeVisible({ timeout: 60_000 });
+  await expectAccessible(page, 'practices.list with offline saving');
+
+  await page.goto(`/app/experiments/${experiment.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: PRACTICE.title })).toBeVisible();
+  await expect(page.getByText('0 von 5 Aufgaben erledigt')).toBeVisible();
+  await page.goto(`/app/assistances/${tip.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: tip.subject })).toBeVisible();
+  expect((await mirrorPaths(page)).length).toBeGreaterThan(99 * 6);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: tip.subject })).toBeVisible();
+  const banner = page.getByRole('status').filter({ hasText: OFFLINE });
+  await expect(banner).toContainText(
+    /Stand: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr – sie können inzwischen veraltet sein\./,
+  );
+
+  await page.goto(`/app/practices/${UNVISITED.id}/content`);
+  await expect(page.getByRole('heading', { level: 1, name: UNVISITED.title })).toBeVisible();
+  await expect(page.getByText(UNVISITED.text)).toBeVisible();
+  await expect(banner).toBeVisible();
+  await expectAccessible(page, 'practices.show.content offline');
+
+  await page.goto(`/app/practices/${UNVISITED.id}/actions`);
+  await expect(page.getByText('Wähle pro Folge eine Rezension, die etwas Konkretes sagt')).toBeVisible();
+
+  await page.goto(`/app/experiments/${experiment.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: PRACTICE.title })).toBeVisible();
+  await expect(page.getByText('0 von 5 Aufgaben erledigt')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox')).toHaveCount(5);
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: PRACTICE.title })).toBeVisible();
+  await expect(page.getByText(OFFLINE)).toHaveCount(0);
+});
+
+test('on Wi-Fi the method list saves every method by itself', async ({ page }) => {
+  // The Network Information API as Chrome on Android reports a Wi-Fi connection.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', { value: { type: 'wifi', saveData: false } });
+  });
+  await verifiedUser(page);
+  await podcastWithExperiment(page, 'WLAN-Funk');
+  await page.goto('/app/practices/list');
+  await controlledByWorker(page);
+  await expect(page.getByText(/^99 Methoden offline gespeichert \(Stand: /)).toBeVisible({ timeout: 60_000 });
+});
