@@ -8,7 +8,7 @@
 // and its click handler brings the open window to the tip.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakePush, type FakeDevice, type FakePush } from '../support/fake-push.ts';
-import { apiWrite, verifiedUser } from './support/accounts.ts';
+import { apiWrite, logoutViaMenu, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
@@ -192,6 +192,16 @@ test('a tip reaches a subscribed phone as a notification whose tap opens the tip
   expect((await removed).status()).toBe(200);
   await expect(panel.getByText(OFF)).toBeVisible();
   await expect(panel.getByRole('button', { name: TURN_ON })).toBeVisible();
+
+  // Logging out forgets the device, so whoever uses the phone next gets none of these tips.
+  await panel.getByRole('button', { name: TURN_ON }).click();
+  await expect(panel.getByText(ON)).toBeVisible();
+  await page.keyboard.press('Escape');
+  const forgotten = page.waitForResponse(
+    (r) => r.url().endsWith('/api/account/push-subscriptions') && r.request().method() === 'DELETE',
+  );
+  await logoutViaMenu(page);
+  expect((await forgotten).status()).toBe(200);
 });
 
 test('without a push service, blocked or on iOS outside the home screen, the opt-in says what to do', async ({

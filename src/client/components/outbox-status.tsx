@@ -1,34 +1,23 @@
 // The outbox on every app screen (src/client/lib/outbox.ts): how many changes wait, and the
 // changes the server refused, each with its message and 'Erneut senden' or 'Verwerfen', so none
 // is dropped unseen (the experiment it belongs to may be gone, so this is not on its page only).
-import { liveQuery } from 'dexie';
-import { useEffect, useState } from 'react';
-import { offlineDb, type OutboxItem } from '../../shared/offline/offline-db.ts';
+import { useEffect } from 'react';
 import { useConnectivity } from '../lib/connectivity.ts';
-import { discardOutboxItem, retryOutboxItem } from '../lib/outbox.ts';
+import { discardOutboxItem, retryOutboxItem, useOutbox } from '../lib/outbox.ts';
+import { reportOutboxWaiting } from '../lib/pending-writes.ts';
 import { useUser } from '../lib/session.ts';
 import { Button } from './button.tsx';
-
-function useAllOutbox(): OutboxItem[] {
-  const [items, setItems] = useState<OutboxItem[]>([]);
-  useEffect(() => {
-    const subscription = liveQuery(() => offlineDb().outbox.orderBy('id').toArray()).subscribe({
-      next: setItems,
-      error: () => setItems([]),
-    });
-    return () => subscription.unsubscribe();
-  }, []);
-  return items;
-}
 
 const changes = (n: number) => (n === 1 ? '1 Änderung' : `${n} Änderungen`);
 
 export function OutboxStatus() {
-  const items = useAllOutbox();
+  const items = useOutbox();
   const offline = useConnectivity((s) => s.offline || s.unreachable);
   const user = useUser();
   const waiting = items.filter((i) => i.state === 'pending').length;
   const refused = items.filter((i) => i.state === 'refused');
+  // An app update waits while changes wait (update-prompt.tsx).
+  useEffect(() => reportOutboxWaiting(waiting), [waiting]);
   if (waiting === 0 && refused.length === 0) return null;
   return (
     <div className="space-y-2 px-4 py-2">

@@ -59,12 +59,15 @@ export async function discardOutboxItem(id: number) {
   await offlineDb().outbox.delete(id);
 }
 
-/** The experiment's queued and refused writes, in order, following every change (other tabs, the worker). */
-export function useOutbox(experimentId: number): OutboxItem[] {
+/** Outbox items, following every change (other tabs, the worker): all, or one experiment's. */
+export function useOutbox(experimentId?: number): OutboxItem[] {
   const [items, setItems] = useState<OutboxItem[]>([]);
   useEffect(() => {
+    const outbox = offlineDb().outbox;
     const subscription = liveQuery(() =>
-      offlineDb().outbox.where('experimentId').equals(experimentId).sortBy('id'),
+      experimentId === undefined
+        ? outbox.orderBy('id').toArray()
+        : outbox.where('experimentId').equals(experimentId).sortBy('id'),
     ).subscribe({ next: setItems, error: () => setItems([]) });
     return () => subscription.unsubscribe();
   }, [experimentId]);

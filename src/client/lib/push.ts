@@ -5,6 +5,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
 import { apiError } from '../api/errors.ts';
+import { parse } from '../api/parse.ts';
+import { pushKeyResponse } from '../../shared/push.ts';
 import { isIos, runsInstalled } from './install.ts';
 
 export type PushState =
@@ -56,9 +58,8 @@ export async function subscribe(): Promise<PushState> {
   const permission = await Notification.requestPermission();
   if (permission === 'denied') return 'denied';
   if (permission !== 'granted') return 'off';
-  const body = await api.get('api/push/key').json<{ data?: { public_key?: unknown } }>();
-  if (typeof body.data?.public_key !== 'string') throw new DOMException('no key', 'InvalidStateError');
-  const key = fromBase64url(body.data.public_key);
+  const { data } = await api.get('api/push/key').json().then(parse(pushKeyResponse));
+  const key = fromBase64url(data.public_key);
   const reg = await navigator.serviceWorker.ready;
   let subscription = await reg.pushManager.getSubscription();
   if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
@@ -68,6 +69,14 @@ export async function subscribe(): Promise<PushState> {
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   await register(subscription);
   return 'subscribed';
+}
+
+/**
+ * At logout: the device stops getting this user's tips (the server forgets it while the session
+ * still holds, the browser drops the subscription). Never in the way of logging out.
+ */
+export async function forgetDevice() {
+  await unsubscribe().catch(() => undefined);
 }
 
 /** Turns notifications off on this device (the server forgets it, the browser too). */

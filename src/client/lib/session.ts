@@ -95,7 +95,10 @@ export function useUser(): User | null {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete('api/account/session', { context: { allowUnauthorized: true } }),
+    mutationFn: async () => {
+      await import('./push.ts').then((push) => push.forgetDevice());
+      return api.delete('api/account/session', { context: { allowUnauthorized: true } });
+    },
     onSettled: async () => {
       clearSession(queryClient);
       // Logout, unlike a lost session, also drops the offline copies and the unsent outbox.
