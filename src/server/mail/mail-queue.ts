@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { claimRow, queueWorker } from '../jobs/job-queue.ts';
 import { renderMail, type MailJob } from './mail-jobs.ts';
 
 const LEASE_MS = 60_000;
@@ -26,22 +27,6 @@ export function createMailQueue(
   intervalMs = 2_000,
 ): MailQueue {
   const { db, clock } = ctx;
-  const running = new Set<Promise<void>>();
-  let stopped = false;
-
-  async function claim(id: number, attempts: number) {
-    const now = clock.now().getTime();
-    const result = await db
-      .updateTable('mail_queue')
-      .set({ locked_until: now + LEASE_MS, attempts: attempts + 1 })
-      .where('id', '=', id)
-      .where('attempts', '=', attempts)
-      .where('sent_at', 'is', null)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
   async function deliver(row: { id: number; template: string; payload: string; attempts: number }) {
     try {
       const mail = await renderMail(ctx, { template: row.template, ...JSON.parse(row.payload) } as MailJob);
@@ -81,21 +66,13 @@ export function createMailQueue(
       .limit(20)
       .execute();
     for (const row of due) {
-      if (stopped) return;
-      if (await claim(row.id, row.attempts)) await deliver(row);
+      if (worker.stopped) return;
+      if (await claimRow(db, 'mail_queue', row.id, row.attempts, clock.now().getTime(), LEASE_MS))
+        await deliver(row);
     }
   }
 
-  function run() {
-    const job = tick()
-      .catch((error: unknown) => log.error({ err: error }, 'mail queue'))
-      .finally(() => running.delete(job));
-    running.add(job);
-    return job;
-  }
-
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
+  const worker = queueWorker('mail queue', tick, log, intervalMs);
 
   return {
     async enqueue(tx, job) {
@@ -111,19 +88,9 @@ export function createMailQueue(
         })
         .execute();
       // Soon, outside this request; a job of an uncommitted transaction waits for the next tick.
-      setTimeout(() => void run(), 0).unref();
+      worker.kick();
     },
-    async drain() {
-      // A tick started elsewhere may hold a claimed mail: wait until none is left running.
-      do {
-        await Promise.all(running);
-        await run();
-      } while (running.size > 0);
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await Promise.all(running);
-    },
+    drain: worker.drain,
+    stop: worker.stop,
   };
 }

@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { claimRow, queueWorker } from '../jobs/job-queue.ts';
 import { planColumns, planOf } from '../podcasts/podcast-plan.ts';
 import { sendPush, type Device } from './push-sender.ts';
 import { tipPayload } from './tip-payload.ts';
@@ -42,22 +43,6 @@ export function createPushQueue(
   intervalMs = 2_000,
 ): PushQueue {
   const { db, clock, config } = ctx;
-  const running = new Set<Promise<void>>();
-  let stopped = false;
-
-  async function claim(id: number, attempts: number) {
-    const now = clock.now().getTime();
-    const result = await db
-      .updateTable('push_queue')
-      .set({ locked_until: now + LEASE_MS, attempts: attempts + 1 })
-      .where('id', '=', id)
-      .where('attempts', '=', attempts)
-      .where('sent_at', 'is', null)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
   async function pushTo(device: Device & { id: number }, payload: ReturnType<typeof tipPayload>) {
     try {
       const status = await sendPush(config.push, vapid, device, payload);
@@ -119,8 +104,9 @@ export function createPushQueue(
       .limit(20)
       .execute();
     for (const job of due) {
-      if (stopped) return;
-      if (!(await claim(job.id, job.attempts))) continue;
+      if (worker.stopped) return;
+      if (!(await claimRow(db, 'push_queue', job.id, job.attempts, clock.now().getTime(), LEASE_MS)))
+        continue;
       await deliver(job.assistance_id);
       await db
         .updateTable('push_queue')
@@ -130,31 +116,6 @@ export function createPushQueue(
     }
   }
 
-  function run() {
-    const job = tick()
-      .catch((error: unknown) => log.error({ err: error }, 'push queue'))
-      .finally(() => running.delete(job));
-    running.add(job);
-    return job;
-  }
-
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-
-  return {
-    kick() {
-      if (!stopped) setTimeout(() => void run(), 0).unref();
-    },
-    async drain() {
-      do {
-        await Promise.all(running);
-        await run();
-      } while (running.size > 0);
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await Promise.all(running);
-    },
-  };
+  const worker = queueWorker('push queue', tick, log, intervalMs);
+  return worker;
 }
