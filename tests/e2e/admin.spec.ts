@@ -129,5 +129,29 @@ test('an admin makes access codes and an editor sees content but not users', asy
   await sections.getByRole('link', { name: 'Changelog' }).click();
   await expect(editorPage.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
   await expectAccessible(editorPage, '/nova/changelog');
+
+  // An entry made by mistake: written, then deleted (asked once more), and gone from the public page.
+  const title = `Versehentlich ${Date.now()}`;
+  const fresh = editorPage
+    .locator('section')
+    .filter({ has: editorPage.getByRole('heading', { name: 'Neuer Eintrag' }) });
+  await fresh.getByRole('textbox', { name: 'Titel' }).fill(title);
+  await fresh.getByRole('textbox', { name: 'Version' }).fill('9.9.9');
+  await fresh.getByLabel('Veröffentlicht am').fill('2026-11-23');
+  await fresh.getByRole('textbox', { name: 'Text (Markdown)' }).fill('Das war ein Versehen.');
+  await fresh.getByRole('button', { name: 'Eintrag anlegen' }).click();
+  const entry = editorPage.getByRole('listitem').filter({ hasText: title });
+  const publicTitles = async () =>
+    ((await (await editorPage.request.get('/api/changelog')).json()).data as { title: string }[]).map(
+      (c) => c.title,
+    );
+  expect(await publicTitles()).toContain(title);
+  await entry.getByText(`9.9.9 · ${title}`).click();
+  await entry.getByRole('button', { name: 'Eintrag löschen' }).click();
+  await expect(entry.getByRole('group', { name: 'Eintrag löschen?' })).toBeVisible();
+  await expectAccessible(editorPage, 'deleting a changelog entry');
+  await entry.getByRole('button', { name: 'Ja, löschen' }).click();
+  await expect(editorPage.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
+  expect(await publicTitles()).not.toContain(title);
   await editorPage.context().close();
 });

@@ -251,7 +251,12 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { response: { 200: adminAdvicesResponse } }, config: staff },
     async () => ({
       data: (
-        await db.selectFrom('advices').select(['id', 'content', 'edited_at']).orderBy('id').execute()
+        await db
+          .selectFrom('advices')
+          .select(['id', 'content', 'edited_at'])
+          .where('deleted_at', 'is', null)
+          .orderBy('id')
+          .execute()
       ).map((a) => ({
         ...a,
         edited_at: a.edited_at ?? null,
@@ -275,6 +280,7 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
             .updateTable('advices')
             .set({ content: request.body.content, edited_at: stamp })
             .where('id', '=', adviceId)
+            .where('deleted_at', 'is', null)
             .executeTakeFirst();
           if (Number(r.numUpdatedRows) === 0) throw notFound('Diesen Logbuch-Eintrag gibt es nicht.');
         }
@@ -311,6 +317,7 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
         await db
           .selectFrom('changelog_items')
           .select(['id', 'title', 'release', 'released_at', 'content', 'edited_at'])
+          .where('deleted_at', 'is', null)
           .orderBy('released_at', 'desc')
           .orderBy('id', 'desc')
           .execute()
@@ -334,6 +341,7 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
             .updateTable('changelog_items')
             .set({ ...request.body, edited_at: stamp })
             .where('id', '=', itemId)
+            .where('deleted_at', 'is', null)
             .executeTakeFirst();
           if (Number(r.numUpdatedRows) === 0) throw notFound('Diesen Changelog-Eintrag gibt es nicht.');
         }
@@ -370,6 +378,7 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
         await db
           .selectFrom('roadmap_items')
           .select(['id', 'title', 'content', 'position', 'edited_at'])
+          .where('deleted_at', 'is', null)
           .orderBy('position')
           .orderBy('id')
           .execute()
@@ -393,6 +402,7 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
             .updateTable('roadmap_items')
             .set({ ...request.body, edited_at: stamp })
             .where('id', '=', itemId)
+            .where('deleted_at', 'is', null)
             .executeTakeFirst();
           if (Number(r.numUpdatedRows) === 0) throw notFound('Diesen Roadmap-Eintrag gibt es nicht.');
         }
@@ -419,6 +429,49 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => saveRoadmap(request.params.id)(request),
   );
+
+  // ---- deleting entries: the row stays with deleted_at (a re-seed leaves edited rows alone) ----
+  const deletable = [
+    {
+      path: '/api/nova/advices/:id',
+      table: 'advices',
+      subject: 'advice',
+      missing: 'Diesen Logbuch-Eintrag gibt es nicht.',
+    },
+    {
+      path: '/api/nova/changelog/:id',
+      table: 'changelog_items',
+      subject: 'changelog',
+      missing: 'Diesen Changelog-Eintrag gibt es nicht.',
+    },
+    {
+      path: '/api/nova/roadmap/:id',
+      table: 'roadmap_items',
+      subject: 'roadmap',
+      missing: 'Diesen Roadmap-Eintrag gibt es nicht.',
+    },
+  ] as const;
+  for (const { path, table, subject, missing } of deletable) {
+    api.delete(path, { schema: { params: idParam }, config: staff }, async (request, reply) => {
+      const { id } = request.params;
+      await audited(ctx, request, async (tx, now) => {
+        const stamp = now.toISOString();
+        const r = await tx
+          .updateTable(table as 'advices')
+          .set({ deleted_at: stamp, edited_at: stamp })
+          .where('id', '=', id)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) === 0) throw notFound(missing);
+        return {
+          result: undefined,
+          entry: { action: `${subject}.delete`, subjectType: subject, subjectId: id },
+          content: true,
+        };
+      });
+      return reply.status(204).send();
+    });
+  }
 }
 
 /** The next id of an editorial table (its ids come from the content files, not a sequence). */

@@ -70,6 +70,7 @@ export function contentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
     const advice = await db
       .selectFrom('advices')
       .select('content')
+      .where('deleted_at', 'is', null)
       .orderBy(sql`random()`)
       .limit(1)
       .executeTakeFirst();
@@ -88,7 +89,8 @@ export function contentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
     async () => {
       const items = await db
         .selectFrom('changelog_items')
-        .selectAll()
+        .select(['id', 'title', 'release', 'released_at', 'content'])
+        .where('deleted_at', 'is', null)
         .orderBy('released_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
@@ -105,6 +107,7 @@ export function contentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
         data: await db
           .selectFrom('roadmap_items')
           .select(['id', 'title', 'content'])
+          .where('deleted_at', 'is', null)
           .orderBy('position')
           .execute(),
       };

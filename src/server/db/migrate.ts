@@ -15,6 +15,7 @@ import * as billing from './migrations/0012-billing.ts';
 import * as admin from './migrations/0013-admin.ts';
 import * as planGrants from './migrations/0014-plan-grants.ts';
 import * as push from './migrations/0015-push.ts';
+import * as entryDeletions from './migrations/0016-entry-deletions.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -33,6 +34,7 @@ const migrations = {
   '0013-admin': admin,
   '0014-plan-grants': planGrants,
   '0015-push': push,
+  '0016-entry-deletions': entryDeletions,
 };
 
 export async function migrate(db: Database) {

@@ -277,6 +277,8 @@ export interface AdvicesTable {
   content: string;
   /** Set by an edit in /nova; the seed leaves such a row alone. */
   edited_at?: Timestamp | null;
+  /** Deleted in /nova: kept so a re-seed does not bring it back; every reader skips it. */
+  deleted_at?: Timestamp | null;
 }
 
 export interface CategoriesTable {
@@ -292,6 +294,8 @@ export interface ChangelogItemsTable {
   content: string;
   /** Set by an edit in /nova; the seed leaves such a row alone. */
   edited_at?: Timestamp | null;
+  /** Deleted in /nova: kept so a re-seed does not bring it back; every reader skips it. */
+  deleted_at?: Timestamp | null;
 }
 
 export interface RoadmapItemsTable {
@@ -301,6 +305,8 @@ export interface RoadmapItemsTable {
   position: number;
   /** Set by an edit in /nova; the seed leaves such a row alone. */
   edited_at?: Timestamp | null;
+  /** Deleted in /nova: kept so a re-seed does not bring it back; every reader skips it. */
+  deleted_at?: Timestamp | null;
 }
 
 export interface MailQueueTable {

@@ -86,6 +86,14 @@ async function sample(method: string, url: string, as: Agent): Promise<{ path: s
         path: `/api/nova/podcasts/${podcastId}/plan`,
         body: { trial_days: 30, pro_until: null, reason: 'Testzugang für die Presse' },
       };
+    // Each delete gets an entry of its own, made by the admin just before.
+    case 'DELETE /api/nova/advices/:id':
+    case 'DELETE /api/nova/changelog/:id':
+    case 'DELETE /api/nova/roadmap/:id': {
+      const collection = url.replace('/:id', '');
+      const made = await admin.agent.post(collection, (await sample('POST', collection, as)).body as never);
+      return { path: `${collection}/${made.json().data.id}` };
+    }
     case 'POST /api/nova/codes':
       return { path: url, body: { count: 2, note: 'Test' } };
     default:

@@ -127,3 +127,56 @@ describe('editing a method in /nova', () => {
     expect(all.meta).toMatchObject({ current_page: 1, per_page: 20 });
   });
 });
+
+describe('deleting entries in /nova', () => {
+  it('takes changelog, roadmap and logbook entries off the public lists, for good, and logs it', async () => {
+    const editor = await staff('editor');
+    const reader = t.agent();
+    const [entry] = (await reader.get('/api/changelog')).json().data;
+    const [planned] = (await reader.get('/api/roadmap')).json().data;
+    const advice = (await editor.agent.post('/api/nova/advices', { content: 'Nur kurz im Logbuch.' })).json()
+      .data;
+
+    for (const path of [
+      `/api/nova/changelog/${entry.id}`,
+      `/api/nova/roadmap/${planned.id}`,
+      `/api/nova/advices/${advice.id}`,
+    ]) {
+      expect((await editor.agent.delete(path)).statusCode, path).toBe(204);
+      const again = await editor.agent.delete(path);
+      expect(again.statusCode, path).toBe(404);
+      expect(again.json().message).toMatch(/^Diesen .*Eintrag gibt es nicht\.$/);
+    }
+    const ids = async (path: string) => (await reader.get(path)).json().data.map((e: { id: number }) => e.id);
+    expect(await ids('/api/changelog')).not.toContain(entry.id);
+    expect(await ids('/api/roadmap')).not.toContain(planned.id);
+    expect(
+      (await editor.agent.get('/api/nova/advices')).json().data.map((a: { id: number }) => a.id),
+    ).not.toContain(advice.id);
+    // A deleted entry cannot be edited back into existence.
+    const edit = await editor.agent.put(`/api/nova/roadmap/${planned.id}`, {
+      title: 'Zurück',
+      content: 'Wieder da?',
+      position: 1,
+    });
+    expect(edit.statusCode).toBe(404);
+
+    // The content files are seeded again (changed, so the seed writes): the entries stay deleted.
+    const content = loadContent();
+    const changed = {
+      ...content,
+      changelog: content.changelog.map((c) => ({ ...c, title: `${c.title} (neu)` })),
+      roadmap: content.roadmap.map((r) => ({ ...r, title: `${r.title} (neu)` })),
+    };
+    expect(await seed(t.db, changed)).toBe(true);
+    expect(await ids('/api/changelog')).not.toContain(entry.id);
+    expect(await ids('/api/roadmap')).not.toContain(planned.id);
+
+    const log = (await editor.agent.get('/api/nova/audit')).json().data.slice(0, 3);
+    expect(log.map((e: { action: string }) => e.action).sort()).toEqual([
+      'advice.delete',
+      'changelog.delete',
+      'roadmap.delete',
+    ]);
+  }, 30_000);
+});

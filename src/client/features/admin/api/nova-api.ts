@@ -171,6 +171,9 @@ export const useSaveRoadmap = (id: number | undefined) =>
       .json()
       .then(parse(adminRoadmapItemResponse)),
   );
+/** DELETE of a logbook, changelog or roadmap entry (`path`: api/nova/advices/3, …). */
+export const useDeleteEntry = (path: string) => useNovaWrite(() => api.delete(path));
+
 export const useCreateCodes = () =>
   useNovaWrite((input: z.output<typeof adminCodesForm>) =>
     api.post('api/nova/codes', { json: input }).json().then(parse(adminCodesResponse)),

@@ -26,9 +26,49 @@ import {
   useSaveChangelog,
   useSaveCompilation,
   useSaveRoadmap,
+  useDeleteEntry,
 } from '../api/nova-api.ts';
 
-function Entry({ summary, edited, children }: { summary: string; edited: boolean; children: ReactNode }) {
+/** 'Eintrag löschen', asked once more before it deletes. */
+function DeleteEntry({ path }: { path: string }) {
+  const remove = useDeleteEntry(path);
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <Button type="button" variant="secondary" className="mt-4" onClick={() => setAsking(true)}>
+        Eintrag löschen
+      </Button>
+    );
+  return (
+    <div role="group" aria-label="Eintrag löschen?" className="mt-4 space-y-3 rounded-xl bg-red-50 p-3">
+      <p className="text-red-950">
+        Diesen Eintrag wirklich löschen? Er verschwindet auch von den öffentlichen Seiten.
+      </p>
+      {remove.isError && <Banner tone="error">{apiError(remove.error).message}</Banner>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" pending={remove.isPending} onClick={() => remove.mutate(undefined)}>
+          Ja, löschen
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => setAsking(false)}>
+          Abbrechen
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Entry({
+  summary,
+  edited,
+  deletePath,
+  children,
+}: {
+  summary: string;
+  edited: boolean;
+  /** Entries that may be deleted (not sets): the DELETE path. */
+  deletePath?: string;
+  children: ReactNode;
+}) {
   return (
     <li>
       <details className="group rounded-2xl border border-slate-200 bg-white">
@@ -36,7 +76,10 @@ function Entry({ summary, edited, children }: { summary: string; edited: boolean
           <span className="grow">{summary}</span>
           {edited && <span className="text-sm font-normal text-slate-600">bearbeitet</span>}
         </summary>
-        <div className="border-t border-slate-200 p-4">{children}</div>
+        <div className="border-t border-slate-200 p-4">
+          {children}
+          {deletePath && <DeleteEntry path={deletePath} />}
+        </div>
       </details>
     </li>
   );
@@ -98,7 +141,12 @@ export function ChangelogAdminPage() {
       </section>
       <ul className="space-y-2">
         {list.data?.map((c) => (
-          <Entry key={c.id} summary={`${c.release} · ${c.title}`} edited={c.edited_at !== null}>
+          <Entry
+            key={c.id}
+            summary={`${c.release} · ${c.title}`}
+            edited={c.edited_at !== null}
+            deletePath={`api/nova/changelog/${c.id}`}
+          >
             <ChangelogForm id={c.id} values={c} />
           </Entry>
         ))}
@@ -149,7 +197,12 @@ export function RoadmapAdminPage() {
       </section>
       <ul className="space-y-2">
         {list.data?.map((r) => (
-          <Entry key={r.id} summary={r.title} edited={r.edited_at !== null}>
+          <Entry
+            key={r.id}
+            summary={r.title}
+            edited={r.edited_at !== null}
+            deletePath={`api/nova/roadmap/${r.id}`}
+          >
             <RoadmapForm id={r.id} values={r} />
           </Entry>
         ))}
@@ -185,6 +238,7 @@ export function AdvicesAdminPage() {
             key={a.id}
             summary={`${a.id}. ${a.content.slice(0, 80)}${a.content.length > 80 ? ' …' : ''}`}
             edited={a.edited_at !== null}
+            deletePath={`api/nova/advices/${a.id}`}
           >
             <AdviceForm id={a.id} content={a.content} />
           </Entry>

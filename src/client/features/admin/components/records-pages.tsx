@@ -110,6 +110,9 @@ const actionLabels: Record<string, string> = {
   'changelog.update': 'Changelog-Eintrag bearbeitet',
   'roadmap.create': 'Roadmap-Eintrag angelegt',
   'roadmap.update': 'Roadmap-Eintrag bearbeitet',
+  'advice.delete': 'Logbuch-Eintrag gelöscht',
+  'changelog.delete': 'Changelog-Eintrag gelöscht',
+  'roadmap.delete': 'Roadmap-Eintrag gelöscht',
   'codes.create': 'Zugangscodes erzeugt',
   'podcast.plan': 'Plan geändert',
 };
