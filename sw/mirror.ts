@@ -14,8 +14,11 @@ declare const self: ServiceWorkerGlobalScope;
 const MAX_ENTRIES = 1500;
 const MAX_BODY_CHARS = 512 * 1024;
 
-/** Never mirrored: the session probe (offline must not fake a session), the admin panel, test hooks. */
-const NEVER = /^\/api\/(account\/session|nova|test)(\/|$)/;
+/**
+ * Never mirrored: the session probe (offline must not fake a session), the admin panel, test
+ * hooks, and pictures (binary; the browser's HTTP cache keeps them).
+ */
+const NEVER = /^\/api\/(account\/session|nova|test|images)(\/|$)/;
 const METHOD_PART =
   /^\/api\/(practices\/\d+\/(content|context|rating|actions|compilations)|keywords|categories|compilations)(\/|$)/;
 /** The parts 'Für offline speichern' saves per method, besides the method as the podcast sees it. */
@@ -26,7 +29,8 @@ const keyOf = (url: URL) => url.pathname + url.search;
 let saves = 0;
 
 async function save(key: string, response: Response) {
-  if (!response.ok) return;
+  // Only JSON answers: a copy is kept and served as text.
+  if (!response.ok || !response.headers.get('content-type')?.includes('json')) return;
   const body = await response.text();
   if (body.length > MAX_BODY_CHARS) return;
   const now = Date.now();

@@ -52,7 +52,8 @@ test('profile and picture are saved and shown on the profile page', async ({ pag
   await expect(page.getByText('Dein Profilbild wurde gespeichert.')).toBeVisible();
   const picture = page.locator('main img').first();
   await expect(picture).toBeVisible();
-  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Decoded (visible comes first, the pixels a moment later).
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   // The profile page through the profile menu.
   await page.getByRole('button', { name: 'Profilmenü' }).click();
