@@ -1,27 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { BillingPeriod, Offering } from '../../../../shared/billing.ts';
-import { formatEuro } from '../../../../shared/offerings.ts';
 import { apiError } from '../../../api/errors.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button, buttonClass } from '../../../components/button.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { authorizeUrl, usePaidOfferings } from '../api/billing.ts';
-import { PeriodToggle } from '../../../components/period-toggle.tsx';
-
-function Price({ offering, period }: { offering: Offering; period: BillingPeriod }) {
-  if (offering.free) return <p className="text-3xl font-extrabold text-slate-900">Kostenlos</p>;
-  const amount = period === 'monthly' ? offering.monthly : offering.annual;
-  return (
-    <p className="text-slate-700">
-      <span className="text-3xl font-extrabold text-slate-900">{formatEuro(amount)}</span>
-      {period === 'monthly' ? ' pro Monat' : ' pro Jahr'}
-      {period === 'annual' && (
-        <span className="block text-sm">entspricht {formatEuro(offering.annual / 12)} im Monat</span>
-      )}
-    </p>
-  );
-}
+import { FeatureList, PeriodToggle, Price } from '../../../components/pricing.tsx';
 
 type CardProps = {
   offering: Offering;
@@ -55,16 +40,7 @@ function PricingCard({ offering, period, billing, pending, onChoose }: CardProps
         <Price offering={offering} period={period} />
       </div>
       <p className="mt-3 text-sm text-slate-600">{offering.description}</p>
-      <ul className="mt-4 flex-1 space-y-2">
-        {offering.features.map((feature) => (
-          <li key={feature} className="flex gap-2 text-slate-800">
-            <span aria-hidden="true" className="font-bold text-brand-700">
-              ✓
-            </span>
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <FeatureList features={offering.features} className="mt-4" />
       {!offering.free && billing && (
         <div className="mt-5 flex flex-col gap-2">
           <Button type="button" pending={pending} onClick={onChoose}>

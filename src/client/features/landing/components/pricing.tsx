@@ -1,28 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatEuro, landingTiers, offerings, type OfferingInfo } from '../../../../shared/offerings.ts';
+import type { BillingPeriod } from '../../../../shared/billing.ts';
+import { landingTiers, offerings, type OfferingInfo } from '../../../../shared/offerings.ts';
 import { buttonClass } from '../../../components/button.tsx';
-import { PeriodToggle } from '../../../components/period-toggle.tsx';
+import { FeatureList, PeriodToggle, Price } from '../../../components/pricing.tsx';
 
-type Period = 'monthly' | 'annual';
-
-function Price({ offering, period }: { offering: OfferingInfo; period: Period }) {
-  if (offering.free) {
-    return <p className="text-3xl font-extrabold text-slate-900">Kostenlos</p>;
-  }
-  const amount = period === 'monthly' ? offering.monthly : offering.annual;
-  return (
-    <p className="text-slate-700">
-      <span className="text-3xl font-extrabold text-slate-900">{formatEuro(amount)}</span>
-      {period === 'monthly' ? ' pro Monat' : ' pro Jahr'}
-      {period === 'annual' && (
-        <span className="block text-sm">entspricht {formatEuro(offering.annual / 12)} im Monat</span>
-      )}
-    </p>
-  );
-}
-
-function PlanCard({ offering, period }: { offering: OfferingInfo; period: Period }) {
+function PlanCard({ offering, period }: { offering: OfferingInfo; period: BillingPeriod }) {
   return (
     <li
       className={`flex flex-col rounded-2xl bg-white p-6 ${
@@ -41,16 +24,7 @@ function PlanCard({ offering, period }: { offering: OfferingInfo; period: Period
       <div className="mt-5">
         <Price offering={offering} period={period} />
       </div>
-      <ul className="mt-5 flex-1 space-y-2">
-        {offering.features.map((feature) => (
-          <li key={feature} className="flex gap-2 text-slate-800">
-            <span aria-hidden="true" className="font-bold text-brand-700">
-              ✓
-            </span>
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <FeatureList features={offering.features} className="mt-5" />
       <Link to="/setup" className={buttonClass(offering.spotlight ? 'primary' : 'secondary', 'mt-6 w-full')}>
         {offering.free ? 'Kostenlos starten' : '30 Tage gratis testen'}
       </Link>
@@ -59,7 +33,7 @@ function PlanCard({ offering, period }: { offering: OfferingInfo; period: Period
 }
 
 export function Pricing() {
-  const [period, setPeriod] = useState<Period>('monthly');
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
   return (
     <section aria-labelledby="pricing" className="bg-white">
       <div className="mx-auto max-w-5xl px-4 py-14">
