@@ -1,6 +1,7 @@
 // Prints how our API routes compare with a bare Fastify route, side by side in one run.
 // Run: npx tsx tests/bench/api-throughput.ts [seconds per run, default 10] [only targets containing]
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the real server there (open it in Chrome DevTools).
+// BENCH_PERF=1 starts it with --perf-basic-prof, so `perf record -g -p <pid>` names the JS frames.
 // BENCH_DIST=1 runs the built server (dist/server/main.js, `npm run build` first) instead of the
 // sources, which gives the profile real line numbers.
 //
@@ -21,9 +22,12 @@ import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
 const only = process.argv[3] ?? '';
-const profile = process.env.BENCH_CPU_PROF
-  ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
-  : [];
+const profile = [
+  ...(process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
+    : []),
+  ...(process.env.BENCH_PERF ? ['--perf-basic-prof'] : []),
+];
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'kompass-bench-'));
 const children: ChildProcess[] = [];
@@ -172,7 +176,8 @@ for (const [, url, cookie] of targets) await wrk(url, server.pid!, cookie, 2);
 const pad = (s: string, n: number) => s.padEnd(n);
 const num = (s: string | number, n: number) => String(s).padStart(n);
 console.log(
-  `wrk -t2 -c32 -d${seconds}s, SQLite, server from the sources (tsx), LOG_LEVEL default; ratio = target / bare run before it`,
+  `wrk -t2 -c32 -d${seconds}s, SQLite, server ${process.env.BENCH_DIST ? 'built (dist)' : 'from the sources (tsx)'}, ` +
+    'LOG_LEVEL default; ratio = target / bare run before it',
 );
 console.log(
   `${pad('target', 26)}${num('req/s', 8)}${num('p99', 10)}${num('bare', 8)}${num('ratio', 7)}` +

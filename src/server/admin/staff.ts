@@ -9,7 +9,7 @@ import type { AppContext } from '../context.ts';
 import { withTx, type Db } from '../db/database.ts';
 import { requireUser, type SessionUser } from '../auth/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { CONTENT_EDIT } from '../db/seed/seed.ts';
+import { CONTENT_EDIT, forgetContentVersion } from '../db/seed/seed.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -72,17 +72,21 @@ export async function touchContent(db: Db, now: Date) {
 }
 
 /** Runs an admin write and its audit entry in one transaction. */
-export function audited<T>(
+export async function audited<T>(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   request: FastifyRequest,
   work: (tx: Db, now: Date) => Promise<{ result: T; entry: AuditEntry; content?: boolean }>,
 ): Promise<T> {
   const actor = requireUser(request);
   const now = ctx.clock.now();
-  return withTx(ctx.db, async (tx) => {
+  let touched = false;
+  const result = await withTx(ctx.db, async (tx) => {
     const { result, entry, content } = await work(tx, now);
     await audit(tx, actor, now, entry);
     if (content) await touchContent(tx, now);
+    touched = Boolean(content);
     return result;
   });
+  if (touched) forgetContentVersion(ctx.db);
+  return result;
 }

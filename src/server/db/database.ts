@@ -18,6 +18,12 @@ export type Database = Db & {
    * Kysely's async connection handling, which cost more than the hot queries themselves.
    */
   readSync?: (sql: string, parameters: readonly unknown[]) => unknown[];
+  /**
+   * SQLite only: how many statements that may write (or end a transaction) this process has run
+   * on the main connection. A read cached at one count is still true at the same count, unless
+   * another process wrote to the file (session.ts bounds that by time).
+   */
+  writes?: () => number;
 };
 
 // COUNT(*) and BIGINT come back as strings from pg; our counts fit in a JS number.
@@ -38,8 +44,17 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string 
   sqlite.pragma('synchronous = NORMAL');
   // The reader is opened at the first read, when the migrations have made the file.
   let reader: ReturnType<typeof withStatementCache> | undefined;
+  let writes = 0;
+  const statements = withStatementCache(sqlite);
   const database = {
-    ...withStatementCache(sqlite),
+    ...statements,
+    // Kysely prepares each statement right before it runs it, in the same tick, so counting here
+    // counts a COMMIT before any reader can see what it commits.
+    prepare(sql: string) {
+      const statement = statements.prepare(sql);
+      if (!statement.reader || !statement.readonly) writes++;
+      return statement;
+    },
     close() {
       reader?.close();
       sqlite.close();
@@ -55,6 +70,7 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string 
       }
       return reader.prepare(sql).all(...parameters);
     },
+    writes: () => writes,
   });
 }
 

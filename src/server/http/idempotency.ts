@@ -67,7 +67,15 @@ function scopeOf(request: FastifyRequest) {
   return `g:${sha256(request.cookies[XSRF_COOKIE] ?? '')}`;
 }
 
-async function claim(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, key: string) {
+/** Claims the key for this request; returns whether it sent the stored answer instead. */
+async function claim(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  header: string | string[],
+) {
+  const key = parseKey(header)!;
+  if (request.isMultipart()) throw new HttpError(400, idempotencyMessages.upload);
   const { db, clock } = ctx;
   const now = clock.now().getTime();
   const scope = scopeOf(request);
@@ -119,7 +127,7 @@ async function claim(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
     .executeTakeFirst();
   if (won?.holder === holder) {
     request.idempotency = { scope, key, holder, replay: false };
-    return;
+    return false;
   }
   const row = await db
     .selectFrom('idempotency_keys')
@@ -140,7 +148,8 @@ async function claim(ctx: AppContext, request: FastifyRequest, reply: FastifyRep
   request.idempotency = { scope, key, holder, replay: true };
   reply.code(row.status).header('idempotent-replayed', 'true');
   if (row.content_type) reply.type(row.content_type);
-  return reply.send(row.response ?? undefined);
+  reply.send(row.response ?? undefined);
+  return true;
 }
 
 /** Stores the first answer for its key (or frees the key when the answer says "try again"). */
@@ -185,16 +194,18 @@ export async function deleteExpiredKeys({ db, clock }: Pick<AppContext, 'db' | '
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): PeriodicJob {
   app.decorateRequest('idempotency', null);
   // After the access hook (the caller is known) and body parsing, before validation and the guard.
-  app.addHook('preValidation', async (request, reply) => {
-    if (!WRITES.has(request.method) || !request.routeOptions.url?.startsWith('/api/')) return;
-    const key = parseKey(request.headers['idempotency-key']);
-    if (key === undefined) return;
-    if (request.isMultipart()) throw new HttpError(400, idempotencyMessages.upload);
-    return claim(ctx, request, reply, key);
+  // Both hooks take a callback, so a request without a key (every read) passes them without a
+  // promise.
+  app.addHook('preValidation', (request, reply, done) => {
+    const header = request.headers['idempotency-key'];
+    if (header === undefined || !WRITES.has(request.method)) return done();
+    if (!request.routeOptions.url?.startsWith('/api/')) return done();
+    // A replay sends the stored answer itself; then the request ends here, without done().
+    claim(ctx, request, reply, header).then((replayed) => replayed || done(), done);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.idempotency) await record(ctx, request, reply, payload);
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.idempotency) return done(null, payload);
+    record(ctx, request, reply, payload).then(() => done(null, payload), done);
   });
   return startPeriodicJob(ctx, app.log, 'idempotency-cleanup', CLEANUP_INTERVAL_MS, () =>
     deleteExpiredKeys(ctx),

@@ -1,12 +1,13 @@
-// The one onSend hook of every answer: security headers on all of them, the CSP on documents and
-// scripts, and for the API `Cache-Control: no-store` and compression of large JSON. Fastify runs
-// each onSend hook as a step of its own; three hooks (one of them async, one @fastify/compress,
-// which parsed Accept-Encoding even for answers too small to compress) cost a small API answer
-// more than everything this one does.
+// The one onSend hook of every answer: security headers on all of them (the document set on pages
+// and files, a short set on the API), the CSP on documents and scripts, and for the API
+// `Cache-Control: no-store` and compression of large JSON. Fastify runs each onSend hook as a step
+// of its own; three hooks (one of them async, one @fastify/compress, which parsed Accept-Encoding
+// even for answers too small to compress) cost a small API answer more than everything this one
+// does.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_THRESHOLD, preferredEncoding } from './cached-json.ts';
-import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
+import { apiHeaders, contentSecurityPolicy, securityHeaders } from './security-headers.ts';
 
 const NEEDS_CSP = /^(text\/html|text\/javascript|application\/javascript)/;
 const JSON_TYPE = /^application\/json/;
@@ -46,14 +47,16 @@ function compressJson(request: FastifyRequest, reply: FastifyReply, payload: unk
 
 export function registerSendHook(app: FastifyInstance, secure: boolean) {
   const headers = securityHeaders(secure);
+  const api = apiHeaders(secure);
   const csp = contentSecurityPolicy(secure);
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.headers(headers);
     if (!isApi(request)) {
+      reply.headers(headers);
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && NEEDS_CSP.test(type)) reply.header('content-security-policy', csp);
       return done(null, payload);
     }
+    reply.headers(api);
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     let body: unknown;
     try {

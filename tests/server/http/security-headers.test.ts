@@ -19,7 +19,7 @@ async function appAt(appUrl: string) {
 const http = await appAt('http://localhost:3000');
 const https = await appAt('https://studio.example.org');
 
-const EVERY_RESPONSE = {
+const DOCUMENT = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -31,23 +31,29 @@ const EVERY_RESPONSE = {
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };
+const API = { 'cross-origin-resource-policy': 'same-origin', 'x-content-type-options': 'nosniff' };
+const DOCUMENT_ONLY = Object.keys(DOCUMENT).filter((name) => !(name in API));
 const CSP =
   "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
   "frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';" +
   "script-src-attr 'none';style-src 'self' 'unsafe-inline';worker-src 'self';connect-src 'self'";
 
 describe('security headers', () => {
-  it('are on pages, scripts, API answers and API errors', async () => {
-    for (const url of [
-      '/',
-      '/app/practices/list',
-      '/assets/app-1234.js',
-      '/sanctum/csrf-cookie',
-      '/api/account',
-    ]) {
+  it('are on pages and scripts', async () => {
+    for (const url of ['/', '/app/practices/list', '/assets/app-1234.js']) {
       const response = await http.inject({ url });
-      expect(response.headers, url).toMatchObject(EVERY_RESPONSE);
+      expect(response.headers, url).toMatchObject(DOCUMENT);
       expect(response.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('on API answers and errors are the ones that act on a fetched answer', async () => {
+    for (const url of ['/sanctum/csrf-cookie', '/api/account']) {
+      const response = await http.inject({ url });
+      expect(response.headers, url).toMatchObject({ ...API, 'cache-control': 'no-store' });
+      for (const name of [...DOCUMENT_ONLY, 'strict-transport-security']) {
+        expect(response.headers[name], `${url} ${name}`).toBeUndefined();
+      }
     }
   });
 
@@ -68,7 +74,7 @@ describe('security headers', () => {
     );
     const api = await https.inject({ url: '/sanctum/csrf-cookie' });
     expect(api.headers).toMatchObject({
-      ...EVERY_RESPONSE,
+      ...API,
       'strict-transport-security': 'max-age=31536000; includeSubDomains',
     });
   });

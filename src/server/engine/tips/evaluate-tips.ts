@@ -71,15 +71,14 @@ export const evaluateTipsAfter = (request: FastifyRequest, podcastId: number) =>
  */
 export function registerTips(app: FastifyInstance, ctx: TipContext): PeriodicJob {
   app.decorateRequest('tipsPodcastId', null);
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+  // A callback hook: reads pass without a promise.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return done();
     const podcastId = request.tipsPodcastId ?? request.podcastAccess?.podcast.id;
-    if (podcastId === undefined || podcastId === null) return;
-    try {
-      await evaluateTips(ctx, podcastId);
-    } catch (error) {
-      request.log.warn({ err: error, podcastId }, 'tip evaluation failed');
-    }
+    if (podcastId === undefined || podcastId === null) return done();
+    evaluateTips(ctx, podcastId)
+      .catch((error: unknown) => request.log.warn({ err: error, podcastId }, 'tip evaluation failed'))
+      .finally(done);
   });
   return startPeriodicJob(ctx, app.log, 'tip-sweep', ctx.config.tips.sweepIntervalMs, async () => {
     await sweepTips(ctx);
