@@ -1,24 +1,13 @@
 // On a phone: an admin edits a method's description in /nova (with the preview) and grants a
 // user's podcast Pro with a reason; both changes are in the audit log, and the user reads the
 // new text on the method's page and has Studio Pro. Everyone else meets the 404 page there.
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser } from '@playwright/test';
-import { verifiedUser } from './support/accounts.ts';
+import { setRole, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 test.use(phone);
-
-function setRole(email: string, role: string) {
-  execFileSync(process.execPath, ['dist/server/cli.js', 'set-role', email, role], {
-    env: {
-      ...process.env,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
-    },
-  });
-}
 
 async function otherDevice(browser: Browser) {
   const context = await browser.newContext({
@@ -32,7 +21,7 @@ async function otherDevice(browser: Browser) {
 
 test('an admin edits a method in /nova and a user reads the new description', async ({ page, browser }) => {
   const { email } = await verifiedUser(page);
-  setRole(email, 'admin');
+  await setRole(page, email, 'admin');
 
   await page.goto('/nova');
   await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
@@ -109,7 +98,7 @@ test('an admin edits a method in /nova and a user reads the new description', as
 
 test('an admin makes access codes and an editor sees content but not users', async ({ page, browser }) => {
   const { email } = await verifiedUser(page);
-  setRole(email, 'admin');
+  await setRole(page, email, 'admin');
   await page.goto('/nova/codes');
   await page.getByRole('textbox', { name: 'Anzahl' }).fill('3');
   await page.getByRole('textbox', { name: 'Notiz (optional)' }).fill('Crowdfunding E2E');
@@ -120,7 +109,7 @@ test('an admin makes access codes and an editor sees content but not users', asy
 
   const editorPage = await otherDevice(browser);
   const editor = await verifiedUser(editorPage);
-  setRole(editor.email, 'editor');
+  await setRole(editorPage, editor.email, 'editor');
   await editorPage.goto('/nova');
   const sections = editorPage.getByRole('navigation', { name: 'Bereiche der Administration' });
   await expect(sections.getByRole('link', { name: 'Methoden' })).toBeVisible();

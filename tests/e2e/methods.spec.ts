@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, berlinDate } from '../../src/shared/calendar.ts';
-import { apiWrite, verifiedUser } from './support/accounts.ts';
+import { apiWrite, setRole, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastDaysAgo } from './support/database.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
@@ -277,10 +277,7 @@ test('the method action menu: an admin also gets the edit link to the admin pane
   await expect(page.getByRole('menuitem', { name: 'Best Practice einreichen' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Methode bearbeiten' })).toHaveCount(0);
 
-  const url = process.env.E2E_DATABASE_URL;
-  execFileSync(process.execPath, ['dist/server/cli.js', 'set-role', email, 'admin'], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, ...(url ? { DATABASE_URL: url } : {}) },
-  });
+  await setRole(page, email, 'admin');
   await page.reload();
   await page.getByRole('button', { name: `Aktionen für ${title}` }).click();
   const edit = page.getByRole('menuitem', { name: 'Methode bearbeiten' });

@@ -1,9 +1,8 @@
 // On a phone: the newsletter sign-up on the landing page confirmed through the mailed link, the
 // project page and the footer's internal links, and feedback through the widget of the profile
 // menu and the feedback page, read back in /nova.
-import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { uniqueEmail, verifiedUser } from './support/accounts.ts';
+import { setRole, uniqueEmail, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { linkFromMail } from './support/mailbox.ts';
 
@@ -76,13 +75,7 @@ test('feedback through the widget and the feedback page reaches /nova with its p
   await expect(page.getByText('Danke für dein Feedback!')).toBeVisible();
   await expectAccessible(page, '/app/feedback');
 
-  execFileSync(process.execPath, ['dist/server/cli.js', 'set-role', email, 'editor'], {
-    env: {
-      ...process.env,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
-    },
-  });
+  await setRole(page, email, 'editor');
   await page.goto('/nova/feedback');
   const widget = page.getByRole('listitem').filter({ hasText: 'Das Widget ist praktisch.' });
   await expect(widget).toContainText(`Seite ${where}`);

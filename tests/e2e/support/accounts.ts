@@ -1,5 +1,6 @@
 // Shortcuts for journeys that don't test registration itself: create and verify users through
 // the API with the page's own cookies, so the browser is signed in afterwards.
+import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import { linkFromMail } from './mailbox.ts';
 
@@ -77,4 +78,22 @@ export async function logoutViaMenu(page: Page) {
 export async function currentUserId(page: Page): Promise<number> {
   const response = await page.request.get('/api/account');
   return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+/**
+ * Gives the page's user a role with the admin command (`npm run admin -- set-role`), a process of
+ * its own, and waits until the server sees it: a read may answer from a session cached up to a
+ * second (README, Sessions).
+ */
+export async function setRole(page: Page, email: string, role: 'admin' | 'editor' | 'user') {
+  execFileSync(process.execPath, ['dist/server/cli.js', 'set-role', email, role], {
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
+    },
+  });
+  await expect
+    .poll(async () => (await (await page.request.get('/api/account')).json()).data.role.key)
+    .toBe(role);
 }

@@ -78,6 +78,9 @@ describe('tip rules', () => {
     expect(one(tipsFor(older), 'strategy-missing').message).toContain('seit 7 Tagen');
     expect(one(tipsFor(older), 'team-alone').message).toContain('(/app/podcasts/7/invite)');
     expect(byRule(tipsFor({ ...older, members: 2 }), 'team-alone')).toHaveLength(0);
+    // Created at 00:30 in Berlin, 23:30 UTC the day before: the days are counted in Berlin.
+    const afterMidnight = { ...older, podcast: { ...older.podcast, created_at: '2026-11-15T23:30:00Z' } };
+    expect(one(tipsFor(afterMidnight), 'strategy-missing').message).toContain('seit 7 Tagen');
   });
 
   it('says when no metrics were recorded for 30 days, naming the last values, once per gap', () => {

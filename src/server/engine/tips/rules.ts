@@ -1,7 +1,7 @@
 // The Kompass-KI's rules: each looks at a podcast's snapshot (tip-state.ts) and names the tips it
 // would give, each with its cause. A cause is stored once per podcast (a unique index), so a rule
 // may name the same cause on every run: only the first one becomes a tip.
-import { daysBetween } from '../../../shared/calendar.ts';
+import { berlinDate, daysBetween } from '../../../shared/calendar.ts';
 import { metric } from '../../../shared/vocabulary.ts';
 import type { TipState } from './tip-state.ts';
 
@@ -26,7 +26,8 @@ export const BOOKMARK_IDLE_DAYS = 14;
 /** A rating this many points lower than the evaluation before: the drop tip. */
 export const DROP_POINTS = 10;
 
-const day = (iso: string) => iso.slice(0, 10);
+/** The Berlin calendar day of a stored instant (23:30 UTC is already the next day there). */
+const day = (iso: string) => berlinDate(new Date(iso));
 /** `2026-11-23` → `23.11.2026`. */
 const german = (date: string) => date.split('-').reverse().join('.');
 const age = (s: TipState) => daysBetween(day(s.podcast.created_at), s.today);
