@@ -1,10 +1,8 @@
 // Assembles the Fastify app from its plugins; tests inject into the result.
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import Fastify, { type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale.ts';
-import { IMAGE_MAX_BYTES } from '../shared/images.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createDatabase, type Database } from './db/database.ts';
@@ -15,7 +13,7 @@ import { secret } from './auth/secrets.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { serializerCompiler } from './http/serializer.ts';
-import { RequestLogController } from './http/request-log.ts';
+import { lazyChildLogger, RequestLogController } from './http/request-log.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerSendHook } from './http/send-hook.ts';
 import { registerStaticClient } from './http/static-client.ts';
@@ -74,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     logController: new RequestLogController(),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
@@ -104,10 +103,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Before the send hook, which compresses: replays are stored as serialized.
   const idempotencyCleanup = registerIdempotency(app, ctx);
   registerSendHook(app, ctx.secure);
-  await app.register(multipart, {
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },
-    throwFileSizeLimit: true,
-  });
 
   registerAccess(app, ctx);
   registerPodcastGuard(app, ctx);

@@ -1,7 +1,9 @@
 // The profile (onboarding step and settings) and the profile picture.
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { profileSchema, userResponse } from '../../shared/account.ts';
+import { IMAGE_MAX_BYTES } from '../../shared/images.ts';
 import type { AppContext } from '../context.ts';
 import { withTx } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
@@ -37,12 +39,22 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   }
 
-  api.post('/api/account/image', { schema: { response: { 200: userResponse } } }, async (request) => {
-    const user = requireUser(request);
-    const image = await storeImage(db, await readUpload(request), ctx.clock.now());
-    await setUserImage(db, user.id, image.id);
-    const data = await serializeUser(db, { ...user, image_id: image.id }, user);
-    // The picture this upload stored, even if a parallel upload has replaced it meanwhile.
-    return { data: { ...data, image: imageUri(image.key) } };
+  // The upload form's parser lives in a scope of its own: @fastify/multipart's hooks (two of them
+  // async) would otherwise run on every request of the app.
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },
+      throwFileSizeLimit: true,
+    });
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/api/account/image', { schema: { response: { 200: userResponse } } }, async (request) => {
+        const user = requireUser(request);
+        const image = await storeImage(db, await readUpload(request), ctx.clock.now());
+        await setUserImage(db, user.id, image.id);
+        const data = await serializeUser(db, { ...user, image_id: image.id }, user);
+        // The picture this upload stored, even if a parallel upload has replaced it meanwhile.
+        return { data: { ...data, image: imageUri(image.key) } };
+      });
   });
 }

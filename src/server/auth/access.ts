@@ -27,18 +27,35 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
-  app.addHook('onRequest', async (request) => {
-    const api = isApiRoute(request) || request.routeOptions.url === '/sanctum/csrf-cookie';
-    const unsafe = !SAFE_METHODS.has(request.method);
-    if (api || unsafe) await loadSession(ctx, request);
+  /** What the route's access rule says about the loaded session: nothing, or the error. */
+  function denial(request: FastifyRequest) {
     // Every write, wherever it is routed, needs the session's CSRF token.
-    if (unsafe) verifyCsrf(ctx, request);
-    if (!isApiRoute(request)) return;
+    if (!SAFE_METHODS.has(request.method)) verifyCsrf(ctx, request);
+    if (!isApiRoute(request)) return undefined;
     const access = routeAccess(request);
-    if (access === 'public') return;
-    if (!request.user) throw new HttpError(401, 'Du bist nicht angemeldet.');
+    if (access === 'public') return undefined;
+    if (!request.user) return new HttpError(401, 'Du bist nicht angemeldet.');
     if (access === 'verified' && !request.user.email_verified_at) {
-      throw new HttpError(403, 'Bitte bestätige zuerst deine E-Mail-Adresse.');
+      return new HttpError(403, 'Bitte bestätige zuerst deine E-Mail-Adresse.');
     }
+    return undefined;
+  }
+
+  // A callback hook: a read whose session comes from the cache passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const api = isApiRoute(request) || request.routeOptions.url === '/sanctum/csrf-cookie';
+    if (!api && SAFE_METHODS.has(request.method)) return done();
+    const decide = () => {
+      let error: Error | undefined;
+      try {
+        error = denial(request);
+      } catch (thrown) {
+        error = thrown as Error;
+      }
+      done(error);
+    };
+    const loading = loadSession(ctx, request);
+    if (loading) loading.then(decide, done);
+    else decide();
   });
 }

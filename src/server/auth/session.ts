@@ -46,49 +46,60 @@ const sessionUser = preparedQuery((db: Db, id: string, now: string) =>
  */
 export const SESSION_CACHE_MS = 1000;
 const SESSION_CACHE_SIZE = 10_000;
-type CachedSession = { user: SessionUser; expiresAt: string; writes: number; readAt: number };
+type CachedSession = { id: string; user: SessionUser; expiresAt: number; writes: number; readAt: number };
+/** Keyed by the cookie's token, so a hit costs no hash; the token is held for a second at most. */
 const sessionCaches = new WeakMap<Database, Map<string, CachedSession>>();
 
-function recall(db: Database, id: string, now: string) {
-  const cached = sessionCaches.get(db)?.get(id);
+function recall(db: Database, token: string, now: number) {
+  const cache = sessionCaches.get(db);
+  const cached = cache?.get(token);
   if (!cached) return undefined;
   const fresh =
     cached.writes === db.writes?.() &&
     performance.now() - cached.readAt < SESSION_CACHE_MS &&
     cached.expiresAt > now;
-  if (fresh) return cached.user;
-  sessionCaches.get(db)!.delete(id);
+  if (fresh) return cached;
+  cache!.delete(token);
   return undefined;
 }
 
-async function readSession(db: Database, id: string, now: string) {
+async function readSession(db: Database, token: string, now: number) {
   const writes = db.writes?.();
   const readAt = performance.now();
-  const [row] = await sessionUser(db, id, now);
+  const id = sha256(token);
+  const [row] = await sessionUser(db, id, new Date(now).toISOString());
   if (!row) return undefined;
   const { session_expires_at: expiresAt, ...user } = row;
+  const session = { id, user, expiresAt: Date.parse(expiresAt), writes: writes ?? 0, readAt };
   if (writes !== undefined) {
     let cache = sessionCaches.get(db);
     if (!cache) sessionCaches.set(db, (cache = new Map()));
     if (cache.size >= SESSION_CACHE_SIZE) cache.clear();
-    cache.set(id, { user, expiresAt, writes, readAt });
+    cache.set(token, session);
   }
-  return user;
+  return session;
 }
 
-export async function loadSession({ db, clock }: AppContext, request: FastifyRequest) {
+/**
+ * Sets `request.user` and `request.sessionId` from the session cookie. Returns a promise only when
+ * it has to read the database, so a read answered from the cache passes the access hook without one.
+ */
+export function loadSession({ db, clock }: AppContext, request: FastifyRequest): Promise<void> | undefined {
   request.user = null;
   request.sessionId = null;
   const token = request.cookies[SESSION_COOKIE];
   if (!token || !TOKEN_SHAPE.test(token)) return;
-  const id = sha256(token);
-  const now = clock.now().toISOString();
+  const now = clock.now().getTime();
+  const signIn = (session: { id: string; user: SessionUser } | undefined) => {
+    if (!session) return;
+    request.user = session.user;
+    request.sessionId = session.id;
+  };
   const read = request.method === 'GET' || request.method === 'HEAD';
-  const user = (read && recall(db, id, now)) || (await readSession(db, id, now));
-  if (user) {
-    request.user = user;
-    request.sessionId = id;
-  }
+  const cached = read ? recall(db, token, now) : undefined;
+  if (!cached) return readSession(db, token, now).then(signIn);
+  signIn(cached);
+  return undefined;
 }
 
 /** Header values may carry anything a client sends; keep printable text only. */

@@ -75,7 +75,8 @@ async function claim(
   header: string | string[],
 ) {
   const key = parseKey(header)!;
-  if (request.isMultipart()) throw new HttpError(400, idempotencyMessages.upload);
+  if (/^multipart\//i.test(request.headers['content-type'] ?? ''))
+    throw new HttpError(400, idempotencyMessages.upload);
   const { db, clock } = ctx;
   const now = clock.now().getTime();
   const scope = scopeOf(request);

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../../src/server/http/errors.ts';
-import { RequestLogController } from '../../../src/server/http/request-log.ts';
+import { lazyChildLogger, RequestLogController } from '../../../src/server/http/request-log.ts';
 
 describe('request log', () => {
   it('writes one line for a 5xx answer and nothing for other answers', async () => {
@@ -13,7 +13,11 @@ describe('request log', () => {
         done();
       },
     });
-    const app = Fastify({ logger: { level: 'info', stream }, logController: new RequestLogController() });
+    const app = Fastify({
+      logger: { level: 'info', stream },
+      logController: new RequestLogController(),
+      childLoggerFactory: lazyChildLogger,
+    });
     registerErrorHandler(app);
     app.get('/ok', async () => ({ ok: true }));
     app.get('/down', async (_request, reply) => reply.status(503).send({ message: 'Wartung' }));
@@ -32,6 +36,8 @@ describe('request log', () => {
       statusCode: 503,
       msg: 'request failed',
     });
+    // The request's logger is made only now, and still names the request.
+    expect(lines[0]!.reqId).toEqual(expect.any(String));
     lines.length = 0;
     const broken = await app.inject({ url: '/kaputt' });
     expect(broken.json()).toEqual({ message: 'Es ist zu einem unerwarteten Fehler gekommen.' });
@@ -39,6 +45,7 @@ describe('request log', () => {
       [50, 'Datenbank weg'],
       [50, 'request failed'],
     ]);
+    expect(lines[0]!.reqId).toBe(lines[1]!.reqId);
     await app.close();
   });
 });

@@ -78,7 +78,8 @@ describe('GET /api/practices/{id}', () => {
     t.clock.set(new Date());
   });
 
-  it('is closed to visitors and unverified users', async () => {
+  it('is closed to visitors and unverified users, also when its answer is rendered already', async () => {
+    expect((await agent.get('/api/practices/1')).statusCode).toBe(200);
     expect((await t.agent().get('/api/practices/1')).statusCode).toBe(401);
     expect((await (await register(t)).agent.get('/api/practices/1')).statusCode).toBe(403);
   });

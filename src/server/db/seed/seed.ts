@@ -199,10 +199,16 @@ const storedHash = preparedQuery((db: Database) =>
 export const CONTENT_VERSION_TTL_MS = 1000;
 const versions = new WeakMap<Database, { value: string; readAt: number }>();
 
+/** The content version this process read less than CONTENT_VERSION_TTL_MS ago, if any. */
+export function knownContentVersion(db: Database) {
+  const known = versions.get(db);
+  return known && performance.now() - known.readAt < CONTENT_VERSION_TTL_MS ? known.value : undefined;
+}
+
 /** Identifies the content as it is: changes exactly when a seed writes or an admin edits it. */
 export async function contentVersion(db: Database) {
-  const known = versions.get(db);
-  if (known && performance.now() - known.readAt < CONTENT_VERSION_TTL_MS) return known.value;
+  const known = knownContentVersion(db);
+  if (known !== undefined) return known;
   const readAt = performance.now();
   const rows = await storedHash(db);
   const hash = rows.find((r) => r.key === CONTENT_HASH)?.value ?? 'unseeded';

@@ -2,7 +2,7 @@
 // sweep that one process at a time runs (a lease, jobs/lease.ts). Each tip is one insert that does
 // nothing when the podcast has a tip of that cause already (unique index), so the sweep, an event
 // and a second process can all evaluate at once and the tip still exists once.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../jobs/lease.ts';
 import { queueTipPush } from '../../push/push-queue.ts';
@@ -71,14 +71,20 @@ export const evaluateTipsAfter = (request: FastifyRequest, podcastId: number) =>
  */
 export function registerTips(app: FastifyInstance, ctx: TipContext): PeriodicJob {
   app.decorateRequest('tipsPodcastId', null);
-  // A callback hook: reads pass without a promise.
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return done();
+  const afterWrite: onResponseHookHandler = (request, reply, done) => {
+    if (reply.statusCode >= 400) return done();
     const podcastId = request.tipsPodcastId ?? request.podcastAccess?.podcast.id;
     if (podcastId === undefined || podcastId === null) return done();
     evaluateTips(ctx, podcastId)
       .catch((error: unknown) => request.log.warn({ err: error, podcastId }, 'tip evaluation failed'))
       .finally(done);
+  };
+  // Only the routes that write run the hook, so reads pay no hook step for it.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    const own = route.onResponse;
+    route.onResponse = [...(own === undefined ? [] : [own].flat()), afterWrite];
   });
   return startPeriodicJob(ctx, app.log, 'tip-sweep', ctx.config.tips.sweepIntervalMs, async () => {
     await sweepTips(ctx);
