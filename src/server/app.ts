@@ -13,6 +13,7 @@ import { secret } from './auth/secrets.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { serializerCompiler } from './http/serializer.ts';
+import { registerRouteOf } from './http/route-of.ts';
 import { lazyChildLogger, RequestLogController } from './http/request-log.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerSendHook } from './http/send-hook.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const withPush = { ...partial, push: createPushQueue(partial, vapid, app.log) };
   const ctx: AppContext = { ...withPush, mail: createMailQueue(withPush, app.log) };
 
+  registerRouteOf(app);
   await app.register(cookie);
   // Before the send hook, which compresses: replays are stored as serialized.
   const idempotencyCleanup = registerIdempotency(app, ctx);

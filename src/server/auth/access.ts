@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
+import { routeOf } from '../http/route-of.ts';
 import { verifyCsrf } from './csrf.ts';
 import { loadSession } from './session.ts';
 
@@ -18,10 +19,9 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') ?? false;
+const isApiRoute = (request: FastifyRequest) => routeOf(request).url?.startsWith('/api/') ?? false;
 
-export const routeAccess = (request: FastifyRequest): Access =>
-  request.routeOptions.config.access ?? 'verified';
+const routeAccess = (request: FastifyRequest): Access => routeOf(request).config.access ?? 'verified';
 
 export function registerAccess(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
@@ -43,7 +43,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
 
   // A callback hook: a read whose session comes from the cache passes without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
-    const api = isApiRoute(request) || request.routeOptions.url === '/sanctum/csrf-cookie';
+    const api = isApiRoute(request) || routeOf(request).url === '/sanctum/csrf-cookie';
     if (!api && SAFE_METHODS.has(request.method)) return done();
     const decide = () => {
       let error: Error | undefined;

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.ts';
 import { XSRF_COOKIE } from '../auth/csrf.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
 import { HttpError } from './errors.ts';
+import { routeOf } from './route-of.ts';
 
 /** How long a key is remembered (and its answer replayed). */
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -200,7 +201,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): Peri
   app.addHook('preValidation', (request, reply, done) => {
     const header = request.headers['idempotency-key'];
     if (header === undefined || !WRITES.has(request.method)) return done();
-    if (!request.routeOptions.url?.startsWith('/api/')) return done();
+    if (!routeOf(request).url?.startsWith('/api/')) return done();
     // A replay sends the stored answer itself; then the request ends here, without done().
     claim(ctx, request, reply, header).then((replayed) => replayed || done(), done);
   });

@@ -7,6 +7,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_THRESHOLD, preferredEncoding } from './cached-json.ts';
+import { routeOf } from './route-of.ts';
 import { apiHeaders, contentSecurityPolicy, securityHeaders } from './security-headers.ts';
 
 const NEEDS_CSP = /^(text\/html|text\/javascript|application\/javascript)/;
@@ -21,7 +22,7 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
  * its URL.
  */
 const isApi = (request: FastifyRequest) => {
-  const url = request.routeOptions.url ?? request.url;
+  const url = routeOf(request).url ?? request.url;
   return url.startsWith('/api/') || request.url.startsWith('/sanctum/');
 };
 
