@@ -41,21 +41,22 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     return undefined;
   }
 
+  function decide(request: FastifyRequest, done: (error?: Error) => void) {
+    let error: Error | undefined;
+    try {
+      error = denial(request);
+    } catch (thrown) {
+      error = thrown as Error;
+    }
+    done(error);
+  }
+
   // A callback hook: a read whose session comes from the cache passes without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const api = isApiRoute(request) || routeOf(request).url === '/sanctum/csrf-cookie';
     if (!api && SAFE_METHODS.has(request.method)) return done();
-    const decide = () => {
-      let error: Error | undefined;
-      try {
-        error = denial(request);
-      } catch (thrown) {
-        error = thrown as Error;
-      }
-      done(error);
-    };
     const loading = loadSession(ctx, request);
-    if (loading) loading.then(decide, done);
-    else decide();
+    if (loading) loading.then(() => decide(request, done), done);
+    else decide(request, done);
   });
 }

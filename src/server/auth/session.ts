@@ -80,6 +80,12 @@ async function readSession(db: Database, token: string, now: number) {
   return session;
 }
 
+function signIn(request: FastifyRequest, session: { id: string; user: SessionUser } | undefined) {
+  if (!session) return;
+  request.user = session.user;
+  request.sessionId = session.id;
+}
+
 /**
  * Sets `request.user` and `request.sessionId` from the session cookie. Returns a promise only when
  * it has to read the database, so a read answered from the cache passes the access hook without one.
@@ -90,15 +96,10 @@ export function loadSession({ db, clock }: AppContext, request: FastifyRequest):
   const token = request.cookies[SESSION_COOKIE];
   if (!token || !TOKEN_SHAPE.test(token)) return;
   const now = clock.now().getTime();
-  const signIn = (session: { id: string; user: SessionUser } | undefined) => {
-    if (!session) return;
-    request.user = session.user;
-    request.sessionId = session.id;
-  };
   const read = request.method === 'GET' || request.method === 'HEAD';
   const cached = read ? recall(db, token, now) : undefined;
-  if (!cached) return readSession(db, token, now).then(signIn);
-  signIn(cached);
+  if (!cached) return readSession(db, token, now).then((session) => signIn(request, session));
+  signIn(request, cached);
   return undefined;
 }
 
