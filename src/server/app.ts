@@ -24,7 +24,7 @@ import { createMailQueue } from './mail/mail-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './account/account-routes.ts';
 import { passwordRoutes } from './account/password-routes.ts';
-import { profileRoutes } from './account/profile-routes.ts';
+import { imageUploadRoutes, profileRoutes } from './account/profile-routes.ts';
 import { sessionRoutes } from './account/session-routes.ts';
 import { verificationRoutes } from './account/verification.ts';
 import { accountPodcastRoutes } from './podcasts/account-podcast-routes.ts';
@@ -140,6 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     routes(app, ctx);
   }
   pushRoutes(app, ctx, vapid.publicKey);
+  // Awaited, so the route table is complete (and the scope has every hook above) when this returns.
+  await app.register(imageUploadRoutes(ctx));
   const steady = config.steady ? steadyClient(config.steady) : null;
   billingRoutes(app, ctx, steady);
   // Subscriptions are read again periodically: cancelled or expired ones fall back to Basic.

@@ -38,23 +38,26 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     );
   }
-
-  // The upload form's parser lives in a scope of its own: @fastify/multipart's hooks (two of them
-  // async) would otherwise run on every request of the app.
-  app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },
-      throwFileSizeLimit: true,
-    });
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post('/api/account/image', { schema: { response: { 200: userResponse } } }, async (request) => {
-        const user = requireUser(request);
-        const image = await storeImage(db, await readUpload(request), ctx.clock.now());
-        await setUserImage(db, user.id, image.id);
-        const data = await serializeUser(db, { ...user, image_id: image.id }, user);
-        // The picture this upload stored, even if a parallel upload has replaced it meanwhile.
-        return { data: { ...data, image: imageUri(image.key) } };
-      });
-  });
 }
+
+/**
+ * The profile picture upload, in a scope of its own with the form's parser: @fastify/multipart's
+ * hooks (two of them async) would otherwise run on every request of the app.
+ */
+export const imageUploadRoutes = (ctx: AppContext) => async (scope: FastifyInstance) => {
+  const { db } = ctx;
+  await scope.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },
+    throwFileSizeLimit: true,
+  });
+  scope
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/api/account/image', { schema: { response: { 200: userResponse } } }, async (request) => {
+      const user = requireUser(request);
+      const image = await storeImage(db, await readUpload(request), ctx.clock.now());
+      await setUserImage(db, user.id, image.id);
+      const data = await serializeUser(db, { ...user, image_id: image.id }, user);
+      // The picture this upload stored, even if a parallel upload has replaced it meanwhile.
+      return { data: { ...data, image: imageUri(image.key) } };
+    });
+};
