@@ -1,22 +1,33 @@
 import './lib/zod-jitless.ts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createBrowserHistory } from '@tanstack/react-router';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './api/client.ts';
-import { watchConnectivity } from './lib/connectivity.ts';
+import { App } from './app.tsx';
+import { isOffline, watchConnectivity } from './lib/connectivity.ts';
 import { restoreDrafts } from './lib/drafts.ts';
 import { watchInstall } from './lib/install.ts';
 import { announceSessionLost, clearSession, hasCachedUser, watchSession } from './lib/session.ts';
 import { createQueryClient, persistCache } from './query-client.ts';
 import { createAppRouter } from './router.ts';
+import { landingRoute } from './routes/landing.tsx';
 import './styles.css';
+
+/**
+ * Lets the browser take its turn (input, paint) between the steps of the boot, so none of them
+ * blocks a phone's main thread for long: loading the code, the history, the route tree (each
+ * ~15–30 ms of a desktop's main thread, four times that on a phone), the cache, routing, rendering.
+ */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 watchConnectivity();
 watchInstall();
 restoreDrafts();
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+await nextTask();
+const history = createBrowserHistory();
+await nextTask();
+const router = createAppRouter(queryClient, history);
 
 // §8: a 401 on any call locks the session out and sends the user to login, which says why.
 setUnauthorizedHandler(() => {
@@ -25,6 +36,7 @@ setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== '/login') void router.navigate({ to: '/login' });
 });
 
+await nextTask();
 await persistCache(queryClient).catch(() => undefined);
 
 // The offline store (IndexedDB, dexie) loads once a user is known: a guest's landing never needs it.
@@ -46,16 +58,26 @@ watchSession(queryClient, () => {
   }
 });
 
-// A transition renders concurrently, yielding to the browser every few milliseconds instead of
-// blocking it for the whole first render (on a guest's '/', the page is already painted from
-// its HTML, see src/client/build/prerender.ts).
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+const container = document.getElementById('root')!;
+const app = <App queryClient={queryClient} router={router} />;
+
+/**
+ * A guest's '/' arrives rendered (src/client/build/prerender.ts). React adopts that DOM
+ * (hydration) instead of building and laying out the page a second time, if the app shows what
+ * the prerender saw: the router settled on the landing, online (offline, a banner adds a line).
+ */
+async function showsPrerenderedLanding() {
+  if (!container.firstElementChild || isOffline()) return false;
+  await router.load();
+  await nextTask();
+  return router.state.matches.at(-1)?.routeId === landingRoute.id;
+}
+
+// In a transition, rendering (and hydrating) yields to the browser every few milliseconds
+// instead of blocking it for the whole first render.
+if (await showsPrerenderedLanding()) {
+  startTransition(() => void hydrateRoot(container, app));
+} else {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

@@ -1,5 +1,5 @@
 // The landing paints from its HTML (rendered at build time) before any JavaScript runs; the app
-// then takes the page over.
+// then hydrates it: it adopts the same elements instead of rendering them anew.
 import { expect, test } from '@playwright/test';
 
 test('the landing page shows without JavaScript, and its links work as plain links', async ({ browser }) => {
@@ -21,4 +21,36 @@ test('the app takes over the prerendered landing without a second copy of it', a
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
   expect(await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+});
+
+test('the app hydrates the prerendered landing: the same elements become interactive, without an error', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The heading element as the HTML made it, before any of the app's JavaScript ran.
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () =>
+      Object.assign(window, { prerenderedHeading: document.querySelector('h1') }),
+    ),
+  );
+  await page.goto('/');
+  const pricing = page.getByRole('region', { name: 'Preise' });
+  const annual = pricing.getByRole('button', { name: /^Jährlich/ });
+  // The toggle answers once React has taken the page over (the app starts after the first paint).
+  await expect(async () => {
+    await annual.click();
+    await expect(annual).toHaveAttribute('aria-pressed', 'true', { timeout: 500 });
+  }).toPass();
+  await expect(pricing.getByText('119,52 €')).toBeVisible();
+  await expect(pricing.getByText('entspricht 9,96 € im Monat')).toBeVisible();
+  const adopted = await page.evaluate(() => {
+    const heading = (window as { prerenderedHeading?: Element }).prerenderedHeading;
+    return heading !== undefined && heading === document.querySelector('h1') && heading.isConnected;
+  });
+  expect(adopted).toBe(true);
+  expect(errors).toEqual([]);
 });

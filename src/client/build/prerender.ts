@@ -1,7 +1,7 @@
 // Vite plugin: after the client build, renders the landing page (prerender-landing.tsx) into a
 // copy of index.html, `landing.html`, which the server sends a guest asking for '/'. The first
-// visit then paints the landing with the HTML and CSS alone, before ~120 KB of JavaScript have
-// loaded and run; the app renders the same page over it once they have.
+// visit then paints the landing with the HTML and CSS alone, before ~140 KB of JavaScript have
+// loaded and run; the app hydrates that page once they have (main.tsx).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
@@ -9,6 +9,8 @@ import { createServer, type Plugin } from 'vite';
 const ROOT = '<div id="root"></div>';
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
+/** React puts the preloads of the page's images at the start of what it renders: they go to the head. */
+const IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
 
 /**
  * The landing's page paints from its HTML, so its app code starts after that first paint: a tiny
@@ -57,7 +59,10 @@ export function prerenderPlugin(): Plugin {
           const shell = readFileSync(resolve(outDir, 'index.html'), 'utf8');
           if (!shell.includes(ROOT)) throw new Error(`index.html has no ${ROOT} to render into`);
           const html = await (renderLanding as () => Promise<string>)();
-          const landing = deferApp(shell, outDir).replace(ROOT, `<div id="root">${html}</div>`);
+          const preloads = IMAGE_PRELOADS.exec(html)?.[0] ?? '';
+          const landing = deferApp(shell, outDir)
+            .replace('</head>', `${preloads}</head>`)
+            .replace(ROOT, `<div id="root">${html.slice(preloads.length)}</div>`);
           writeFileSync(resolve(outDir, 'landing.html'), landing);
         } finally {
           await vite.close();

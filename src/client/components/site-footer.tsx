@@ -53,7 +53,10 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <p className="mt-6 text-slate-600">© {new Date().getFullYear()} Kompass Studio</p>
+        {/* The landing's HTML is rendered at build time: a new year may begin before the next build. */}
+        <p className="mt-6 text-slate-600" suppressHydrationWarning>
+          © {new Date().getFullYear()} Kompass Studio
+        </p>
       </div>
     </footer>
   );

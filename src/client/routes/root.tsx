@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { ErrorPage } from '../components/error-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
@@ -28,17 +28,35 @@ function Outbox() {
   );
 }
 
-export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: () => (
+const subscribeToNothing = () => () => {};
+
+/** False while React adopts the prerendered landing (and in the prerender), then true. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+
+/** The prerendered landing has no update prompt: it joins once the page is hydrated. */
+function RootLayout() {
+  const hydrated = useHydrated();
+  return (
     <>
       <OfflineBanner />
       <Outbox />
       <Outlet />
-      <Suspense fallback={null}>
-        <UpdatePrompt />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
     </>
-  ),
+  );
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: ErrorPage,
 });
