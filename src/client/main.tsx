@@ -68,7 +68,8 @@ const app = <App queryClient={queryClient} router={router} />;
  */
 async function showsPrerenderedLanding() {
   if (!container.firstElementChild || isOffline()) return false;
-  await router.load();
+  // A failed load renders anew: the router shows its error there.
+  await router.load().catch(() => undefined);
   await nextTask();
   return router.state.matches.at(-1)?.routeId === landingRoute.id;
 }
