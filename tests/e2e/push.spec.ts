@@ -8,8 +8,9 @@
 // and its click handler brings the open window to the tip.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakePush, type FakeDevice, type FakePush } from '../support/fake-push.ts';
-import { apiWrite, logoutViaMenu, verifiedUser } from './support/accounts.ts';
+import { apiWrite, logoutViaMenu, PASSWORD, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
+import { mirrorPaths } from './support/offline.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -202,6 +203,37 @@ test('a tip reaches a subscribed phone as a notification whose tap opens the tip
   );
   await logoutViaMenu(page);
   expect((await forgotten).status()).toBe(200);
+});
+
+test('a deleted account leaves neither its subscription nor its offline copies on the phone', async ({
+  page,
+  context,
+}) => {
+  await verifiedUser(page);
+  const serverKey = (
+    (await (await page.request.get('/api/push/key')).json()) as { data: { public_key: string } }
+  ).data.public_key;
+  await instrument(page, fake.device(serverKey).subscription);
+  await context.grantPermissions(['notifications']);
+  await page.goto('/app/settings/notifications');
+  await controlled(page);
+  await page.getByRole('button', { name: TURN_ON }).click();
+  await expect(page.getByText(ON)).toBeVisible();
+  await expect.poll(async () => (await mirrorPaths(page)).length).toBeGreaterThan(0);
+
+  await page.goto('/app/settings/delete');
+  await page.getByRole('button', { name: 'Account löschen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Account endgültig löschen?' });
+  await dialog.getByLabel('Aktuelles Passwort').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
+  await expect(page.getByText('Dein Account wurde gelöscht.')).toBeVisible();
+  await expect.poll(() => mirrorPaths(page)).toEqual([]);
+
+  // The next person on this phone finds notifications off, not switched on for them.
+  await verifiedUser(page);
+  await page.goto('/app/settings/notifications');
+  await expect(page.getByText(OFF)).toBeVisible();
+  await expect(page.getByRole('button', { name: TURN_ON })).toBeVisible();
 });
 
 test('without a push service, blocked or on iOS outside the home screen, the opt-in says what to do', async ({

@@ -79,6 +79,15 @@ export async function forgetDevice() {
   await unsubscribe().catch(() => undefined);
 }
 
+/**
+ * After the account was deleted (the server deleted its devices with it): the browser drops the
+ * subscription too, so the next person signing in on this device does not find it switched on.
+ */
+export async function dropSubscription() {
+  const subscription = await (await registration())?.pushManager.getSubscription();
+  await subscription?.unsubscribe();
+}
+
 /** Turns notifications off on this device (the server forgets it, the browser too). */
 export async function unsubscribe(): Promise<PushState> {
   const subscription = await (await registration())?.pushManager.getSubscription();

@@ -11,5 +11,14 @@ export async function deleteAccount(input: z.output<typeof accountDeleteSchema>)
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteAccount, onSuccess: () => clearSession(queryClient) });
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: () => {
+      clearSession(queryClient);
+      // Nothing of the account stays on the device: offline copies, unsent changes, push. Not
+      // awaited: the form moves on to '/' at once, before anything can ask for the gone session.
+      void import('../../../lib/offline-data.ts').then((offline) => offline.forgetOfflineData());
+      void import('../../../lib/push.ts').then((push) => push.dropSubscription()).catch(() => undefined);
+    },
+  });
 }
