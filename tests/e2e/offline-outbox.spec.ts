@@ -165,3 +165,63 @@ test('two open tabs send each change once', async ({ page, context }) => {
   };
   expect(events.data.filter((e) => e.trackable_type === 'experiment_action')).toHaveLength(1);
 });
+
+test('a change the server cannot take yet waits and goes out by itself later; an expired token is renewed once', async ({
+  page,
+  context,
+}) => {
+  test.slow(); // the worker's first retries wait 5 and 15 s
+  await verifiedUser(page);
+  const { experiment } = await podcastWithExperiment(page, 'Serverpause');
+  await openExperiment(page, experiment.id);
+  // The server's side, as the replay meets it on the network: the first send finds its CSRF token
+  // expired (419), then the server is unavailable (503) until the test lets the sends through.
+  // Everything else passes through to the server.
+  let first = true;
+  let unavailable = true;
+  const log: string[] = [];
+  // What the worker asks for: the session probe starts a replay run, a token precedes the sends.
+  for (const [pattern, entry] of [
+    ['**/api/account/session', 'session'],
+    ['**/sanctum/csrf-cookie', 'token'],
+  ] as const) {
+    await context.route(pattern, (route) => {
+      if (route.request().serviceWorker()) log.push(entry);
+      return route.fallback();
+    });
+  }
+  await context.route('**/api/experiments/actions/*', (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const status = first ? 419 : unavailable ? 503 : undefined;
+    first = false;
+    log.push(`send ${status ?? 'server'}`);
+    if (status === undefined) return route.fallback();
+    return route.fulfill({ status, contentType: 'application/json', body: '{"message":"Gerade nicht."}' });
+  });
+  const pending = async () =>
+    ((await outboxItems(page)) as { state: string; attempts: number }[]).map((item) => ({
+      state: item.state,
+      retried: item.attempts > 0,
+    }));
+
+  await context.setOffline(true);
+  await steps(page).nth(1).check();
+  const waiting = page.getByRole('region', { name: 'Umsetzung' }).getByText(WAITING);
+  await expect(waiting).toHaveCount(1);
+  await context.setOffline(false);
+
+  // 419: a new token and the same change again, in the same run; 503: it keeps waiting for a
+  // later try, not refused.
+  await expect.poll(() => pending()).toEqual([{ state: 'pending', retried: true }]);
+  expect(log.slice(log.indexOf('send 419'), log.indexOf('send 503'))).toEqual(['send 419', 'token']);
+  await expect(waiting).toHaveCount(1);
+  await expect(page.getByText(/nicht gespeichert/)).toHaveCount(0);
+
+  // Without a tap or a change of network, the worker's retry sends it once the server answers.
+  unavailable = false;
+  await expect.poll(() => outboxItems(page), { timeout: 40_000 }).toEqual([]);
+  expect(log.filter((entry) => entry === 'send server')).toHaveLength(1);
+  await expect(waiting).toHaveCount(0);
+  const held = await serverState(page, experiment.id);
+  expect(completedIds(held.steps)).toEqual([experiment.actions[1]!.id]);
+});
