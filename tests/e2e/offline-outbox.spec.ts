@@ -199,7 +199,7 @@ test('a change the server cannot take yet waits and goes out by itself later; an
     return route.fulfill({ status, contentType: 'application/json', body: '{"message":"Gerade nicht."}' });
   });
   const pending = async () =>
-    ((await outboxItems(page)) as { state: string; attempts: number }[]).map((item) => ({
+    (await outboxItems(page)).map((item) => ({
       state: item.state,
       retried: item.attempts > 0,
     }));

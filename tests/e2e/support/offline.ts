@@ -64,14 +64,14 @@ export async function serverState(page: Page, experimentId: number) {
 export function outboxItems(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<{ state: string; url: string }[]>((resolve, reject) => {
+      new Promise<{ state: string; url: string; attempts: number }[]>((resolve, reject) => {
         const open = indexedDB.open('kompass-offline');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('outbox')) return resolve([]);
           const all = db.transaction('outbox').objectStore('outbox').getAll();
-          all.onsuccess = () => resolve(all.result as { state: string; url: string }[]);
+          all.onsuccess = () => resolve(all.result as { state: string; url: string; attempts: number }[]);
           all.onerror = () => reject(all.error);
         };
       }),
