@@ -7,7 +7,13 @@ import { App } from './app.tsx';
 import { isOffline, watchConnectivity } from './lib/connectivity.ts';
 import { restoreDrafts } from './lib/drafts.ts';
 import { watchInstall } from './lib/install.ts';
-import { announceSessionLost, clearSession, hasCachedUser, watchSession } from './lib/session.ts';
+import {
+  announceSessionLost,
+  clearSession,
+  finishPendingLogout,
+  hasCachedUser,
+  watchSession,
+} from './lib/session.ts';
 import { createQueryClient, persistCache } from './query-client.ts';
 import { createAppRouter } from './router.ts';
 import { landingRoute } from './routes/landing.tsx';
@@ -21,6 +27,8 @@ import './styles.css';
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 watchConnectivity();
+// A logout made offline reaches the server when the network is back (and at the next probe).
+addEventListener('online', () => void finishPendingLogout());
 watchInstall();
 restoreDrafts();
 const queryClient = createQueryClient();

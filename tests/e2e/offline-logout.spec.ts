@@ -79,3 +79,33 @@ test("another user logging in gets neither the previous user's copies nor their 
   await expect(page).toHaveURL(/\/app\//);
   expect((await serverState(page, experiment.id)).comments).toEqual([]);
 });
+
+test('logging out without a network logs out at once; the server hears of it when the network is back', async ({
+  page,
+  context,
+}) => {
+  await verifiedUser(page);
+  const { experiment } = await podcastWithExperiment(page, 'Funkstille');
+  await page.goto(`/app/experiments/${experiment.id}`);
+  await controlledByWorker(page);
+  await expect(page.getByRole('heading', { level: 1, name: PRACTICE.title })).toBeVisible();
+  const sessionUser = async () =>
+    ((await (await page.request.get('/api/account/session')).json()) as { data: unknown }).data;
+
+  await context.setOffline(true);
+  await logoutViaMenu(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+  expect(await mirrorPaths(page)).toEqual([]);
+  // The server could not be told yet: the session still holds there.
+  expect(await sessionUser()).not.toBeNull();
+  // Offline, the app's addresses lead to no copy of the user's data.
+  await page.goto(`/app/experiments/${experiment.id}`);
+  await expect(page).not.toHaveURL(/\/app\//);
+
+  await context.setOffline(false);
+  await expect.poll(sessionUser).toBeNull();
+  // Back online, the device stays logged out: no way back into the app with the old cookie.
+  await page.goto('/app/dashboard');
+  await expect(page).not.toHaveURL(/\/app\//);
+  await expect(page.getByRole('link', { name: 'Anmelden' }).first()).toBeVisible();
+});

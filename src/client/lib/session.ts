@@ -1,19 +1,50 @@
 // The signed-in user as the whole client sees it: one cached query, null when logged out.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { HTTPError } from 'ky';
 import type { User } from '../../shared/account.ts';
 import { api } from '../api/client.ts';
+import { isNetworkError } from '../api/errors.ts';
 import { parseLazily } from '../api/parse.ts';
 import { forgetPersistedCache } from '../query-client.ts';
 import { useFlash } from '../stores/flash.ts';
+import { isOffline } from './connectivity.ts';
 import { fetchOrCached } from './fetch-or-cached.ts';
 
 export const accountQueryKey = ['account'] as const;
+
+/**
+ * A logout made without a network: the device is logged out at once, the server is told as soon as
+ * it can be reached (app start, the network coming back, the next session probe). Until then the
+ * session cookie still holds on the server, so the app treats it as gone.
+ */
+const LOGOUT_PENDING = 'kompass-logout-pending';
+
+/** Ends the session on the server: the push device first (that needs the session), then the session. */
+async function endServerSession() {
+  await import('./push.ts').then((push) => push.forgetDevice());
+  await api.delete('api/account/session', { context: { allowUnauthorized: true } });
+}
+
+/** Tells the server about a logout that waits, if there is one. False while it still waits. */
+export async function finishPendingLogout(): Promise<boolean> {
+  if (localStorage.getItem(LOGOUT_PENDING) === null) return true;
+  if (isOffline()) return false;
+  try {
+    await endServerSession();
+  } catch (error) {
+    // Unreachable or failing: later. Any other answer (401: already ended) leaves nothing to do.
+    if (isNetworkError(error) || (error instanceof HTTPError && error.response.status >= 500)) return false;
+  }
+  localStorage.removeItem(LOGOUT_PENDING);
+  return true;
+}
 
 /**
  * GET /api/account/session: the session probe. It answers 200 with `data: null` for guests, so
  * a logged-out page load logs no 401; only a 401 on another call means a session was lost.
  */
 export async function getAccount(): Promise<User | null> {
+  if (!(await finishPendingLogout())) return null;
   const body = await api.get('api/account/session').json();
   // A guest's answer is `{ data: null }`, checked in place: the landing page's visitors never load
   // zod and the User schema. A user's answer is parsed with the schema, which loads with it.
@@ -41,6 +72,8 @@ export async function loadUser(queryClient: QueryClient): Promise<User | null> {
 }
 
 export function setUser(queryClient: QueryClient, user: User | null) {
+  // A new session (login, registration) replaced the cookie of one whose logout still waited.
+  if (user) localStorage.removeItem(LOGOUT_PENDING);
   queryClient.setQueryData(accountQueryKey, user);
 }
 
@@ -91,13 +124,17 @@ export function useUser(): User | null {
   return useQuery(accountQueryOptions()).data ?? null;
 }
 
-/** DELETE /api/account/session. The caller goes to login whether it worked or not (§2). */
+/**
+ * DELETE /api/account/session. The caller goes to login whether it worked or not (§2); without a
+ * network at once, and the server hears of it when it can (`finishPendingLogout`).
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    networkMode: 'always',
     mutationFn: async () => {
-      await import('./push.ts').then((push) => push.forgetDevice());
-      return api.delete('api/account/session', { context: { allowUnauthorized: true } });
+      localStorage.setItem(LOGOUT_PENDING, String(Date.now()));
+      await finishPendingLogout();
     },
     onSettled: async () => {
       clearSession(queryClient);
