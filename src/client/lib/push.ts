@@ -27,6 +27,9 @@ async function registration() {
   return 'serviceWorker' in navigator ? navigator.serviceWorker.getRegistration() : undefined;
 }
 
+/** This device's subscription, if it has one. */
+const deviceSubscription = async () => (await registration())?.pushManager.getSubscription();
+
 /** What this device can do now; asks nothing. */
 export async function pushState(): Promise<PushState> {
   // Before the support check: iOS Safari outside the home screen has no PushManager at all.
@@ -84,13 +87,13 @@ export async function forgetDevice() {
  * subscription too, so the next person signing in on this device does not find it switched on.
  */
 export async function dropSubscription() {
-  const subscription = await (await registration())?.pushManager.getSubscription();
+  const subscription = await deviceSubscription();
   await subscription?.unsubscribe();
 }
 
 /** Turns notifications off on this device (the server forgets it, the browser too). */
 export async function unsubscribe(): Promise<PushState> {
-  const subscription = await (await registration())?.pushManager.getSubscription();
+  const subscription = await deviceSubscription();
   if (subscription) {
     await api.delete(SUBSCRIPTIONS, { json: { endpoint: subscription.endpoint } });
     await subscription.unsubscribe();
@@ -100,7 +103,7 @@ export async function unsubscribe(): Promise<PushState> {
 
 /** Subscribed on this device: tell the server again (the signed-in user may be another one now). */
 async function resync() {
-  const subscription = await (await registration())?.pushManager.getSubscription();
+  const subscription = await deviceSubscription();
   if (subscription) await register(subscription).catch(() => {});
 }
 
