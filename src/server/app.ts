@@ -103,11 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const withPush = { ...partial, push: createPushQueue(partial, vapid, app.log) };
   const ctx: AppContext = {
     ...withPush,
-    mail: createMailQueue(
-      withPush,
-      { ...accountMails, ...invitationMails, ...newsletterMails },
-      app.log,
-    ),
+    mail: createMailQueue(withPush, { ...accountMails, ...invitationMails, ...newsletterMails }, app.log),
   };
 
   registerRouteOf(app);

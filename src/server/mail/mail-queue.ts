@@ -36,8 +36,7 @@ export function createMailQueue<Context extends { db: Database; clock: Clock; ma
   async function deliver(row: { id: number; template: string; payload: string; attempts: number }) {
     try {
       const render = renderers[row.template as MailTemplate] as
-        | ((ctx: Context, payload: unknown) => ReturnType<MailRenderers<Context>[MailTemplate]>)
-        | undefined;
+        ((ctx: Context, payload: unknown) => ReturnType<MailRenderers<Context>[MailTemplate]>) | undefined;
       if (!render) throw new Error(`no renderer for the mail template ${row.template}`);
       const mail = await render(ctx, JSON.parse(row.payload));
       if (mail) await ctx.mailer.send(mail);
