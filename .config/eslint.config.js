@@ -1,5 +1,9 @@
 // Lint rules that keep the architecture honest (STYLE.md): client, server and sw import only
 // shared; shared imports neither; features don't import each other; no import cycles.
+// src/browser/ is the browser runtime the page and the service worker share (offline store,
+// replay, request conventions): client and sw may import it, it imports only shared.
+// Inside the client the direction is api → lib → components → features → routes: components/
+// (shared UI) never import features/, and api/ (the HTTP client) never imports lib/.
 // Run from the project root with `eslint -c .config/eslint.config.js .` (npm run check).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -48,8 +52,9 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['src/shared/**'], rules: forbid('client', 'server', 'sw') },
-  { files: ['src/server/**'], rules: forbid('client', 'sw') },
+  { files: ['src/shared/**'], rules: forbid('client', 'server', 'sw', 'browser') },
+  { files: ['src/browser/**'], rules: forbid('client', 'server', 'sw') },
+  { files: ['src/server/**'], rules: forbid('client', 'sw', 'browser') },
   { files: ['src/client/**'], rules: forbid('server', 'sw') },
   { files: ['sw/**'], rules: forbid('client', 'server') },
   {
@@ -60,12 +65,24 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: features.map((name) => ({
-            target: `./src/client/features/${name}`,
-            from: './src/client/features',
-            except: [`./${name}`],
-            message: 'Features do not import each other; move shared code to components/ or shared/.',
-          })),
+          zones: [
+            ...features.map((name) => ({
+              target: `./src/client/features/${name}`,
+              from: './src/client/features',
+              except: [`./${name}`],
+              message: 'Features do not import each other; move shared code to components/ or shared/.',
+            })),
+            {
+              target: './src/client/components',
+              from: './src/client/features',
+              message: 'Shared UI does not import features; compose them in routes/.',
+            },
+            {
+              target: './src/client/api',
+              from: './src/client/lib',
+              message: 'The HTTP client does not import lib/; let lib/ register a handler with it.',
+            },
+          ],
         },
       ],
     },

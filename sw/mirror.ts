@@ -1,12 +1,12 @@
-// Mirrors the API's GET answers to IndexedDB (src/shared/offline/offline-db.ts) as they pass, so
+// Mirrors the API's GET answers to IndexedDB (src/browser/offline-db.ts) as they pass, so
 // methods, experiments and tips read offline what they showed online. Method parts (the same for
 // every podcast, changed only by an editor) are stale-while-revalidate: the copy at once, the
 // network refreshes it. Everything the user's own writes change (experiments, tips, the lists) is
 // network-first, so a change shows at once; the copy answers only when the network fails, marked
 // with the date the server sent it. 'Für offline speichern' (SAVE_METHODS) saves every method.
 import { registerRoute } from 'workbox-routing';
-import { OFFLINE_COPY_HEADER, type PageMessage, type WorkerMessage } from '../src/shared/offline/messages.ts';
-import { META, offlineDb, writeMeta, type MirrorEntry } from '../src/shared/offline/offline-db.ts';
+import { OFFLINE_COPY_HEADER, type PageMessage, type WorkerMessage } from '../src/browser/messages.ts';
+import { META, offlineDb, writeMeta, type MirrorEntry } from '../src/browser/offline-db.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -1,25 +1,21 @@
-// Replays the outbox (src/shared/offline/outbox-replay.ts) from the worker, so it also happens
-// with no tab open: on Background Sync where the browser has it, when a page asks (the `online`
-// event, app start, login), when the worker starts, and after a backoff while items wait.
-import { replayOutbox } from '../src/shared/offline/outbox-replay.ts';
-import type { PageMessage, WorkerMessage } from '../src/shared/offline/messages.ts';
+// Replays the outbox (src/browser/outbox-replay.ts) from the worker, so it also happens with no
+// tab open: on Background Sync where the browser has it, when a page asks (the `online` event,
+// app start, login), when the worker starts, and after a backoff while items wait.
+import { OUTBOX_SYNC_TAG, type PageMessage, type WorkerMessage } from '../src/browser/messages.ts';
+import { replayOutbox } from '../src/browser/outbox-replay.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /** Background Sync (not in TypeScript's worker lib). */
 type SyncEvent = ExtendableEvent & { tag: string };
-export const OUTBOX_SYNC_TAG = 'kompass-outbox';
 
 let retry: ReturnType<typeof setTimeout> | undefined;
 
 async function replay(force: boolean) {
   clearTimeout(retry);
   const result = await replayOutbox({ force });
-  const message: PageMessage = {
-    type: 'OUTBOX_CHANGED',
-    experimentIds: [...new Set(result.experimentIds)],
-    needsLogin: result.needsLogin,
-  };
+  // The pages refetch what the sent and refused items changed (they read that from the outbox).
+  const message: PageMessage = { type: 'OUTBOX_CHANGED', needsLogin: result.needsLogin };
   for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
     client.postMessage(message);
   }

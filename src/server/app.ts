@@ -21,6 +21,9 @@ import { registerStaticClient } from './http/static-client.ts';
 import { feedRoutes } from './feeds/feed-routes.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
+import { accountMails } from './account/account-mails.ts';
+import { invitationMails } from './team/invitation-mail.ts';
+import { newsletterMails } from './newsletter/newsletter-mail.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './account/account-routes.ts';
 import { passwordRoutes } from './account/password-routes.ts';
@@ -98,7 +101,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   };
   const vapid = await vapidKeys(db);
   const withPush = { ...partial, push: createPushQueue(partial, vapid, app.log) };
-  const ctx: AppContext = { ...withPush, mail: createMailQueue(withPush, app.log) };
+  const ctx: AppContext = {
+    ...withPush,
+    mail: createMailQueue(withPush, { ...accountMails, ...invitationMails, ...newsletterMails }, app.log),
+  };
 
   registerRouteOf(app);
   await app.register(cookie);

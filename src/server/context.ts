@@ -22,3 +22,6 @@ export type AppContext = {
   /** Cookies get `Secure` when the app is served over https. */
   secure: boolean;
 };
+
+/** What the mail worker's renderers get: everything but the queue itself. */
+export type MailContext = Omit<AppContext, 'mail'>;

@@ -225,3 +225,45 @@ test('a change the server cannot take yet waits and goes out by itself later; an
   const held = await serverState(page, experiment.id);
   expect(completedIds(held.steps)).toEqual([experiment.actions[1]!.id]);
 });
+
+test("the progress and 'Alles erledigt' follow a step unticked offline", async ({ page, context }) => {
+  await verifiedUser(page);
+  const { experiment } = await podcastWithExperiment(page, 'Fortschritt');
+  await openExperiment(page, experiment.id);
+  const overview = page.getByRole('region', { name: 'Überblick' });
+  const completeAll = page.getByRole('button', { name: 'Alles erledigt' });
+  const waiting = page.getByRole('region', { name: 'Umsetzung' }).getByText(WAITING);
+  await completeAll.click();
+  await expect(overview.getByText('5 von 5 Aufgaben erledigt')).toBeVisible();
+  await expect(completeAll).toBeDisabled();
+
+  await context.setOffline(true);
+  await steps(page).nth(1).uncheck();
+  await expect(overview.getByText('4 von 5 Aufgaben erledigt')).toBeVisible();
+  await expect(completeAll).toBeEnabled();
+  await expect(waiting).toHaveCount(1);
+  // The waiting change stays on the offline copy across a reload.
+  await page.reload();
+  await expect(overview.getByText('4 von 5 Aufgaben erledigt')).toBeVisible();
+  await expect(steps(page).nth(1)).not.toBeChecked();
+  await expect(completeAll).toBeEnabled();
+
+  await context.setOffline(false);
+  await expect.poll(() => outboxItems(page)).toEqual([]);
+  await expect(waiting).toHaveCount(0);
+  await expect(overview.getByText('4 von 5 Aufgaben erledigt')).toBeVisible();
+  const unticked = await serverState(page, experiment.id);
+  expect(unticked.steps.filter((s) => !s.completed).map((s) => s.id)).toEqual([experiment.actions[1]!.id]);
+
+  // 'Alles erledigt' waits in the outbox too, and the progress follows it at once.
+  await context.setOffline(true);
+  await completeAll.click();
+  await expect(overview.getByText('5 von 5 Aufgaben erledigt')).toBeVisible();
+  await expect(completeAll).toBeDisabled();
+  await expect(steps(page).nth(1)).toBeChecked();
+  await expect(waiting).toHaveCount(1);
+  await context.setOffline(false);
+  await expect.poll(() => outboxItems(page)).toEqual([]);
+  expect(completedIds((await serverState(page, experiment.id)).steps)).toHaveLength(5);
+  await expect(overview.getByText('5 von 5 Aufgaben erledigt')).toBeVisible();
+});

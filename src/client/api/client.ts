@@ -2,11 +2,14 @@
 // one CSRF refresh on 419, and any 401 locks the session out.
 import ky, { type KyRequest } from 'ky';
 import type { ApiError } from '../../shared/api.ts';
-import { OFFLINE_COPY_HEADER } from '../../shared/offline/messages.ts';
-import { noteAnswer } from '../lib/connectivity.ts';
-
-const XSRF_COOKIE = 'XSRF-TOKEN';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import {
+  BASE_HEADERS,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  fetchCsrfToken as requestCsrfToken,
+  SAFE_METHODS,
+} from '../../browser/http.ts';
+import { OFFLINE_COPY_HEADER } from '../../browser/messages.ts';
 
 /** Options a caller may put into ky's `context`. */
 export type RequestContext = {
@@ -15,10 +18,19 @@ export type RequestContext = {
 };
 
 let onUnauthorized: () => void = () => {};
+let onAnswer: (offlineCopyFrom: string | null) => void = () => {};
 
 /** main.tsx wires the lockout (clear the user, go to login) once router and cache exist. */
 export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
+}
+
+/**
+ * Every answer is told to `handler`, with the time the service worker's offline copy was made
+ * (null for an answer from the server): the connectivity store (lib/connectivity.ts) follows it.
+ */
+export function setAnswerHandler(handler: (offlineCopyFrom: string | null) => void) {
+  onAnswer = handler;
 }
 
 function readCookie(name: string): string | undefined {
@@ -26,26 +38,22 @@ function readCookie(name: string): string | undefined {
   return entry ? decodeURIComponent(entry.slice(name.length + 1)) : undefined;
 }
 
-/** GET /sanctum/csrf-cookie; the body carries the token too, for when cookies are unreadable. */
+/** A fresh CSRF token (src/browser/http.ts): the cookie it sets, or the body's where cookies are unreadable. */
 export async function fetchCsrfToken(): Promise<string> {
-  const response = await fetch('/sanctum/csrf-cookie', {
-    credentials: 'include',
-    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  const body = (await response.json().catch(() => ({}))) as { token?: string };
-  return readCookie(XSRF_COOKIE) ?? body.token ?? '';
+  const token = await requestCsrfToken();
+  return readCookie(CSRF_COOKIE) ?? token ?? '';
 }
 
 async function setXsrfHeader(request: KyRequest) {
   if (SAFE_METHODS.has(request.method)) return;
-  const token = readCookie(XSRF_COOKIE) ?? (await fetchCsrfToken());
-  request.headers.set('X-XSRF-TOKEN', token);
+  const token = readCookie(CSRF_COOKIE) ?? (await fetchCsrfToken());
+  request.headers.set(CSRF_HEADER, token);
 }
 
 export const api = ky.create({
   prefixUrl: '/',
   credentials: 'include',
-  headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  headers: BASE_HEADERS,
   // ky retries nothing itself (only the forced CSRF refresh below): the query cache retries 5xx,
   // a network error falls back to the cache at once (offline start), and a 429 shows its message
   // (ky would otherwise sleep through the Retry-After of a throttle, minutes of a loading state).
@@ -55,7 +63,7 @@ export const api = ky.create({
     afterResponse: [
       async (_request, options, response, state) => {
         const context = options.context as RequestContext;
-        noteAnswer(response.headers.get(OFFLINE_COPY_HEADER));
+        onAnswer(response.headers.get(OFFLINE_COPY_HEADER));
         if (response.status === 419 && state.retryCount === 0) {
           // The CSRF token expired with the session: fetch a fresh one, beforeRequest resends.
           await fetchCsrfToken();

@@ -2,6 +2,7 @@
 // never reached the server. The offline banner and the guards read it; only a 401 means logged out.
 import { onlineManager } from '@tanstack/react-query';
 import { create } from 'zustand';
+import { setAnswerHandler } from '../api/client.ts';
 
 type Connectivity = {
   offline: boolean;
@@ -52,6 +53,7 @@ export function noteAnswer(offlineCopyFrom: string | null) {
  * first event, so an offline cold start would fetch and retry instead of pausing.
  */
 export function watchConnectivity() {
+  setAnswerHandler(noteAnswer);
   const update = () => {
     const offline = browserOffline();
     useConnectivity.setState({ offline, ...(offline ? {} : { unreachable: false, copyFrom: undefined }) });

@@ -1,15 +1,20 @@
-// The page's side of the offline store (src/shared/offline/offline-db.ts): it is one user's,
+// The page's side of the offline store (src/browser/offline-db.ts): it is one user's,
 // cleared on logout and when another user logs in; the outbox is replayed on the `online` event,
 // at app start and after login (by the service worker, or here where none controls the page).
 import type { QueryClient } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import type { User } from '../../shared/account.ts';
-import type { PageMessage, WorkerMessage } from '../../shared/offline/messages.ts';
-import { clearOfflineDb, META, readMeta, writeMeta } from '../../shared/offline/offline-db.ts';
-import { replayOutbox } from '../../shared/offline/outbox-replay.ts';
-
-const SYNC_TAG = 'kompass-outbox';
+import { OUTBOX_SYNC_TAG, type PageMessage, type WorkerMessage } from '../../browser/messages.ts';
+import {
+  clearOfflineDb,
+  META,
+  offlineDb,
+  readMeta,
+  writeMeta,
+  type OutboxItem,
+} from '../../browser/offline-db.ts';
+import { replayOutbox } from '../../browser/outbox-replay.ts';
 
 function postToWorker(message: WorkerMessage): boolean {
   const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
@@ -18,25 +23,35 @@ function postToWorker(message: WorkerMessage): boolean {
   return true;
 }
 
-let queryClient: QueryClient | undefined;
-
-/** The changed experiments (and the podcast's lists) refetch: the server's state replaces the queued. */
-function refreshExperiments(experimentIds: number[]) {
-  if (!queryClient || experimentIds.length === 0) return;
-  const ids = new Set(experimentIds);
-  void queryClient.invalidateQueries({
-    predicate: ({ queryKey: [first, second, third] }) =>
-      (first === 'experiment' && ids.has(second as number)) ||
-      (first === 'podcast' && third === 'experiments'),
-  });
-}
-
-/** Sends what waits in the outbox now. */
+/** Sends what waits in the outbox now (the page's outbox watcher refetches what it changed). */
 export function replayNow() {
   if (postToWorker({ type: 'OUTBOX_REPLAY' })) return;
-  void replayOutbox({ force: true })
-    .then((result) => refreshExperiments(result.experimentIds))
-    .catch(() => undefined);
+  void replayOutbox({ force: true }).catch(() => undefined);
+}
+
+/**
+ * Follows the outbox, whoever changes it (this tab, another, the worker): the queries of an item
+ * that came, went or changed its state refetch, so the cache shows the server's state plus what
+ * still waits (src/client/lib/offline-write.ts).
+ */
+function followOutbox(client: QueryClient) {
+  let known = new Map<number, OutboxItem>();
+  const refresh = (items: OutboxItem[]) => {
+    const now = new Map(items.map((item) => [item.id!, item]));
+    const touched = [
+      ...items.filter((item) => known.get(item.id!)?.state !== item.state),
+      ...[...known.values()].filter((item) => !now.has(item.id!)),
+    ];
+    known = now;
+    const queries = new Map(touched.flatMap((item) => item.queries ?? []).map((k) => [JSON.stringify(k), k]));
+    for (const queryKey of queries.values()) void client.invalidateQueries({ queryKey });
+  };
+  const read = () => offlineDb().outbox.toArray();
+  liveQuery(read).subscribe({ next: refresh, error: () => undefined });
+  // The worker's replay, should its changes not reach this page's live query.
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<PageMessage | null>) => {
+    if (event.data?.type === 'OUTBOX_CHANGED') void read().then(refresh, () => undefined);
+  });
 }
 
 /** Asks for Background Sync (Chromium), so the worker replays even when no tab is open. */
@@ -44,7 +59,7 @@ export async function requestBackgroundSync() {
   try {
     const registration = (await navigator.serviceWorker?.getRegistration()) as
       (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
-    await registration?.sync?.register(SYNC_TAG);
+    await registration?.sync?.register(OUTBOX_SYNC_TAG);
   } catch {
     // not supported or not allowed: the `online` event and app start replay instead
   }
@@ -76,7 +91,6 @@ async function adoptUser(user: User) {
 }
 
 export function watchOfflineData(client: QueryClient) {
-  queryClient = client;
   let userId: number | undefined;
   const follow = (user: User | null | undefined) => {
     if (!user || user.id === userId) {
@@ -97,9 +111,7 @@ export function watchOfflineData(client: QueryClient) {
     }
   });
   window.addEventListener('online', replayNow);
-  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<PageMessage | null>) => {
-    if (event.data?.type === 'OUTBOX_CHANGED') refreshExperiments(event.data.experimentIds);
-  });
+  followOutbox(client);
 }
 
 export type MethodsSaved = { at: number; count: number; podcastId: number };

@@ -1,19 +1,18 @@
-// Writes that may wait for the network (action toggles, comments): sent at once when online, else
-// (or when the request never reached the server) put into the outbox with their Idempotency-Key
-// and shown as 'wartet auf Verbindung' until the replay has sent them.
+// The outbox on the page: offline writes (offline-write.ts) queue their requests here, with their
+// Idempotency-Key, when the network is off or the request never reached the server; the replay
+// (src/browser/outbox-replay.ts) sends them. Refused items stay until retried or discarded.
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
-import { META, offlineDb, readMeta, type OutboxItem } from '../../shared/offline/offline-db.ts';
-import { isNetworkError } from '../api/errors.ts';
-import { isOffline } from './connectivity.ts';
+import { META, offlineDb, readMeta, type OutboxItem } from '../../browser/offline-db.ts';
 import { replayNow, requestBackgroundSync, requestPersistentStorage } from './offline-data.ts';
 
-export type OutboxWrite = Pick<OutboxItem, 'kind' | 'url' | 'body' | 'experimentId' | 'actionId' | 'label'>;
+export type OutboxWrite = Pick<
+  OutboxItem,
+  'kind' | 'vars' | 'url' | 'body' | 'queries' | 'experimentId' | 'label'
+>;
 
-/** Marks a write that went to the outbox instead of the server. */
-export const QUEUED = { queued: true } as const;
-
-async function enqueue(write: OutboxWrite, key: string) {
+/** Queues a write under `key` (the Idempotency-Key its first try was sent with, if any). */
+export async function enqueue(write: OutboxWrite, key: string) {
   await offlineDb().outbox.add({
     ...write,
     userId: await readMeta<number>(META.userId),
@@ -27,25 +26,13 @@ async function enqueue(write: OutboxWrite, key: string) {
   await requestBackgroundSync();
 }
 
-/**
- * Sends `write` through `send` (with a fresh Idempotency-Key) or queues it. A write whose request
- * failed on the way is queued with the same key: if it did reach the server, the replay is
- * answered from the server's record instead of being applied again.
- */
-export async function sendOrQueue<T>(
-  write: OutboxWrite,
-  send: (idempotencyKey: string) => Promise<T>,
-): Promise<T | typeof QUEUED> {
-  const key = crypto.randomUUID();
-  if (!isOffline()) {
-    try {
-      return await send(key);
-    } catch (error) {
-      if (!isNetworkError(error)) throw error;
-    }
+/** The items still to be sent, in their order (an unreadable store holds none). */
+export async function pendingItems(): Promise<OutboxItem[]> {
+  try {
+    return await offlineDb().outbox.where('state').equals('pending').sortBy('id');
+  } catch {
+    return [];
   }
-  await enqueue(write, key);
-  return QUEUED;
 }
 
 /** 'Erneut senden' on a refused item: it goes back into the queue and is sent now. */

@@ -7,7 +7,7 @@ export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'app',
   beforeLoad: requireVerifiedUser,
-  component: lazyRouteComponent(() => import('../components/app-layout.tsx'), 'AppLayout'),
+  component: lazyRouteComponent(() => import('./app-layout.tsx'), 'AppLayout'),
 });
 
 export const appIndexRoute = createRoute({

@@ -4,10 +4,11 @@
 // Delivery is at least once: a process that dies between sending and marking it sent leaves the
 // lease to expire, and the mail goes out again.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
+import type { Clock } from '../clock.ts';
+import type { Database, Db } from '../db/database.ts';
 import { claimRow, queueWorker } from '../jobs/job-queue.ts';
-import { renderMail, type MailJob } from './mail-jobs.ts';
+import type { MailJob, MailRenderers, MailTemplate } from './mail-jobs.ts';
+import type { Mailer } from './mailer.ts';
 
 const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 8;
@@ -21,15 +22,23 @@ export type MailQueue = {
   stop(): Promise<void>;
 };
 
-export function createMailQueue(
-  ctx: Omit<AppContext, 'mail'>,
+/**
+ * `renderers`: one per template, from the domains that own the mails (src/server/mail/mail-jobs.ts);
+ * each gets `ctx`.
+ */
+export function createMailQueue<Context extends { db: Database; clock: Clock; mailer: Mailer }>(
+  ctx: Context,
+  renderers: MailRenderers<Context>,
   log: FastifyBaseLogger,
   intervalMs = 2_000,
 ): MailQueue {
   const { db, clock } = ctx;
   async function deliver(row: { id: number; template: string; payload: string; attempts: number }) {
     try {
-      const mail = await renderMail(ctx, { template: row.template, ...JSON.parse(row.payload) } as MailJob);
+      const render = renderers[row.template as MailTemplate] as
+        ((ctx: Context, payload: unknown) => ReturnType<MailRenderers<Context>[MailTemplate]>) | undefined;
+      if (!render) throw new Error(`no renderer for the mail template ${row.template}`);
+      const mail = await render(ctx, JSON.parse(row.payload));
       if (mail) await ctx.mailer.send(mail);
       await db
         .updateTable('mail_queue')

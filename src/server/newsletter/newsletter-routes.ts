@@ -8,27 +8,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageResponse } from '../../shared/api.ts';
 import { NEWSLETTER_SENT, newsletterConfirmForm, newsletterForm } from '../../shared/newsletter.ts';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
 import { limits, throttle } from '../auth/throttle.ts';
-import { randomToken, sha256 } from '../auth/tokens.ts';
+import { sha256 } from '../auth/tokens.ts';
 import { HttpError } from '../http/errors.ts';
-
-/** Makes the link's token for the mail worker; null once the address is confirmed. */
-export async function issueNewsletterToken(db: Db, signupId: number) {
-  const row = await db
-    .selectFrom('newsletter_signups')
-    .select(['email', 'confirmed_at'])
-    .where('id', '=', signupId)
-    .executeTakeFirst();
-  if (!row || row.confirmed_at) return null;
-  const token = randomToken();
-  await db
-    .updateTable('newsletter_signups')
-    .set({ token_hash: sha256(token) })
-    .where('id', '=', signupId)
-    .execute();
-  return { email: row.email, token };
-}
 
 export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;

@@ -6,8 +6,9 @@
 // failures are logged and the device kept. A job is sent once; only a process that died while
 // sending leaves it to be sent again after its lease (at most MAX_ATTEMPTS claims).
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/database.ts';
 import { claimRow, queueWorker } from '../jobs/job-queue.ts';
 import { planColumns, planOf } from '../podcasts/podcast-plan.ts';
 import { sendPush, type Device } from './push-sender.ts';
@@ -37,7 +38,7 @@ export async function queueTipPush(tx: Db, assistanceId: number, now: Date) {
 }
 
 export function createPushQueue(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  ctx: { db: Database; clock: Clock; config: Config },
   vapid: VapidKeys,
   log: FastifyBaseLogger,
   intervalMs = 2_000,

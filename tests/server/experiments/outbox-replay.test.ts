@@ -1,4 +1,4 @@
-// What the PWA's outbox relies on (src/shared/offline/outbox-replay.ts): a step toggle and a
+// What the PWA's outbox relies on (src/browser/outbox-replay.ts): a step toggle and a
 // comment sent again with the same Idempotency-Key (the first answer was lost) apply once; a 401
 // (session expired) is not recorded, so the same key works after login; the body of
 // /sanctum/csrf-cookie is the token the replay sends.

@@ -11,7 +11,7 @@ import {
   invitationsResponse,
   membershipsResponse,
 } from '../../../src/shared/team.ts';
-import { renderMail } from '../../../src/server/mail/mail-jobs.ts';
+import { invitationMails } from '../../../src/server/team/invitation-mail.ts';
 import { json } from '../helpers/agent.ts';
 import { register, verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -484,9 +484,9 @@ it('renders no mail for an invitation that was accepted or whose podcast is gone
   const guest = await verifiedUser(t);
   const accepted = await invite(owner.agent, podcast.id, guest.email);
   await guest.agent.post(`/api/invitations/${await mailedToken(t, guest.email)}:accept`);
-  expect(await renderMail(t.ctx, { template: 'invitation', invitationId: accepted.id })).toBeNull();
+  expect(await invitationMails.invitation(t.ctx, { invitationId: accepted.id })).toBeNull();
   const open = await invite(owner.agent, podcast.id, address('offen'));
-  expect(await renderMail(t.ctx, { template: 'invitation', invitationId: open.id })).not.toBeNull();
+  expect(await invitationMails.invitation(t.ctx, { invitationId: open.id })).not.toBeNull();
   await t.db.deleteFrom('podcasts').where('id', '=', podcast.id).execute();
-  expect(await renderMail(t.ctx, { template: 'invitation', invitationId: open.id })).toBeNull();
+  expect(await invitationMails.invitation(t.ctx, { invitationId: open.id })).toBeNull();
 });

@@ -2,7 +2,20 @@
 // were evaluated), the recommendation engine's best methods, and the bookmarks.
 import type { Database } from '../../db/database.ts';
 import { bestPractices } from '../../practices/recommend.ts';
-import type { TipExperiment, TipPractice, TipState } from './tip-state.ts';
+
+export type TipExperiment = {
+  id: number;
+  title: string;
+  practice_id: number;
+  starts_at: string;
+  ends_at: string;
+  /** A final evaluation was recorded for it. */
+  evaluated: boolean;
+};
+
+export type TipPractice = { id: number; title: string; score: number; reasons: string[] };
+
+export type TipBookmark = { practice_id: number; title: string; created_at: string };
 
 /** How many of the best methods the rules look at (the welcome names the first). */
 const RECOMMENDED = 10;
@@ -30,7 +43,7 @@ export async function tipRecommendations(db: Database, podcastId: number, now: D
   return best.map((p) => ({ id: p.practice_id, title: p.title, score: p.similarity, reasons: p.reasons }));
 }
 
-export async function tipBookmarks(db: Database, podcastId: number): Promise<TipState['bookmarks']> {
+export async function tipBookmarks(db: Database, podcastId: number): Promise<TipBookmark[]> {
   return db
     .selectFrom('practice_bookmarks as b')
     .innerJoin('practices as p', 'p.id', 'b.practice_id')

@@ -4,21 +4,18 @@ import { metric, type MetricKey } from '../../../shared/vocabulary.ts';
 import { berlinDate } from '../../../shared/calendar.ts';
 import type { Database } from '../../db/database.ts';
 import { planColumns, planOf, type Plan } from '../../podcasts/podcast-plan.ts';
-import { tipBookmarks, tipExperiments, tipRecommendations } from './tip-sources.ts';
+import {
+  tipBookmarks,
+  tipExperiments,
+  tipRecommendations,
+  type TipBookmark,
+  type TipExperiment,
+  type TipPractice,
+} from './tip-sources.ts';
+
+export type { TipExperiment, TipPractice };
 
 export type MetricValue = { metric: MetricKey; value: number; recorded_on: string };
-
-export type TipExperiment = {
-  id: number;
-  title: string;
-  practice_id: number;
-  starts_at: string;
-  ends_at: string;
-  /** A final evaluation was recorded for it. */
-  evaluated: boolean;
-};
-
-export type TipPractice = { id: number; title: string; score: number; reasons: string[] };
 
 export type TipState = {
   podcast: { id: number; title: string; created_at: string };
@@ -35,7 +32,7 @@ export type TipState = {
   experiments: TipExperiment[];
   /** Best-matching methods for the podcast, best first (the recommendation engine). */
   recommended: TipPractice[];
-  bookmarks: { practice_id: number; title: string; created_at: string }[];
+  bookmarks: TipBookmark[];
   /** Tips the podcast already has: rule and creation time. */
   tips: { rule: string; created_at: string }[];
 };

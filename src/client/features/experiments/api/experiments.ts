@@ -1,16 +1,12 @@
-// The experiments' calls (§7): every answer parsed with the shared schema. Podcast-scoped keys
-// start with ['podcast', id, …] (refetched on a context switch); one experiment's with
-// ['experiment', id, …].
+// The experiments' calls (§7): every answer parsed with the shared schema; keys in query-keys.ts.
+// What an offline write changes (experiment-writes.ts) stays on the fetched data while it waits.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  actionResource,
-  commentResource,
   commentsResponse,
   eventsResponse,
   experimentResource,
   experimentsResponse,
-  type commentFormSchema,
   type evaluationSchema,
   type experimentCreateSchema,
 } from '../../../../shared/experiments.ts';
@@ -18,11 +14,11 @@ import { podcastPracticesResponse } from '../../../../shared/podcast-practices.t
 import { MAX_PRACTICE_RECORDS } from '../../../../shared/podcast-practices.ts';
 import { api } from '../../../api/client.ts';
 import { parse } from '../../../api/parse.ts';
-import { sendOrQueue } from '../../../lib/outbox.ts';
+import { useOfflineWrite, withPending } from '../../../lib/offline-write.ts';
+import { completeAll, createComment, setAction } from './experiment-writes.ts';
+import { commentsQueryKey, experimentQueryKey, experimentsQueryKey } from './query-keys.ts';
 
 export type ListState = 'started' | undefined;
-
-export const experimentsQueryKey = (podcastId: number) => ['podcast', podcastId, 'experiments'] as const;
 
 export const experimentsQueryOptions = (
   podcastId: number,
@@ -30,16 +26,15 @@ export const experimentsQueryOptions = (
 ) =>
   queryOptions({
     queryKey: [...experimentsQueryKey(podcastId), filter] as const,
-    queryFn: async () => {
+    queryFn: async ({ queryKey }) => {
       const searchParams: Record<string, string> = {};
       if (filter.state) searchParams.state = filter.state;
       if (filter.origin) searchParams.origin = String(filter.origin);
-      return (
-        await api
-          .get(`api/podcasts/${podcastId}/experiments`, { searchParams })
-          .json()
-          .then(parse(experimentsResponse))
-      ).data;
+      const list = await api
+        .get(`api/podcasts/${podcastId}/experiments`, { searchParams })
+        .json()
+        .then(parse(experimentsResponse));
+      return withPending(queryKey, list.data);
     },
   });
 
@@ -49,12 +44,14 @@ export const useExperiments = (
   enabled = true,
 ) => useQuery({ ...experimentsQueryOptions(podcastId, filter), enabled });
 
-export const experimentQueryKey = (id: number) => ['experiment', id] as const;
-
 export const useExperiment = (id: number) =>
   useQuery({
     queryKey: experimentQueryKey(id),
-    queryFn: async () => (await api.get(`api/experiments/${id}`).json().then(parse(experimentResource))).data,
+    queryFn: async ({ queryKey }) =>
+      withPending(
+        queryKey,
+        (await api.get(`api/experiments/${id}`).json().then(parse(experimentResource))).data,
+      ),
   });
 
 export const useEvents = (id: number) =>
@@ -66,7 +63,7 @@ export const useEvents = (id: number) =>
 
 export const useComments = (id: number) =>
   useQuery({
-    queryKey: [...experimentQueryKey(id), 'comments'],
+    queryKey: commentsQueryKey(id),
     queryFn: async () =>
       (await api.get(`api/experiments/${id}/comments`).json().then(parse(commentsResponse))).data,
   });
@@ -112,78 +109,15 @@ export function useCreateExperiment(podcastId: number) {
   });
 }
 
-/**
- * One step: sends the state it wants (`completed`), so a repeated request cannot flip it twice.
- * Offline it goes to the outbox (src/client/lib/outbox.ts) and is sent when the network is back.
- */
-export function useSetAction(experimentId: number, podcastId: number) {
-  const refresh = useRefresh();
-  return useMutation({
-    // Runs offline too (the default would pause it): the outbox takes it then.
-    networkMode: 'always',
-    mutationFn: ({ id, completed, description }: { id: number; completed: boolean; description: string }) => {
-      const url = `api/experiments/actions/${id}`;
-      const write = {
-        label: `Aufgabe „${description}“ als ${completed ? 'erledigt' : 'offen'} markieren`,
-        kind: 'action',
-        url: `/${url}`,
-        body: { completed },
-        experimentId,
-        actionId: id,
-      } as const;
-      return sendOrQueue(
-        write,
-        async (key) =>
-          (
-            await api
-              .post(url, { json: { completed }, headers: { 'Idempotency-Key': key } })
-              .json()
-              .then(parse(actionResource))
-          ).data,
-      );
-    },
-    onSettled: () => refresh(experimentId, podcastId),
-  });
-}
+/** One step's state; offline it waits in the outbox (experiment-writes.ts). */
+export const useSetAction = (experimentId: number, podcastId: number) =>
+  useOfflineWrite(setAction, { experimentId, podcastId });
 
-/** 'Alles erledigt'. */
-export function useCompleteAll(experimentId: number, podcastId: number) {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async () =>
-      (await api.post(`api/experiments/${experimentId}/actions`).json().then(parse(experimentResource))).data,
-    onSettled: () => refresh(experimentId, podcastId),
-  });
-}
+/** 'Alles erledigt'; offline it waits in the outbox too. */
+export const useCompleteAll = (experimentId: number, podcastId: number) =>
+  useOfflineWrite(completeAll, { experimentId, podcastId });
 
-export function useCreateComment(experimentId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    networkMode: 'always',
-    mutationFn: (form: z.output<typeof commentFormSchema>) => {
-      const url = `api/experiments/${experimentId}/comments`;
-      const write = {
-        label: `Kommentar „${form.content}“`,
-        kind: 'comment',
-        url: `/${url}`,
-        body: { content: form.content },
-        experimentId,
-      } as const;
-      return sendOrQueue(
-        write,
-        async (key) =>
-          (
-            await api
-              .post(url, { json: form, headers: { 'Idempotency-Key': key } })
-              .json()
-              .then(parse(commentResource))
-          ).data,
-      );
-    },
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: [...experimentQueryKey(experimentId), 'comments'] }),
-  });
-}
+export const useCreateComment = (experimentId: number) => useOfflineWrite(createComment, { experimentId });
 
 /** POST /api/podcasts/{id}/metrics from the evaluation dialog. */
 export function useEvaluate(experimentId: number, podcastId: number) {

@@ -1,13 +1,12 @@
-// experiments.show's 'Umsetzung': the steps with their checkboxes. A toggle shows at once; offline
-// it waits in the outbox, marked 'wartet auf Verbindung', until the replay has sent it.
-import { useState } from 'react';
+// experiments.show's 'Umsetzung': the steps with their checkboxes and 'Alles erledigt'. What they
+// show is the cached experiment, which a toggle changes at once (src/client/lib/offline-write.ts);
+// offline it waits in the outbox, marked 'wartet auf Verbindung', until the replay has sent it.
 import type { Experiment } from '../../../../shared/experiments.ts';
-import type { OutboxItem } from '../../../../shared/offline/offline-db.ts';
+import type { OutboxItem } from '../../../../browser/offline-db.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
-import { useConnectivity } from '../../../lib/connectivity.ts';
 import { useCompleteAll, useSetAction } from '../api/experiments.ts';
-import { queuedCompletion, WaitingMark } from './outbox-notes.tsx';
+import { waitingSteps, WaitingMark } from './outbox-notes.tsx';
 import { Card, type ExperimentPodcast } from './shared.tsx';
 
 export function ActionSteps({
@@ -22,11 +21,9 @@ export function ActionSteps({
   outbox: OutboxItem[];
 }) {
   const setAction = useSetAction(experiment.id, podcast.id);
-  const [wanted, setWanted] = useState<Record<number, boolean>>({});
   const completeAll = useCompleteAll(experiment.id, podcast.id);
-  // 'Alles erledigt' is not queued offline (single steps are): it waits for the network.
-  const offline = useConnectivity((s) => s.offline);
-  const open = experiment.actions.some((a) => !a.completed);
+  const waiting = waitingSteps(outbox);
+  const open = experiment.actions.filter((a) => !a.completed).map((a) => a.id);
   const failed = setAction.isError || completeAll.isError;
   return (
     <Card id="experiment-actions" title="Umsetzung">
@@ -37,26 +34,22 @@ export function ActionSteps({
           {failed && <Banner tone="error">Das hat nicht geklappt. Bitte probiere es noch einmal.</Banner>}
           <ul className="space-y-2">
             {experiment.actions.map((action) => {
-              const queued = queuedCompletion(outbox, action.id);
-              const completed = queued ?? action.completed;
+              const { completed } = action;
               return (
                 <li key={action.id} className="flex items-start gap-3">
                   <input
                     id={`action-${action.id}`}
                     type="checkbox"
                     className="mt-1 size-5 shrink-0 accent-brand-700"
-                    // The state asked for shows at once; the server's answer follows.
-                    checked={wanted[action.id] ?? completed}
+                    checked={completed}
                     disabled={!writable || setAction.isPending}
-                    onChange={(event) => {
-                      const completed = event.target.checked;
-                      setWanted((w) => ({ ...w, [action.id]: completed }));
-                      setAction.mutate(
-                        { id: action.id, completed, description: action.description },
-                        // After the refetch (the hook's own onSettled waits for it): the server's state.
-                        { onSettled: () => setWanted(({ [action.id]: _, ...rest }) => rest) },
-                      );
-                    }}
+                    onChange={(event) =>
+                      setAction.mutate({
+                        id: action.id,
+                        completed: event.target.checked,
+                        description: action.description,
+                      })
+                    }
                   />
                   <div>
                     <label
@@ -65,7 +58,7 @@ export function ActionSteps({
                     >
                       {action.description}
                     </label>
-                    {queued !== undefined && <WaitingMark />}
+                    {waiting.has(action.id) && <WaitingMark />}
                     {action.has_link && action.link_target && (
                       <a
                         href={action.link_target}
@@ -86,9 +79,9 @@ export function ActionSteps({
               type="button"
               variant="secondary"
               className="mt-4"
-              disabled={!open || offline}
+              disabled={open.length === 0}
               pending={completeAll.isPending}
-              onClick={() => completeAll.mutate()}
+              onClick={() => completeAll.mutate({ stepIds: open })}
             >
               Alles erledigt
             </Button>

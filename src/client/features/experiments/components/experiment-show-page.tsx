@@ -6,7 +6,7 @@ import {
   trackableType,
   type Experiment,
 } from '../../../../shared/experiments.ts';
-import type { OutboxItem } from '../../../../shared/offline/offline-db.ts';
+import type { OutboxItem } from '../../../../browser/offline-db.ts';
 import { can } from '../../../../shared/roles.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';

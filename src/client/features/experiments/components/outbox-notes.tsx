@@ -1,6 +1,8 @@
-// Writes made offline (src/client/lib/outbox.ts) on the experiment's page, marked as waiting.
+// Writes made offline (src/client/lib/offline-write.ts) on the experiment's page, marked as waiting.
 // Refused ones show on every screen (src/client/components/outbox-status.tsx).
-import type { OutboxItem } from '../../../../shared/offline/offline-db.ts';
+import type { OutboxItem } from '../../../../browser/offline-db.ts';
+import { pendingOf } from '../../../lib/offline-write.ts';
+import { completeAll, createComment, setAction } from '../api/experiment-writes.ts';
 
 export const WAITING = 'wartet auf Verbindung';
 
@@ -12,15 +14,17 @@ export function WaitingMark() {
   );
 }
 
-/** The state a step will have once its queued toggles are sent (the last one wins). */
-export function queuedCompletion(items: OutboxItem[], actionId: number): boolean | undefined {
-  const last = items.filter((i) => i.state === 'pending' && i.actionId === actionId).at(-1);
-  return last && 'completed' in last.body ? last.body.completed : undefined;
+/** The steps a waiting write changes (their state is in the cache already; this is the mark). */
+export function waitingSteps(items: OutboxItem[]): Set<number> {
+  return new Set([
+    ...pendingOf(items, setAction).map((v) => v.id),
+    ...pendingOf(items, completeAll).flatMap((v) => v.stepIds),
+  ]);
 }
 
 /** Comments written offline, under the sent ones. */
 export function QueuedComments({ items }: { items: OutboxItem[] }) {
-  const queued = items.filter((i) => i.state === 'pending' && 'content' in i.body);
+  const queued = items.filter((i) => i.state === 'pending' && i.kind === createComment.kind);
   if (queued.length === 0) return null;
   return (
     <ul aria-label="Noch nicht gesendete Kommentare" className="mb-4 space-y-3">
@@ -30,7 +34,7 @@ export function QueuedComments({ items }: { items: OutboxItem[] }) {
             Du · <WaitingMark />
           </p>
           <p className="break-words whitespace-pre-line text-slate-900">
-            {'content' in item.body && item.body.content}
+            {pendingOf([item], createComment)[0]?.content}
           </p>
         </li>
       ))}

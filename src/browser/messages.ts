@@ -3,9 +3,11 @@
 /** Set by the service worker on an answer it served from the mirror: when the server sent it (ISO). */
 export const OFFLINE_COPY_HEADER = 'x-kompass-offline-copy';
 
+/** The Background Sync tag the page registers and the worker replays the outbox on. */
+export const OUTBOX_SYNC_TAG = 'kompass-outbox';
+
 /** Messages between page and service worker. */
 export type WorkerMessage =
   { type: 'OUTBOX_REPLAY' } | { type: 'SAVE_METHODS'; podcastId: number } | { type: 'CLEAR_OFFLINE' };
 export type PageMessage =
-  | { type: 'OUTBOX_CHANGED'; experimentIds: number[]; needsLogin: boolean }
-  | { type: 'METHODS_SAVING'; done: number; total: number };
+  { type: 'OUTBOX_CHANGED'; needsLogin: boolean } | { type: 'METHODS_SAVING'; done: number; total: number };

@@ -16,20 +16,25 @@ export type MirrorEntry = {
   usedAt: number;
 };
 
-export type OutboxKind = 'action' | 'comment';
-
-/** A write made offline, sent in the order of `id` when the network is back. */
+/**
+ * A write made offline, sent in the order of `id` when the network is back. The page's offline
+ * writes (src/client/lib/offline-write.ts) make it; the replay needs only the request.
+ */
 export type OutboxItem = {
   id?: number;
   /** Idempotency-Key: a resend after a lost answer is replayed by the server, not applied again. */
   key: string;
-  kind: OutboxKind;
-  /** The API path the write goes to (POST, JSON). */
+  /** The name of the offline write that made it. */
+  kind: string;
+  /** What the write was called with: the page re-applies it to its cache while the item waits. */
+  vars?: unknown;
+  /** The request: POST to this API path, with `body` as JSON (none when undefined). */
   url: string;
-  body: { completed: boolean } | { content: string };
+  body?: unknown;
+  /** Query keys the page refetches once the item has left the queue (sent or refused). */
+  queries?: unknown[][];
+  /** The experiment it belongs to (its page marks the item as waiting). */
   experimentId: number;
-  /** The step of an action toggle. */
-  actionId?: number;
   /** What the user did, in German, for the list of refused changes. */
   label: string;
   /** Who made it: sent only in that user's session, never in another's who signs in meanwhile. */

@@ -1,14 +1,19 @@
 // Sends the outbox in order, once at a time per device (a Web Lock), from the service worker or,
 // where none controls the page, from the page. Each item keeps its Idempotency-Key, so an item
 // sent again after a lost answer is answered from the server's record instead of applied twice.
+// The request conventions (headers, CSRF token, one new token on 419) are the ky client's, from
+// http.ts. Tested in tests/browser/outbox-replay.test.ts.
+import { BASE_HEADERS, fetchCsrfToken, writeHeaders } from './http.ts';
 import { META, offlineDb, writeMeta, type OutboxItem } from './offline-db.ts';
 
 const LOCK = 'kompass-outbox';
-const BACKOFF_MS = [5_000, 15_000, 60_000, 5 * 60_000];
+export const BACKOFF_MS = [5_000, 15_000, 60_000, 5 * 60_000];
 
 export type ReplayResult = {
-  /** Items sent or refused in this run. */
-  experimentIds: number[];
+  /** Items the server took in this run. */
+  sent: number;
+  /** Items the server refused (4xx) in this run: out of the queue, kept with their message. */
+  refused: number;
   /** Items left for later (network, 5xx, 401). */
   remaining: number;
   needsLogin: boolean;
@@ -18,30 +23,9 @@ export type ReplayResult = {
 
 type Outcome = 'sent' | 'refused' | 'later' | 'login';
 
-const headers = (token: string, key: string) => ({
-  Accept: 'application/json',
-  'Content-Type': 'application/json',
-  'X-Requested-With': 'XMLHttpRequest',
-  'X-XSRF-TOKEN': token,
-  'Idempotency-Key': key,
-});
-
-/** A fresh CSRF token: the worker cannot read cookies, the endpoint returns it in its body too. */
-async function csrfToken(): Promise<string> {
-  const response = await fetch('/sanctum/csrf-cookie', {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  if (!response.ok) throw new Error(`csrf ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
 /** Whose session the cookies carry now (null: none). */
 async function sessionUser(): Promise<number | null> {
-  const response = await fetch('/api/account/session', {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-  });
+  const response = await fetch('/api/account/session', { credentials: 'same-origin', headers: BASE_HEADERS });
   if (!response.ok) throw new Error(`session ${response.status}`);
   return ((await response.json()) as { data: { id: number } | null }).data?.id ?? null;
 }
@@ -55,12 +39,14 @@ async function messageOf(response: Response): Promise<string> {
 
 async function send(item: OutboxItem, token: { value?: string }): Promise<[Outcome, string?]> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    token.value ??= await csrfToken();
+    token.value ??= await fetchCsrfToken();
+    if (token.value === undefined) return ['later'];
+    const json = item.body !== undefined;
     const response = await fetch(item.url, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: headers(token.value, item.key),
-      body: JSON.stringify(item.body),
+      headers: writeHeaders(token.value, item.key, json),
+      body: json ? JSON.stringify(item.body) : undefined,
     });
     if (response.status === 419 && attempt === 0) {
       token.value = undefined; // expired with its session: one retry with a new token
@@ -77,7 +63,7 @@ async function send(item: OutboxItem, token: { value?: string }): Promise<[Outco
 
 async function run(options: { force: boolean }): Promise<ReplayResult> {
   const db = offlineDb();
-  const result: ReplayResult = { experimentIds: [], remaining: 0, needsLogin: false };
+  const result: ReplayResult = { sent: 0, refused: 0, remaining: 0, needsLogin: false };
   const token: { value?: string } = {};
   let pending = await db.outbox.where('state').equals('pending').sortBy('id');
   if (pending.length === 0) return result;
@@ -110,12 +96,12 @@ async function run(options: { force: boolean }): Promise<ReplayResult> {
     }
     if (outcome === 'sent') {
       await db.outbox.delete(item.id!);
-      result.experimentIds.push(item.experimentId);
+      result.sent++;
       continue;
     }
     if (outcome === 'refused') {
       await db.outbox.update(item.id!, { state: 'refused', message });
-      result.experimentIds.push(item.experimentId);
+      result.refused++;
       continue;
     }
     // Later items wait behind this one: they are sent in the order they were made.

@@ -1,17 +1,17 @@
 import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useLogout, useUser } from '../lib/session.ts';
-import { FlashBanner } from './flash-banner.tsx';
-import { CompassMark, Logo } from './logo.tsx';
+import { FlashBanner } from '../components/flash-banner.tsx';
+import { CompassMark, Logo } from '../components/logo.tsx';
 // The app frame puts the podcast feature's selector and plan banner into the header.
 import { PlanBanner } from '../features/podcasts/components/plan-banner.tsx';
 import { useContextQuery } from '../features/podcasts/api/get-context.ts';
 import { AssistantButton } from '../features/assistances/components/assistant-button.tsx';
 import { PodcastSelector, useHasPodcasts } from '../features/podcasts/components/podcast-selector.tsx';
-import { SkipLink } from './skip-link.tsx';
-import { CompassIcon, FlaskIcon, MicIcon } from './nav-icons.tsx';
-import { FeedbackWidget } from './feedback-widget.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
+import { SkipLink } from '../components/skip-link.tsx';
+import { CompassIcon, FlaskIcon, MicIcon } from '../components/nav-icons.tsx';
+import { FeedbackWidget } from '../components/feedback-widget.tsx';
+import { ProfileMenu } from '../components/profile-menu.tsx';
 
 const menu = [
   { to: '/app/podcast', label: 'Podcast', Icon: MicIcon },
