@@ -1,5 +1,8 @@
 // `npm test`: API tests on SQLite and on PostgreSQL, content checks, then the browser journeys.
-// Ends with one line `N passed, N failed` and a non-zero exit code when anything failed.
+// Ends with one line `N passed, N failed` and a non-zero exit code when anything failed. Above it:
+// each pass's time, and the flaky tests by name (failed once, passed on the retry: counted as
+// passed, but a finding, 2026-11-26). Vitest retries nothing (an API test that needs a second try
+// fails the run); Playwright retries once under CI=1 and keeps the retry's trace.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -8,6 +11,8 @@ import { startPostgres } from './postgres.ts';
 const results = 'test-results';
 mkdirSync(results, { recursive: true });
 const totals = { passed: 0, failed: 0 };
+const flaky: string[] = [];
+const timings: string[] = [];
 
 /** Creates an empty database next to `url`'s and answers its URL. */
 async function freshDatabase(url: string, name: string) {
@@ -25,10 +30,13 @@ async function freshDatabase(url: string, name: string) {
 
 function step(name: string, command: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n=== ${name} ===`);
+  const started = Date.now();
   const result = spawnSync(command[0]!, command.slice(1), {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  timings.push(`${name}: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
   return result.status ?? 1;
 }
 
@@ -61,11 +69,35 @@ function playwright(name: string, report: string, args: string[], env: NodeJS.Pr
     ...env,
   });
   if (!existsSync(file)) return void totals.failed++;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number };
-  };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport;
+  const { stats } = report;
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected || (status !== 0 ? 1 : 0);
+  for (const title of flakyTitles(report.suites)) flaky.push(`${name}: ${title}`);
+}
+
+type PlaywrightSuite = {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { projectName: string; status: string }[] }[];
+};
+type PlaywrightReport = {
+  stats: { expected: number; unexpected: number; flaky: number };
+  suites: PlaywrightSuite[];
+};
+
+/** The report's tests that failed first and passed on a retry (status 'flaky'), by file and title. */
+function flakyTitles(suites: PlaywrightSuite[], path: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    // The outermost suite is the file; describe blocks add their titles.
+    const here = [...path, suite.title].filter(Boolean);
+    const own = (suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === 'flaky')
+        .map((t) => `${[...here, spec.title].join(' › ')} [${t.projectName}] (${spec.file}:${spec.line})`),
+    );
+    return [...own, ...flakyTitles(suite.suites ?? [], here)];
+  });
 }
 
 const external = process.env.TEST_DATABASE_URL;
@@ -123,5 +155,10 @@ try {
   postgres?.stop();
 }
 
+console.log(`\nTime per pass:\n${timings.map((t) => `  ${t}`).join('\n')}`);
+if (flaky.length > 0) {
+  console.log(`\n${flaky.length} flaky (failed, then passed on the retry; counted as passed):`);
+  for (const title of flaky) console.log(`  FLAKY ${title}`);
+}
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
