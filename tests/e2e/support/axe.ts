@@ -1,8 +1,18 @@
 // axe in the page: no serious or critical violations of WCAG 2.1 A/AA and best practices.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * What one scan may add to its test's time. A scan takes 1–3 s on a quiet machine and up to 10 s
+ * on a busy one (2 cores, 7 other jobs); a journey with five of them ran out of the 60 s that fit
+ * its clicks. So each scan brings its own time, and a journey's limit grows with its scans
+ * (decision 2026-11-26: timeouts sized to the work, not to a quiet machine).
+ */
+const SCAN_BUDGET_MS = 15_000;
 
 export async function expectAccessible(page: Page, name: string) {
+  const { timeout } = test.info();
+  if (timeout > 0) test.info().setTimeout(timeout + SCAN_BUDGET_MS);
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
