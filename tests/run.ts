@@ -87,16 +87,16 @@ type PlaywrightReport = {
 };
 
 /** The report's tests that failed first and passed on a retry (status 'flaky'), by file and title. */
-function flakyTitles(suites: PlaywrightSuite[], path: string[] = []): string[] {
+function flakyTitles(suites: PlaywrightSuite[], describes: string[] = [], depth = 0): string[] {
   return suites.flatMap((suite) => {
-    // The outermost suite is the file; describe blocks add their titles.
-    const here = [...path, suite.title].filter(Boolean);
+    // The outermost suites are the files (named in `spec.file`); describe blocks add their titles.
+    const here = depth === 0 ? describes : [...describes, suite.title];
     const own = (suite.specs ?? []).flatMap((spec) =>
       spec.tests
         .filter((t) => t.status === 'flaky')
-        .map((t) => `${[...here, spec.title].join(' › ')} [${t.projectName}] (${spec.file}:${spec.line})`),
+        .map((t) => `${[`${spec.file}:${spec.line}`, ...here, spec.title].join(' › ')} [${t.projectName}]`),
     );
-    return [...own, ...flakyTitles(suite.suites ?? [], here)];
+    return [...own, ...flakyTitles(suite.suites ?? [], here, depth + 1)];
   });
 }
 
