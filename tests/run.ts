@@ -122,8 +122,21 @@ try {
       '--no-deps',
       '--project=clock',
     ]);
-    // The podcast journeys once more against a server on PostgreSQL, in a database of their own.
-    // (The dashboard and phone-layout specs seed episodes straight into the SQLite file.)
+    // The journeys whose behaviour depends on the database, once more against a server on
+    // PostgreSQL, in a database of their own. Every API suite already runs on PostgreSQL (above);
+    // a journey runs here again only when what the screen shows comes from SQL that differs
+    // between the two databases (decision 2026-11-26, issue 24):
+    // - podcast-edit: metric values and dates through history, chart and table (numeric and
+    //   timestamp columns come back as other types from pg than from SQLite);
+    // - podcast-team, invitation: the conditional conversion of an invitation in a transaction,
+    //   membership states, expiry dates;
+    // - methods: the ranking of recommendations, filters and sort order are SQL (collation, LIKE);
+    // - admin: case-insensitive search, the audit log's JSON details, plan dates;
+    // - experiments (moved clock, below): date arithmetic against the server's clock.
+    // Not again: onboarding (the wizard's inserts and the feed import, which parses in Node),
+    // public-pages (static pages, a newsletter and a feedback insert) and push (the service
+    // worker and the push service; storing subscriptions is tests/server/push on PostgreSQL).
+    // The dashboard, phone-layout and assistances specs seed straight into the SQLite file.
     const e2eUrl = await freshDatabase(databaseUrl, `e2e_${process.pid}`);
     // Filtered runs skip the project dependencies (they would bring in every journey).
     const onPostgres = { E2E_DATABASE_URL: e2eUrl };
@@ -133,14 +146,11 @@ try {
       [
         '--no-deps',
         '--project=desktop',
-        'onboarding',
         'podcast-edit',
         'podcast-team',
         'invitation',
         'methods.spec',
         'admin.spec',
-        'public-pages',
-        'push.spec',
       ],
       onPostgres,
     );
