@@ -69,11 +69,11 @@ function playwright(name: string, report: string, args: string[], env: NodeJS.Pr
     ...env,
   });
   if (!existsSync(file)) return void totals.failed++;
-  const report = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport;
-  const { stats } = report;
+  const json = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport;
+  const { stats } = json;
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected || (status !== 0 ? 1 : 0);
-  for (const title of flakyTitles(report.suites)) flaky.push(`${name}: ${title}`);
+  for (const title of flakyTitles(json.suites)) flaky.push(`${name}: ${title}`);
 }
 
 type PlaywrightSuite = {
