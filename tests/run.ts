@@ -4,7 +4,7 @@
 // passed, but a finding, 2026-11-26). Vitest retries nothing (an API test that needs a second try
 // fails the run); Playwright retries once under CI=1 and keeps the retry's trace.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { startPostgres } from './postgres.ts';
 
@@ -13,6 +13,12 @@ mkdirSync(results, { recursive: true });
 const totals = { passed: 0, failed: 0 };
 const flaky: string[] = [];
 const timings: string[] = [];
+const started = Date.now();
+
+const minutes = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+};
 
 /** Creates an empty database next to `url`'s and answers its URL. */
 async function freshDatabase(url: string, name: string) {
@@ -30,18 +36,19 @@ async function freshDatabase(url: string, name: string) {
 
 function step(name: string, command: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n=== ${name} ===`);
-  const started = Date.now();
+  const from = Date.now();
   const result = spawnSync(command[0]!, command.slice(1), {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  timings.push(`${name}: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+  timings.push(`${name}: ${minutes(Date.now() - from)}`);
   return result.status ?? 1;
 }
 
 function vitest(name: string, report: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const file = `${results}/${report}.json`;
+  // A report left from an earlier run must not stand in for this one's.
+  rmSync(file, { force: true });
   const status = step(
     name,
     ['npx', 'vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
@@ -62,6 +69,7 @@ vitest('Unit-, Inhalts- und API-Tests (SQLite)', 'vitest-sqlite', []);
 
 function playwright(name: string, report: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const file = `${results}/${report}.json`;
+  rmSync(file, { force: true });
   // Each pass keeps its own traces and screenshots (one directory would keep the last pass's only).
   const output = ['--output', `${results}/artifacts-${report}`];
   const status = step(name, ['npx', 'playwright', 'test', '-c', 'tests/e2e', ...output, ...args], {
@@ -166,6 +174,7 @@ try {
 }
 
 console.log(`\nTime per pass:\n${timings.map((t) => `  ${t}`).join('\n')}`);
+console.log(`  in all: ${minutes(Date.now() - started)}`);
 if (flaky.length > 0) {
   console.log(`\n${flaky.length} flaky (failed, then passed on the retry; counted as passed):`);
   for (const title of flaky) console.log(`  FLAKY ${title}`);
