@@ -1,18 +1,17 @@
 // axe in the page: no serious or critical violations of WCAG 2.1 A/AA and best practices.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { allowFor } from './budget.ts';
 
 /**
- * What one scan may add to its test's time. A scan takes 1–3 s on a quiet machine, 10 s on a busy
- * one and 25 s on the large admin form at a load of 30 on 2 cores; a journey with five of them ran
- * out of the 60 s that fit its clicks. So each scan brings its own time, and a journey's limit
- * grows with its scans (decision 2026-11-26: timeouts sized to the work, not to a quiet machine).
+ * What one scan adds to its test's limit (support/budget.ts). A scan takes 1–3 s on a quiet
+ * machine, 10 s on a busy one and 25 s on the large admin form at a load of 30 on 2 cores; a
+ * journey with five of them ran out of the 60 s that fit its clicks.
  */
 const SCAN_BUDGET_MS = 30_000;
 
 export async function expectAccessible(page: Page, name: string) {
-  const { timeout } = test.info();
-  if (timeout > 0) test.info().setTimeout(timeout + SCAN_BUDGET_MS);
+  allowFor(SCAN_BUDGET_MS);
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
