@@ -101,5 +101,17 @@ export default defineConfig({
       '/sanctum': api,
     },
   },
-  test: { include: ['tests/**/*.test.ts'], pool: 'forks' },
+  test: {
+    include: ['tests/**/*.test.ts'],
+    pool: 'forks',
+    // Two files at a time even on 2 cores (vitest's default there is one): every suite builds its
+    // own app, data directory, SMTP server and PostgreSQL database, so none shares state, and
+    // much of their time is spent waiting (database, child processes, mail). 2026-11-26, issue 24.
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
+    // Sized to a busy machine, not a quiet one: under load (2 cores shared with seven other jobs)
+    // 28 API tests ran past vitest's 5 s while building their app and hashing passwords. A test
+    // that passes takes no longer for it; a hang still ends.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 });

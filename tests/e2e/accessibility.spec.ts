@@ -1,6 +1,6 @@
 // axe on the screens of this issue: no serious or critical violations.
 import { expect, test } from '@playwright/test';
-import { registerViaApi, verifiedUser } from './support/accounts.ts';
+import { registerViaApi, uniqueEmail, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 
 test('public pages', async ({ page }) => {
@@ -34,7 +34,7 @@ test('forms showing errors', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('Bitte prüfe die markierten Felder.');
   await expectAccessible(page, '/setup step 2 with errors');
 
-  await page.getByLabel('E-Mail-Adresse').fill(`a11y-${Date.now()}@example.com`);
+  await page.getByLabel('E-Mail-Adresse').fill(uniqueEmail('a11y'));
   await page.getByLabel('Passwort', { exact: true }).fill('Barrierefrei-2025!');
   await page.getByLabel('Passwort wiederholen').fill('Barrierefrei-2025!');
   await page.getByRole('checkbox', { name: /Nutzungsbedingungen/ }).click();
@@ -62,7 +62,11 @@ test('settings and the app frame', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
     await expectAccessible(page, `/app/settings/${section}`);
   }
+  // Inside the app the public changelog and roadmap show in the app frame (public-changelog.spec.ts
+  // shows them to a visitor; its signed-in half lives here, 2026-11-26: it repeated this visit).
   await page.goto('/app/changelog');
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Changelog & Roadmap' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Die Methodensammlung ist da' })).toBeVisible();
   await expectAccessible(page, '/app/changelog');
   await page.getByRole('button', { name: 'Profilmenü' }).click();

@@ -66,6 +66,8 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_STEADY_URL = steady.url;
+  // The mark of this run in what the journeys write (support/attempt.ts).
+  process.env.E2E_RUN_ID = Date.now().toString(36);
 
   return async () => {
     if (!exited) {

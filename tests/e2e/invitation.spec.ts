@@ -87,8 +87,10 @@ test('an unknown invitation link says so', async ({ page }) => {
 test('after too many unknown links the page says when to try again instead of loading on', async ({
   page,
 }) => {
-  // A client of its own (the server trusts the test's loopback proxy), so no other test is throttled.
-  await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.23' });
+  // A client of its own (the server trusts the test's loopback proxy), so no other test is
+  // throttled; a new one per attempt, or a retry would start throttled by the first try.
+  const client = `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+  await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': client });
   for (let i = 0; i < 20; i++)
     expect((await page.request.get(`/api/invitations/geraten-${i}`)).status()).toBe(404);
 

@@ -2,11 +2,14 @@
 // that it is offline; no network never means logged out.
 import { expect, test } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
+import { allowFor } from './support/budget.ts';
 
 const OFFLINE = 'Du bist offline – du siehst gespeicherte Daten.';
 
 test('offline, two cold starts in a row open the app from the cache', async ({ page, context }) => {
   const { email } = await verifiedUser(page);
+  // The worker's install precaches the whole app (support/budget.ts).
+  allowFor(60_000);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

@@ -25,7 +25,8 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
-    trace: 'retain-on-failure',
+    // A failed try and its retry keep their traces (a flaky test's first failure is a finding too).
+    trace: 'retain-on-failure-and-retries',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',

@@ -1,6 +1,6 @@
-// Changelog and roadmap are public pages (§1): the footer leads there without a login.
+// Changelog and roadmap are public pages (§1): the footer leads there without a login. Inside the
+// app they show in the app frame: accessibility.spec.ts ('settings and the app frame') checks that.
 import { expect, test } from '@playwright/test';
-import { verifiedUser } from './support/accounts.ts';
 
 test('a visitor opens the changelog from the footer', async ({ page }) => {
   await page.goto('/');
@@ -14,12 +14,4 @@ test('a visitor opens the changelog from the footer', async ({ page }) => {
   const changelog = page.getByRole('region', { name: 'Changelog: Was ist neu' });
   await expect(changelog.getByRole('heading', { name: 'Die Methodensammlung ist da' })).toBeVisible();
   await expect(changelog.getByText('Version 0.1.0 vom 22. November 2026').first()).toBeVisible();
-});
-
-test('inside the app the same lists show in the app frame', async ({ page }) => {
-  await verifiedUser(page);
-  await page.goto('/app/changelog');
-  await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Changelog & Roadmap' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Die Methodensammlung ist da' })).toBeVisible();
 });

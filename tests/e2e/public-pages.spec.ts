@@ -3,6 +3,7 @@
 // menu and the feedback page, read back in /nova.
 import { expect, test } from '@playwright/test';
 import { setRole, uniqueEmail, verifiedUser } from './support/accounts.ts';
+import { unique } from './support/attempt.ts';
 import { expectAccessible } from './support/axe.ts';
 import { linkFromMail } from './support/mailbox.ts';
 
@@ -52,6 +53,9 @@ test('the project page and the footer’s internal links', async ({ page }) => {
 
 test('feedback through the widget and the feedback page reaches /nova with its page', async ({ page }) => {
   const { email } = await verifiedUser(page);
+  // Texts of this attempt's own: the list in /nova holds every earlier try's feedback too.
+  const fromWidget = unique('Das Widget ist praktisch.');
+  const fromPage = unique('Die Seite geht auch.');
   // A new user without a podcast lands on onboarding's first step.
   await expect(page).toHaveURL(/\/app\/onboarding\/create$/);
   const where = new URL(page.url()).pathname;
@@ -63,25 +67,23 @@ test('feedback through the widget and the feedback page reaches /nova with its p
   await expect(dialog.getByRole('textbox', { name: 'Dein Feedback' })).toHaveAccessibleDescription(
     /Bitte schreib uns, was dir auf dem Herzen liegt\./,
   );
-  await dialog.getByRole('textbox', { name: 'Dein Feedback' }).fill('Das Widget ist praktisch.');
+  await dialog.getByRole('textbox', { name: 'Dein Feedback' }).fill(fromWidget);
   await dialog.getByRole('button', { name: 'Feedback senden' }).click();
   await expect(dialog.getByText('Danke für dein Feedback!')).toBeVisible();
   await expectAccessible(page, 'the feedback widget');
   await dialog.getByRole('button', { name: 'Schließen' }).click();
 
   await page.goto('/app/feedback');
-  await page.getByRole('textbox', { name: 'Dein Feedback' }).fill('Die Seite geht auch.');
+  await page.getByRole('textbox', { name: 'Dein Feedback' }).fill(fromPage);
   await page.getByRole('button', { name: 'Feedback senden' }).click();
   await expect(page.getByText('Danke für dein Feedback!')).toBeVisible();
   await expectAccessible(page, '/app/feedback');
 
   await setRole(page, email, 'editor');
   await page.goto('/nova/feedback');
-  const widget = page.getByRole('listitem').filter({ hasText: 'Das Widget ist praktisch.' });
+  const widget = page.getByRole('listitem').filter({ hasText: fromWidget });
   await expect(widget).toContainText(`Seite ${where}`);
   await expect(widget).toContainText(email);
-  await expect(page.getByRole('listitem').filter({ hasText: 'Die Seite geht auch.' })).toContainText(
-    'Seite /app/feedback',
-  );
+  await expect(page.getByRole('listitem').filter({ hasText: fromPage })).toContainText('Seite /app/feedback');
   await expectAccessible(page, '/nova/feedback');
 });

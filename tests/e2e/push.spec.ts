@@ -10,6 +10,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakePush, type FakeDevice, type FakePush } from '../support/fake-push.ts';
 import { apiWrite, logoutViaMenu, PASSWORD, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
+import { allowFor } from './support/budget.ts';
 import { mirrorPaths } from './support/offline.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
@@ -74,6 +75,8 @@ const calls = (page: Page) =>
 
 /** Waits for the service worker, reloads, and waits until it controls the page. */
 async function controlled(page: Page) {
+  // The install precaches the whole app (support/budget.ts).
+  allowFor(60_000);
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);

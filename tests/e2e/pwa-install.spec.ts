@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { addDays, berlinDate } from '../../src/shared/calendar.ts';
 import { apiWrite, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
+import { allowFor } from './support/budget.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
 test('the manifest describes an installable German app', async ({ page, request }) => {
@@ -216,6 +217,8 @@ async function openExperiment(page: Page) {
     ends_at: addDays(today, 4),
   })) as { id: number };
   await page.goto(`/app/experiments/${experiment.id}`);
+  // The worker's install precaches the whole app (support/budget.ts).
+  allowFor(60_000);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
@@ -231,10 +234,12 @@ async function openExperiment(page: Page) {
  * registration (workbox-window) reports it as waiting just as it reports a changed sw.js.
  */
 async function publishNewVersion(page: Page) {
+  // A second install of the whole app: its own time, also for the wait below (support/budget.ts).
+  allowFor(60_000);
   await page.evaluate(async () => {
     await navigator.serviceWorker.register('/sw.js?version=next', { scope: '/' });
   });
-  await expect(page.getByText('Neue Version verfügbar')).toBeVisible();
+  await expect(page.getByText('Neue Version verfügbar')).toBeVisible({ timeout: 60_000 });
 }
 
 test('an update keeps the comment being typed', async ({ page }) => {

@@ -10,6 +10,8 @@ const NEW_PASSWORD = 'Ganz-neues-Passwort-42';
 const UNKNOWN_LOGIN = 'Diese Kombination aus E-Mail-Adresse und Passwort ist uns nicht bekannt.';
 
 test('register, verify, log out and in, change the password, delete the account', async ({ page }) => {
+  // Registration, verification, logout, login, a new password and deletion: 2 min at a load of 40.
+  test.slow();
   const email = uniqueEmail('journey');
 
   // Setup wizard, step 1: 'Podcast anlegen'.

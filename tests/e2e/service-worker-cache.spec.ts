@@ -1,5 +1,6 @@
 // A first visit precaches only the shell and the route chunks; emoji are cached when shown.
 import { expect, test, type Page } from '@playwright/test';
+import { allowFor } from './support/budget.ts';
 
 /** Paths in each Cache Storage cache, by cache name. */
 function cachedPaths(page: Page) {
@@ -15,6 +16,8 @@ function cachedPaths(page: Page) {
 
 test('the first visit precaches the shell and route chunks, not the emoji', async ({ page }) => {
   await page.goto('/');
+  // The install precaches the whole app (support/budget.ts).
+  allowFor(60_000);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

@@ -1,5 +1,12 @@
 // The signed-in user as the whole client sees it: one cached query, null when logged out.
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { HTTPError } from 'ky';
 import type { User } from '../../shared/account.ts';
 import { api } from '../api/client.ts';
@@ -105,11 +112,23 @@ export function watchSession(queryClient: QueryClient, onFound: () => void) {
     if (event.action.manual) return;
     if (previous && !user) {
       announceSessionLost();
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== accountQueryKey[0] });
+      forgetPreviousUser(queryClient);
     } else if (!previous && user) {
       onFound();
     }
   });
+}
+
+/**
+ * Drops what was cached for the user whose session ended. A query the screen shows right now
+ * starts over instead (reset: its data goes, it asks again): removing it in flight cancelled its
+ * request silently, and the screen waited on it forever. Found 2026-11-26 as the invitation page
+ * of a guest, on a device whose earlier session had ended, stuck at 'Lade die Einladung …'.
+ */
+function forgetPreviousUser(queryClient: QueryClient) {
+  const notAccount = (q: Query) => q.queryKey[0] !== accountQueryKey[0];
+  queryClient.removeQueries({ predicate: notAccount, type: 'inactive' });
+  void queryClient.resetQueries({ predicate: notAccount, type: 'active' });
 }
 
 /** Forgets everything cached for the previous user. */

@@ -2,14 +2,16 @@
 // the API with the page's own cookies, so the browser is signed in afterwards.
 import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
+import { attemptMark } from './attempt.ts';
 import { linkFromMail } from './mailbox.ts';
 
 export const PASSWORD = 'Kompass-Test-2025!';
 export const VERIFY_SUBJECT = /bestätige/i;
 export const RESET_SUBJECT = /passwort/i;
 
+/** An address of this run and attempt (support/attempt.ts). */
 export function uniqueEmail(prefix = 'e2e'): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  return `${prefix}-${attemptMark()}@example.com`;
 }
 
 /** Headers of a write as the app sends it, with the page's CSRF token. */

@@ -3,6 +3,7 @@
 import { expect, type Page } from '@playwright/test';
 import { addDays, berlinDate } from '../../../src/shared/calendar.ts';
 import { apiWrite } from './accounts.ts';
+import { allowFor } from './budget.ts';
 import { createPodcastViaApi } from './podcasts.ts';
 
 export const OFFLINE = 'Du bist offline – du siehst gespeicherte Daten.';
@@ -16,6 +17,8 @@ export type Comment = { id: number; content: string };
 
 /** Waits until the service worker controls the page (it answers the page's API calls then). */
 export async function controlledByWorker(page: Page) {
+  // Installing precaches the whole app: 60 s at a load of 40 on 2 cores (support/budget.ts).
+  allowFor(60_000);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
