@@ -83,6 +83,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
+    // On close (SIGTERM, main.ts) the listener stops taking connections; a request that already
+    // reached us on an open connection is served, not refused with 503: the database closes only
+    // after the last one (tests/bench/rolling-restart.ts counted such 503s behind nginx).
+    return503OnClosing: false,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -3,8 +3,8 @@
 // - GET /healthz: the process lives and answers; it never asks the database, so an outage of the
 //   database does not make an orchestrator restart every app process.
 // - GET /readyz: the database answers and holds this code's newest migration (a newer one, from a
-//   process of the next release in a rolling deploy, is fine); 503 otherwise, and while the
-//   process shuts down (Fastify answers 503 to every request once `close()` began).
+//   process of the next release in a rolling deploy, is fine); 503 otherwise. A process shutting
+//   down (SIGTERM) closes its listener first, so a health check cannot reach it at all.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
