@@ -146,7 +146,7 @@ async function send(
 ) {
   counts.sent++;
   let status: number;
-  let text = '';
+  let text: string;
   try {
     const response = await client.request(method, path, body, headers);
     status = response.status;
@@ -212,8 +212,8 @@ try {
   log(`3 apps on ${apps.map((a) => a.port).join(', ')} behind nginx on ${proxyPort}; logs in ${work}`);
 
   // Accounts (verified directly in the database: no mail round trip), one podcast and experiment each.
-  const db = new pg.Client({ connectionString: cluster.url });
-  await db.connect();
+  const db = new pg.Pool({ connectionString: cluster.url, max: 2 });
+  db.on('error', () => {}); // the bench's own connections die with the restart below
   const categories = (await db.query('SELECT id FROM categories ORDER BY id LIMIT 2')).rows.map((r) => r.id);
   const practiceId = (await db.query('SELECT id FROM practices ORDER BY id LIMIT 1')).rows[0].id;
   const today = new Date().toISOString().slice(0, 10);

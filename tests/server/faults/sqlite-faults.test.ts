@@ -9,7 +9,12 @@ import { parseDatabaseConfig } from '../../../src/server/config.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { expectOutage, logLines, podcastWithExperiment } from './fault-helpers.ts';
 
-describe.skipIf(process.env.TEST_DATABASE_URL)('SQLite faults', async () => {
+/** The PostgreSQL pass of `npm test` (TEST_DATABASE_URL set) skips this suite. */
+const otherPass = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(otherPass)('SQLite faults', async () => {
+  // A skipped describe's body still runs (to collect its tests): set nothing up then.
+  if (otherPass) return void it.skip('runs in the first pass of npm test', () => {});
   const log = logLines();
   const t = await createTestApp({
     config: { databaseUrl: undefined, database: { ...parseDatabaseConfig({}), lockTimeoutMs: 200 } },
