@@ -33,18 +33,26 @@ export function startPostgres(port = 54329) {
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
   const data = join(dir, 'data');
   run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8']);
-  run(join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-w',
-    '-l',
-    join(dir, 'log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
-    'start',
-  ]);
+  const start = () =>
+    run(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-w',
+      '-l',
+      join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+      'start',
+    ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** Stops the server the way a crash or failover does (`-m immediate`), keeping its data. */
+    halt() {
+      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+    },
+    /** Starts it again on the same data and port; returns once it accepts connections. */
+    resume: start,
     stop() {
       run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
       rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,9 @@ import '../shared/zod-locale.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createDatabase, type Database } from './db/database.ts';
+import { waitForDatabase } from './db/faults.ts';
 import { migrate } from './db/migrate.ts';
+import { healthRoutes } from './http/health-routes.ts';
 import { registerAccess } from './auth/access.ts';
 import { registerCsrfRoute } from './auth/csrf.ts';
 import { secret } from './auth/secrets.ts';
@@ -61,7 +63,8 @@ import { vapidKeys } from './push/vapid.ts';
 export type BuildOptions = {
   db?: Database;
   mailer?: Mailer;
-  logger?: boolean;
+  /** false: no log; a stream: the log's lines go there (tests read them). */
+  logger?: boolean | { write(line: string): void };
   clock?: Clock;
   /** Sees every route as it is registered (tests read the route table through it). */
   onRoute?: (route: RouteOptions) => void;
@@ -69,7 +72,10 @@ export type BuildOptions = {
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(typeof options.logger === 'object' && { stream: options.logger }) },
     // Only configured proxies may say who the client is (TRUST_PROXY); throttles key on it.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -80,14 +86,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
+    // On close (SIGTERM, main.ts) the listener stops taking connections; a request that already
+    // reached us on an open connection is served, not refused with 503: the database closes only
+    // after the last one (tests/bench/rolling-restart.ts counted such 503s behind nginx).
+    return503OnClosing: false,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const db = options.db ?? createDatabase(config);
-  await migrate(db);
+  const db = options.db ?? createDatabase(config, app.log);
+  // The database may still be starting: wait for it (db/faults.ts says how long).
+  await waitForDatabase(() => migrate(db), app.log, { timeoutMs: config.database.startTimeoutMs });
   // KOMPASS_TEST_CLOCK=1 (browser journeys only): a clock the journeys can move.
   const testClock = config.testHooks && !options.clock ? movableClock() : undefined;
   const clock = options.clock ?? testClock ?? systemClock;
@@ -117,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const tipSweep = registerTips(app, ctx);
   registerStaffGuard(app);
   registerCsrfRoute(app, ctx);
+  healthRoutes(app, ctx);
 
   for (const routes of [
     sessionRoutes,

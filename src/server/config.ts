@@ -22,6 +22,8 @@ export type Config = {
   push: PushConfig;
   /** The membership provider; null = billing disabled (everything else works). */
   steady: SteadyConfig | null;
+  /** Timeouts and pool of the database connection (src/server/db/faults.ts). */
+  database: DatabaseConfig;
   /** KOMPASS_TEST_CLOCK=1: `POST /api/test/clock` and `POST /api/test/jobs:run` exist (E2E only). */
   testHooks: boolean;
 };
@@ -161,6 +163,44 @@ export function parseFeedConfig(env: NodeJS.ProcessEnv): FeedConfig {
   };
 }
 
+export type DatabaseConfig = {
+  /** DB_STATEMENT_TIMEOUT (s, PostgreSQL): the longest a single statement may run. */
+  statementTimeoutMs: number;
+  /** DB_LOCK_TIMEOUT (s): the longest a statement waits for a lock (PostgreSQL lock_timeout, SQLite busy_timeout). */
+  lockTimeoutMs: number;
+  /** DB_ACQUIRE_TIMEOUT (s, PostgreSQL): the longest a request waits for a pooled connection (or for a new one to open). */
+  acquireTimeoutMs: number;
+  /** DB_POOL_SIZE (PostgreSQL): connections per process. */
+  poolSize: number;
+  /** DB_START_TIMEOUT (s): give up starting when the database is unreachable this long; 0 = wait for ever. */
+  startTimeoutMs: number;
+};
+
+/**
+ * Seconds (decimals allowed) as milliseconds. The defaults keep a locked table from holding the
+ * pool: a write waits for its lock at most DB_LOCK_TIMEOUT (2 s), less than a request waits for
+ * a connection (DB_ACQUIRE_TIMEOUT, 5 s), and the pool hands connections out first come, first
+ * served, so a read queued behind waiting writes gets one within one lock timeout.
+ */
+function seconds(name: string, value: string | undefined, fallback: number, { zero = false } = {}) {
+  if (value === undefined || value.trim() === '') return fallback * 1000;
+  const number = Number(value.trim());
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(value.trim()) || (number === 0 && !zero)) {
+    throw new Error(`${name} muss eine positive Zahl von Sekunden sein.`);
+  }
+  return Math.round(number * 1000);
+}
+
+export function parseDatabaseConfig(env: NodeJS.ProcessEnv): DatabaseConfig {
+  return {
+    statementTimeoutMs: seconds('DB_STATEMENT_TIMEOUT', env.DB_STATEMENT_TIMEOUT, 15),
+    lockTimeoutMs: seconds('DB_LOCK_TIMEOUT', env.DB_LOCK_TIMEOUT, 2),
+    acquireTimeoutMs: seconds('DB_ACQUIRE_TIMEOUT', env.DB_ACQUIRE_TIMEOUT, 5),
+    poolSize: positiveInteger('DB_POOL_SIZE', env.DB_POOL_SIZE, 10),
+    startTimeoutMs: seconds('DB_START_TIMEOUT', env.DB_START_TIMEOUT, 0, { zero: true }),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const mailFrom = env.MAIL_FROM ?? 'Kompass Studio <studio@kompass.local>';
@@ -179,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tips: parseTipConfig(env),
     push: parsePushConfig(env, mailFrom),
     steady: parseSteadyConfig(env),
+    database: parseDatabaseConfig(env),
     testHooks: env.KOMPASS_TEST_CLOCK === '1',
   };
 }

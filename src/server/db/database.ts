@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { parseDatabaseConfig, type DatabaseConfig } from '../config.ts';
+import { watchPool, type FaultLogger } from './faults.ts';
 import type { DB } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -29,9 +31,31 @@ export type Database = Db & {
 // COUNT(*) and BIGINT come back as strings from pg; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function createDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
+/** Where connection faults are logged when the caller names no logger (the CLI). */
+const consoleLog: FaultLogger = {
+  error: (object, message) => console.error(message, object),
+  warn: (object, message) => console.warn(message, object),
+  info: (object, message) => console.info(message, object),
+};
+
+export function createDatabase(
+  options: { databaseUrl?: string; dataDir: string; database?: DatabaseConfig },
+  log: FaultLogger = consoleLog,
+): Database {
+  const limits = options.database ?? parseDatabaseConfig({});
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: limits.poolSize,
+      // Waiting for a free connection (or for a new one to open) ends with an error, not never.
+      connectionTimeoutMillis: limits.acquireTimeoutMs,
+      // Sent at connect, so they hold for every statement of every connection.
+      statement_timeout: limits.statementTimeoutMs,
+      lock_timeout: limits.lockTimeoutMs,
+      // A peer that vanished without a reset (a failover, a cut cable) is noticed.
+      keepAlive: true,
+    });
+    watchPool(pool, log);
     return Object.assign(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), {
       engine: 'postgres' as const,
     });
@@ -40,7 +64,10 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string 
   const sqlite = new SQLite(join(options.dataDir, 'studio.sqlite'));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // The driver is synchronous: while SQLite waits for another process's lock, this whole process
+  // waits. So the wait is short (DB_LOCK_TIMEOUT), then SQLITE_BUSY answers 503 (db/faults.ts).
+  const busyTimeout = `busy_timeout = ${limits.lockTimeoutMs}`;
+  sqlite.pragma(busyTimeout);
   sqlite.pragma('synchronous = NORMAL');
   // The reader is opened at the first read, when the migrations have made the file.
   let reader: ReturnType<typeof withStatementCache> | undefined;
@@ -65,7 +92,7 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string 
     readSync(sql: string, parameters: readonly unknown[]) {
       if (!reader) {
         const connection = new SQLite(join(options.dataDir, 'studio.sqlite'), { readonly: true });
-        connection.pragma('busy_timeout = 5000');
+        connection.pragma(busyTimeout);
         reader = withStatementCache(connection);
       }
       return reader.prepare(sql).all(...parameters);

@@ -37,6 +37,9 @@ const migrations = {
   '0016-entry-deletions': entryDeletions,
 };
 
+/** The newest migration this code knows (readiness asks whether the database has it). */
+export const latestMigration = Object.keys(migrations).at(-1)!;
+
 export async function migrate(db: Database) {
   const provider = {
     getMigrations: async () =>

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '../../shared/api.ts';
 import { imageMessages } from '../../shared/images.ts';
+import { databaseFault, reportFault, type FaultKind } from '../db/faults.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -71,6 +72,21 @@ const byCode: Record<string, [number, string]> = {
   SQLITE_TOOBIG: [413, 'Die Anfrage ist zu groß.'],
 };
 
+/**
+ * The database's outages (db/faults.ts) are the server's, not the request's: 503 with a German
+ * "try again", and `Retry-After` in seconds (a restart or a lock passes within seconds; a full
+ * disk needs someone to act).
+ */
+export const outageMessages = {
+  unavailable: 'Der Server ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
+  full: 'Der Server kann gerade nichts speichern. Bitte versuche es später noch einmal.',
+};
+const outages: Record<FaultKind, Answer> = {
+  unavailable: { status: 503, message: outageMessages.unavailable, headers: { 'retry-after': '5' } },
+  busy: { status: 503, message: outageMessages.unavailable, headers: { 'retry-after': '5' } },
+  full: { status: 503, message: outageMessages.full, headers: { 'retry-after': '60' } },
+};
+
 /** Multipart parse failures arrive as plain errors from busboy. */
 const BROKEN_UPLOAD = /^(Multipart: |Unexpected end of (form|multipart)|Malformed part header)/;
 
@@ -112,6 +128,11 @@ function send(reply: FastifyReply, { status, message, errors, headers }: Answer)
 }
 
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const fault = databaseFault(error);
+  if (fault) {
+    reportFault(request.log, fault, error);
+    return send(reply, outages[fault.kind]);
+  }
   const known = answer(error);
   if (known) {
     // A driver refusing input means a schema let it through: worth a look, not an alarm.

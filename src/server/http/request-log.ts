@@ -11,6 +11,9 @@ export class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (!error && reply.statusCode < 500) return;
+    // A 503 with Retry-After is a deliberate "try again" (a database outage, a full image queue):
+    // its cause is logged where it was decided, once per episode (db/faults.ts), not per request.
+    if (reply.statusCode === 503 && reply.hasHeader('retry-after')) return;
     request.log.error(
       {
         method: request.method,

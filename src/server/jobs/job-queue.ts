@@ -3,6 +3,7 @@
 // holding one lets the lease expire and another takes it again (at least once).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { reportIfFault } from '../db/faults.ts';
 
 export type QueueTable = 'mail_queue' | 'push_queue';
 
@@ -52,7 +53,10 @@ export function queueWorker(
 
   function run() {
     const job = tick()
-      .catch((error: unknown) => log.error({ err: error }, name))
+      // An outage of the database is logged once per episode; the next tick tries again.
+      .catch((error: unknown) => {
+        if (!reportIfFault(log, error)) log.error({ err: error }, name);
+      })
       .finally(() => running.delete(job));
     running.add(job);
     return job;

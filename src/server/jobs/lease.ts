@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { reportIfFault } from '../db/faults.ts';
 
 /** This process's name in the lease table. */
 const HOLDER: string = randomUUID();
@@ -65,7 +66,7 @@ export function startPeriodicJob(
         await job();
         return true;
       } catch (error) {
-        log.warn({ err: error, job: name }, 'periodic job failed');
+        if (!reportIfFault(log, error)) log.warn({ err: error, job: name }, 'periodic job failed');
         return false;
       } finally {
         running = undefined;

@@ -47,7 +47,7 @@ export class Client {
     private readonly headers: Record<string, string> = {},
   ) {}
 
-  async request(method: string, path: string, body?: unknown) {
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const xsrf = this.cookies.get('XSRF-TOKEN');
     const response = await fetch(`${this.base}${path}`, {
       method,
@@ -57,6 +57,7 @@ export class Client {
         ...(xsrf && { 'x-xsrf-token': xsrf }),
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
         ...this.headers,
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

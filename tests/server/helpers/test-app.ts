@@ -36,7 +36,13 @@ export function testClock(start = new Date()) {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; config?: Partial<Config>; onRoute?: BuildOptions['onRoute'] } = {},
+  options: {
+    seed?: boolean;
+    config?: Partial<Config>;
+    onRoute?: BuildOptions['onRoute'];
+    /** Where the app's log lines go (none by default). */
+    logger?: BuildOptions['logger'];
+  } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kompass-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -58,7 +64,7 @@ export async function createTestApp(
   const clock = testClock();
   const routes: RouteOptions[] = [];
   const { app, ctx, jobs } = await buildApp(config, {
-    logger: false,
+    logger: options.logger ?? false,
     clock,
     onRoute: (route) => {
       routes.push(route);
