@@ -4,10 +4,10 @@ import { z } from 'zod';
 
 export type FieldErrors = Record<string, string[]>;
 
-/** Body of every 4xx answer: a German message and, for 422, the messages per field. */
+/** Body of every error answer: a German message and the messages per field (`{}` when none). */
 export const apiErrorSchema = z.object({
   message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors: z.record(z.string(), z.array(z.string())),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

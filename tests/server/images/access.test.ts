@@ -44,10 +44,10 @@ describe('GET /api/images/{key}', () => {
     const uri = await uploadPicture(owner.agent);
     const anonymous = await t.agent().get(uri);
     expect(anonymous.statusCode).toBe(401);
-    expect(json(anonymous)).toEqual({ message: 'Du bist nicht angemeldet.' });
+    expect(json(anonymous)).toEqual({ message: 'Du bist nicht angemeldet.', errors: {} });
     const unverified = await (await register(t)).agent.get(uri);
     expect(unverified.statusCode).toBe(403);
-    expect(json(unverified)).toEqual({ message: 'Bitte bestätige zuerst deine E-Mail-Adresse.' });
+    expect(json(unverified)).toEqual({ message: 'Bitte bestätige zuerst deine E-Mail-Adresse.', errors: {} });
   });
 
   it('cannot be found by counting ids or guessing keys', async () => {
@@ -68,7 +68,7 @@ describe('GET /api/images/{key}', () => {
     ]) {
       const response = await owner.agent.get(`/api/images/${guess}`);
       expect(response.statusCode, guess).toBe(404);
-      expect(json(response)).toEqual({ message: 'Bild nicht gefunden.' });
+      expect(json(response)).toEqual({ message: 'Bild nicht gefunden.', errors: {} });
     }
   });
 

@@ -229,7 +229,7 @@ describe('expiry and resending', () => {
     for (const id of [invitation.id, 2147483000]) {
       const response = await stranger.agent.post(`/api/invitations/${id}:resend`);
       expect(response.statusCode).toBe(404);
-      expect(json(response)).toEqual({ message: 'Diese Einladung gibt es nicht.' });
+      expect(json(response)).toEqual({ message: 'Diese Einladung gibt es nicht.', errors: {} });
     }
     expect(await t.mail.to(email)).toHaveLength(1);
     const list = await stranger.agent.get(`/api/podcasts/${podcast.id}/invitations`);
@@ -265,7 +265,7 @@ describe('the invited person', () => {
     for (const wrong of ['x'.repeat(43), 'kurz', `${token}x`, encodeURIComponent('ä/..')]) {
       const missing = await t.agent().get(`/api/invitations/${wrong}`);
       expect(missing.statusCode, wrong).toBe(404);
-      expect(json(missing)).toEqual({ message: 'Diese Einladung gibt es nicht.' });
+      expect(json(missing)).toEqual({ message: 'Diese Einladung gibt es nicht.', errors: {} });
     }
   });
 
@@ -475,7 +475,7 @@ describe('the invited person', () => {
     const user = await verifiedUser(t);
     const response = await user.agent.post(`/api/invitations/${'z'.repeat(43)}:accept`);
     expect(response.statusCode).toBe(404);
-    expect(json(response)).toEqual({ message: 'Diese Einladung gibt es nicht.' });
+    expect(json(response)).toEqual({ message: 'Diese Einladung gibt es nicht.', errors: {} });
   });
 });
 
