@@ -3,7 +3,7 @@
 // and https; the host is resolved here and every address is classified (address-policy.ts)
 // before connecting; the connection goes to exactly the address that was checked (a pinned
 // lookup, so a second DNS answer cannot swap in 127.0.0.1); each redirect is checked the same
-// way; and the body is cut off at a size limit and the whole fetch at a time limit.
+// way; and the body is cut off at a size limit and the whole fetch, body included, at a time limit.
 import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
@@ -132,18 +132,31 @@ function decoded(response: IncomingMessage): Readable {
   return response.pipe(decoder);
 }
 
-/** The body, decompressed, refused as soon as it passes `maxBytes` (also a compressed bomb). */
-async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+/**
+ * The body, decompressed, refused as soon as it passes `maxBytes` (also a compressed bomb). The
+ * time limit covers the body too (decision 2026-11-26): a body is returned only when the server
+ * finished it (`complete`) before the deadline; a stream that merely stopped — the deadline
+ * destroyed it, or the server cut it — is never handed to the parser, whatever the stream
+ * machinery does at the end (Node's streams have ended cleanly on an abort before).
+ */
+export async function readBody(
+  response: IncomingMessage,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
   if (declared > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of decoded(response)) {
+      signal.throwIfAborted();
       size += (chunk as Buffer).length;
       if (size > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
       chunks.push(chunk as Buffer);
     }
+    signal.throwIfAborted();
+    if (!response.complete) throw new FeedError(fetchMessages.unreachable);
   } finally {
     response.destroy();
   }
@@ -178,7 +191,7 @@ export async function safeFetch(input: string, options: FetchOptions): Promise<F
           status === 404 || status === 410 ? fetchMessages.notFound(status) : fetchMessages.status(status),
         );
       }
-      const body = await readBody(response, options.maxBytes);
+      const body = await readBody(response, options.maxBytes, controller.signal);
       return { body, contentType: response.headers['content-type'], url };
     }
   } catch (error) {
