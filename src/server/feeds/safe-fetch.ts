@@ -12,17 +12,24 @@ import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FeedConfig } from '../config.ts';
 import { FeedError } from './feed-error.ts';
-import { canonicalAddress, classifyAddress, hostOf, isIpAddress } from './address-policy.ts';
+import { classifyAddress, hostOf, isIpAddress } from './address-policy.ts';
+import { isAllowed } from './allow-list.ts';
 
 export const MAX_REDIRECTS = 5;
 
 const number = (value: number) => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }).format(value);
 
+const UNREACHABLE = 'Der Server des Feeds ist nicht erreichbar. Bitte prüfe die Adresse.';
+
 export const fetchMessages = {
   scheme: 'Wir rufen nur Adressen ab, die mit http:// oder https:// beginnen.',
   invalidUrl: 'Diese Adresse ist ungültig.',
-  refused: 'Diese Adresse dürfen wir nicht abrufen.',
-  unreachable: 'Der Server des Feeds ist nicht erreichbar. Bitte prüfe die Adresse.',
+  /**
+   * One message for every target we refuse or cannot reach (decision 2026-11-26): telling them
+   * apart let a user map which internal ports are open.
+   */
+  refused: UNREACHABLE,
+  unreachable: UNREACHABLE,
   notFound: (status: number) => `Unter dieser Adresse gibt es keinen Feed (HTTP ${status}).`,
   status: (status: number) => `Der Server des Feeds antwortet mit einem Fehler (HTTP ${status}).`,
   redirects: `Der Feed wird zu oft weitergeleitet (mehr als ${MAX_REDIRECTS}-mal).`,
@@ -66,8 +73,7 @@ export async function checkedTarget(
   signal: AbortSignal,
 ): Promise<Target> {
   const host = hostOf(url);
-  const allowed = new Set(options.allowedHosts.map((h) => canonicalAddress(h) ?? h.toLowerCase()));
-  const hostAllowed = allowed.has(canonicalAddress(host) ?? host);
+  const hostAllowed = isAllowed(options.allowedHosts, url);
   if (options.onlyAllowedHosts && !hostAllowed) throw new FeedError(fetchMessages.refused);
   const addresses = isIpAddress(host)
     ? [{ address: host, family: host.includes(':') ? 6 : 4 }]
@@ -77,7 +83,7 @@ export async function checkedTarget(
       });
   if (addresses.length === 0) throw new FeedError(fetchMessages.unreachable);
   for (const { address } of addresses) {
-    if (hostAllowed || allowed.has(canonicalAddress(address)!)) continue;
+    if (hostAllowed || isAllowed(options.allowedHosts, url, address)) continue;
     if (!classifyAddress(address).allowed) throw new FeedError(fetchMessages.refused);
   }
   const first = addresses[0]!;

@@ -41,6 +41,23 @@ describe('allowed', () => {
     expect(fetched.body.toString()).toBe('hallo');
   });
 
+  it('with host:port allows that port only; a live service and a closed port elsewhere answer alike', async () => {
+    const only = { allowedHosts: [new URL(server.origin).host] };
+    expect((await safeFetch(server.url('/ok'), options(only))).body.toString()).toBe('hallo');
+    // Another live HTTP service on the same host (a decoy counting its hits) and a closed port.
+    const other = await startFeedServer();
+    other.route('/ok', (_req, res) => res.end('intern'));
+    const closed = await freePort();
+    const live = await failure(other.url('/ok'), only);
+    const dead = await failure(`http://127.0.0.1:${closed}/ok`, only);
+    expect(live).toBe(fetchMessages.unreachable);
+    expect(dead).toBe(live);
+    expect(other.hits).toBe(0);
+    // A refused address (never connected) says the same as an unreachable one.
+    expect(await failure(decoy.url())).toBe(live);
+    expect(decoy.hits).toBe(0);
+  });
+
   it('follows redirects on allowed hosts (relative ones too), at most five', async () => {
     server.redirect('/r1', '/r2', 301);
     server.redirect('/r2', server.url('/ok'), 308);
