@@ -403,33 +403,37 @@ describe('the invited person', () => {
     expect(json(twice).message).toBe('Diese Einladung wurde bereits angenommen.');
   });
 
-  it('accepts with another account only after an explicit confirmation, without confirming that account’s address', async () => {
-    const { owner, podcast } = await ownerWithPodcast();
-    const invited = address('arbeit');
-    await invite(owner.agent, podcast.id, invited, 'editor');
-    const someone = await register(t);
-    const token = await mailedToken(t, invited);
-    // The link is a bearer token: another signed-in address must confirm, the server insists.
-    for (const body of [undefined, {}, { confirm: false }]) {
-      const unconfirmed = await someone.agent.post(`/api/invitations/${token}:accept`, body);
-      expect(unconfirmed.statusCode).toBe(422);
-      const message = `Diese Einladung ging an ${invited}. Bitte bestätige, dass du sie mit deinem angemeldeten Konto annehmen willst.`;
-      expect(json(unconfirmed)).toEqual({ message, errors: { confirm: [message] } });
-    }
-    expect(await listed(owner.agent, podcast.id)).toHaveLength(1);
-    const accepted = await someone.agent.post(`/api/invitations/${token}:accept`, { confirm: true });
-    expect(accepted.statusCode).toBe(200);
-    expect(json<{ data: { verified: boolean } }>(await someone.agent.get('/api/account')).data.verified).toBe(
-      false,
-    );
-    const member = await t.db
-      .selectFrom('memberships')
-      .select(['role', 'active'])
-      .where('podcast_id', '=', podcast.id)
-      .where('user_id', '=', someone.id)
-      .executeTakeFirst();
-    expect(member).toEqual({ role: 'editor', active: 1 });
-  });
+  it(
+    'accepts with another account only after an explicit confirmation, without confirming that account’s address',
+    { timeout: 30_000 },
+    async () => {
+      const { owner, podcast } = await ownerWithPodcast();
+      const invited = address('arbeit');
+      await invite(owner.agent, podcast.id, invited, 'editor');
+      const someone = await register(t);
+      const token = await mailedToken(t, invited);
+      // The link is a bearer token: another signed-in address must confirm, the server insists.
+      for (const body of [undefined, {}, { confirm: false }]) {
+        const unconfirmed = await someone.agent.post(`/api/invitations/${token}:accept`, body);
+        expect(unconfirmed.statusCode).toBe(422);
+        const message = `Diese Einladung ging an ${invited}. Bitte bestätige, dass du sie mit deinem angemeldeten Konto annehmen willst.`;
+        expect(json(unconfirmed)).toEqual({ message, errors: { confirm: [message] } });
+      }
+      expect(await listed(owner.agent, podcast.id)).toHaveLength(1);
+      const accepted = await someone.agent.post(`/api/invitations/${token}:accept`, { confirm: true });
+      expect(accepted.statusCode).toBe(200);
+      expect(
+        json<{ data: { verified: boolean } }>(await someone.agent.get('/api/account')).data.verified,
+      ).toBe(false);
+      const member = await t.db
+        .selectFrom('memberships')
+        .select(['role', 'active'])
+        .where('podcast_id', '=', podcast.id)
+        .where('user_id', '=', someone.id)
+        .executeTakeFirst();
+      expect(member).toEqual({ role: 'editor', active: 1 });
+    },
+  );
 
   it('reactivates an inactive membership with the invited role; an active member cannot accept', async () => {
     const { owner, podcast } = await ownerWithPodcast();
