@@ -1,5 +1,6 @@
 // Configuration from the environment; every variable is listed with its default in the README.
 import { resolve } from 'node:path';
+import { parseAllowList } from './feeds/allow-list.ts';
 
 export type Config = {
   port: number;
@@ -53,7 +54,7 @@ export function parseTipConfig(env: NodeJS.ProcessEnv): TipConfig {
 export type PushConfig = {
   /** VAPID_SUBJECT: how push services can reach us (`mailto:` or `https:`). */
   subject: string;
-  /** PUSH_ALLOWED_HOSTS: push services that may be private addresses (and plain http), e.g. the tests' fake. */
+  /** PUSH_ALLOWED_HOSTS: push services that may be private addresses (and plain http), e.g. the tests' fake; `host` or `host:port` as FEED_ALLOWED_HOSTS. */
   allowedHosts: string[];
   /** PUSH_ONLY_ALLOWED_HOSTS: push to nothing but the allowed hosts (the API tests run this way). */
   onlyAllowedHosts: boolean;
@@ -71,17 +72,11 @@ export function parsePushConfig(env: NodeJS.ProcessEnv, mailFrom: string): PushC
   }
   return {
     subject,
-    allowedHosts: list(env.PUSH_ALLOWED_HOSTS),
+    allowedHosts: parseAllowList('PUSH_ALLOWED_HOSTS', env.PUSH_ALLOWED_HOSTS),
     onlyAllowedHosts: ['1', 'true'].includes(env.PUSH_ONLY_ALLOWED_HOSTS?.trim() ?? ''),
     timeoutMs: positiveInteger('PUSH_TIMEOUT_MS', env.PUSH_TIMEOUT_MS, 10_000),
   };
 }
-
-const list = (value: string | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
 
 export type SteadyConfig = {
   /** STEADY_URL: where the browser goes (authorize page). */
@@ -115,7 +110,12 @@ export function parseSteadyConfig(env: NodeJS.ProcessEnv): SteadyConfig | null {
 }
 
 export type FeedConfig = {
-  /** FEED_ALLOWED_HOSTS: host names or IP addresses fetched although their address is refused. */
+  /**
+   * FEED_ALLOWED_HOSTS: comma-separated targets fetched although their address is refused, each
+   * `host` or `host:port` (`127.0.0.1:8080`, `[::1]:8080`, `feeds.intern.example:443`). Prefer
+   * `host:port`: it allows that port only; a bare host allows every port of it
+   * (src/server/feeds/allow-list.ts).
+   */
   allowedHosts: string[];
   /** FEED_ONLY_ALLOWED_HOSTS: fetch nothing but the allowed hosts (the tests run this way). */
   onlyAllowedHosts: boolean;
@@ -153,10 +153,7 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
 
 export function parseFeedConfig(env: NodeJS.ProcessEnv): FeedConfig {
   return {
-    allowedHosts: (env.FEED_ALLOWED_HOSTS ?? '')
-      .split(',')
-      .map((host) => host.trim())
-      .filter(Boolean),
+    allowedHosts: parseAllowList('FEED_ALLOWED_HOSTS', env.FEED_ALLOWED_HOSTS),
     onlyAllowedHosts: ['1', 'true'].includes(env.FEED_ONLY_ALLOWED_HOSTS?.trim() ?? ''),
     maxBytes: positiveInteger('FEED_MAX_BYTES', env.FEED_MAX_BYTES, 20 * 1024 * 1024),
     timeoutMs: positiveInteger('FEED_TIMEOUT_MS', env.FEED_TIMEOUT_MS, 15_000),

@@ -167,8 +167,16 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** GET/PUT /api/account, login, profile, picture, GET /api/users/{id}. */
+/** GET/PUT /api/account, login, profile, picture. */
 export const userResponse = resource(userSchema);
+
+/**
+ * GET /api/users/{id}: a profile as a teammate sees it. Never the account's role, plan grant or
+ * verification (they told strangers who the admins are); the owner reads those at /api/account.
+ */
+export const userProfileSchema = userSchema.omit({ role: true, verified: true, granted: true });
+export type UserProfile = z.infer<typeof userProfileSchema>;
+export const userProfileResponse = resource(userProfileSchema);
 
 /** GET /api/account/session: the session probe; `data` is null for a guest. */
 export const sessionResponse = resource(userSchema.nullable());

@@ -123,10 +123,7 @@ export const adminPracticeForm = z.object({
   claim: text(120, { required: 'Bitte gib einen Claim an.' }),
   teaser: text(400, { multiline: true, required: 'Bitte gib einen Teaser an.' }),
   emoji,
-  keywords: z
-    .array(z.string().max(60))
-    .min(1, 'Wähle mindestens ein Stichwort.')
-    .max(8, 'Höchstens 8 Stichwörter.'),
+  keywords: z.array(text(60)).min(1, 'Wähle mindestens ein Stichwort.').max(8, 'Höchstens 8 Stichwörter.'),
   description: text(20_000, { multiline: true }),
   context: practiceContextSchema.nullable(),
   rating: practiceRatingSchema.nullable(),

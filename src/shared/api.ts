@@ -4,10 +4,10 @@ import { z } from 'zod';
 
 export type FieldErrors = Record<string, string[]>;
 
-/** Body of every 4xx answer: a German message and, for 422, the messages per field. */
+/** Body of every error answer: a German message and the messages per field (`{}` when none). */
 export const apiErrorSchema = z.object({
   message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors: z.record(z.string(), z.array(z.string())),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -81,14 +81,20 @@ const CONTROL = /[\u0000-\u001F\u007F]/;
 
 /**
  * Text a user types: trimmed, line endings as `\n`, no control characters (tab and newline only
- * where `multiline`), at most `max` characters; `required` is the message for an empty text.
+ * where `multiline`), at most `max` characters; `required` is the message for an empty text,
+ * `tooLong` for one beyond `max`. Every text a body carries into a database goes through this
+ * one schema, so SQLite and PostgreSQL never see a control character (PostgreSQL refuses NUL,
+ * SQLite would store it): both answer alike, before either is asked.
  */
-export function text(max: number, options: { multiline?: boolean; required?: string } = {}) {
+export function text(
+  max: number,
+  options: { multiline?: boolean; required?: string; tooLong?: string } = {},
+) {
   const forbidden = options.multiline ? CONTROL_EXCEPT_TAB_NEWLINE : CONTROL;
   const schema = z
     .string(options.required ? { error: options.required } : undefined)
     .overwrite((v) => v.replace(/\r\n?/g, '\n').trim())
-    .max(max, `Höchstens ${max} Zeichen sind erlaubt.`)
+    .max(max, options.tooLong ?? `Höchstens ${max} Zeichen sind erlaubt.`)
     .refine((v) => !forbidden.test(v), 'Der Text enthält unzulässige Steuerzeichen.');
   return options.required ? schema.min(1, options.required) : schema;
 }

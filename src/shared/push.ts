@@ -1,7 +1,7 @@
 // Web Push (issue 10): a device's subscription as the browser gives it
 // (`PushSubscription.toJSON()`), the server's public VAPID key, and the notification's payload.
 import { z } from 'zod';
-import { resource } from './api.ts';
+import { resource, text } from './api.ts';
 
 export const pushMessages = {
   endpoint: 'Diese Push-Adresse ist ungültig.',
@@ -11,6 +11,7 @@ export const pushMessages = {
   auth: 'Das Geheimnis (auth) ist ungültig.',
   subscribed: 'Benachrichtigungen sind auf diesem Gerät eingeschaltet.',
   unsubscribed: 'Benachrichtigungen sind auf diesem Gerät ausgeschaltet.',
+  taken: 'Diese Push-Adresse gehört zu einem anderen Gerät.',
 };
 
 /** Longest endpoint we keep (real ones are 150–500 characters). */
@@ -24,12 +25,11 @@ export const ENDPOINT_MAX = 2048;
 const P256DH = /^B[A-Za-z0-9_-]{85}[AEIMQUYcgkosw048]=?$/;
 const AUTH = /^[A-Za-z0-9_-]{21}[AQgw](==)?$/;
 
+/** The one text schema (src/shared/api.ts): no control characters reach either database. */
+const endpoint = text(ENDPOINT_MAX, { required: pushMessages.endpoint, tooLong: pushMessages.endpoint });
+
 export const pushSubscriptionSchema = z.object({
-  endpoint: z
-    .string({ error: pushMessages.endpoint })
-    .trim()
-    .min(1, pushMessages.endpoint)
-    .max(ENDPOINT_MAX, pushMessages.endpoint),
+  endpoint,
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     {
@@ -41,13 +41,7 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
-export const pushUnsubscribeSchema = z.object({
-  endpoint: z
-    .string({ error: pushMessages.endpoint })
-    .trim()
-    .min(1, pushMessages.endpoint)
-    .max(ENDPOINT_MAX, pushMessages.endpoint),
-});
+export const pushUnsubscribeSchema = z.object({ endpoint });
 
 /** GET /api/push/key: the application server key for `pushManager.subscribe`. */
 export const pushKeyResponse = resource(z.object({ public_key: z.string() }));

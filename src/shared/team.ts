@@ -74,6 +74,18 @@ export const invitationPreviewSchema = z.object({
 });
 export const invitationPreviewResource = resource(invitationPreviewSchema);
 
+/**
+ * POST /api/invitations/{token}:accept. The link is a bearer token: signed in with another
+ * address than the invited one, the accept needs `confirm: true` (the page asks first).
+ */
+export const invitationAcceptSchema = z.object({ confirm: z.boolean().optional() }).nullish();
+export type InvitationAcceptInput = z.infer<typeof invitationAcceptSchema>;
+
+export const invitationAcceptMessages = {
+  otherAddress: (invited: string) =>
+    `Diese Einladung ging an ${invited}. Bitte bestätige, dass du sie mit deinem angemeldeten Konto annehmen willst.`,
+};
+
 /** GET /api/coworkers: everyone the user shares an active podcast with (not the user). */
 export const coworkerSchema = z.object({
   id: z.number(),

@@ -78,6 +78,28 @@ test('someone with an account logs in from the invitation, comes back and accept
   await expect(page.getByRole('heading', { level: 1, name: 'Einladung angenommen' })).toBeVisible();
 });
 
+test('signed in with another address, the page warns and accepts only on the confirming button', async ({
+  page,
+}) => {
+  const invited = `adressat-${Date.now().toString(36)}@example.com`;
+  const { podcast, link } = await invite(page, invited, 'editor');
+  // Someone else holds the link and is signed in with an address of their own.
+  const other = await verifiedUser(page);
+
+  await page.goto(link);
+  await expect(page.getByText(`Du bist angemeldet als ${other.email}.`)).toBeVisible();
+  await expect(page.getByText(invited, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'nicht an deine Adresse' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Einladung annehmen', exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'invitation for another address');
+  await page.getByRole('button', { name: 'Trotzdem mit meinem Konto annehmen' }).click();
+  await expect(page).toHaveURL(/\/app\/podcast$/);
+  const context = (await (await page.request.get('/api/account/context')).json()) as {
+    data: { id: number; role: { key: string } };
+  };
+  expect(context.data).toMatchObject({ id: podcast.id, role: { key: 'editor' } });
+});
+
 test('an unknown invitation link says so', async ({ page }) => {
   await page.goto('/invitation/gibt-es-nicht');
   await expect(page.getByRole('alert')).toBeVisible();

@@ -81,7 +81,7 @@ export const api = ky.create({
           .catch(() => undefined)) as Partial<ApiError> | undefined;
         (error as { api?: ApiError }).api = {
           message: body?.message ?? `Die Anfrage ist fehlgeschlagen (${error.response.status}).`,
-          errors: body?.errors,
+          errors: body?.errors ?? {},
         };
         return error;
       },

@@ -5,6 +5,7 @@ import { ResponseShapeError } from './parse.ts';
 
 const OFFLINE: ApiError = {
   message: 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung und versuche es erneut.',
+  errors: {},
 };
 
 export function apiError(error: unknown): ApiError {
@@ -12,12 +13,13 @@ export function apiError(error: unknown): ApiError {
     return (
       (error as HTTPError & { api?: ApiError }).api ?? {
         message: `Die Anfrage ist fehlgeschlagen (${error.response.status}).`,
+        errors: {},
       }
     );
   }
   if (error instanceof TimeoutError || error instanceof TypeError) return OFFLINE;
-  if (error instanceof ResponseShapeError) return { message: error.message };
-  return { message: 'Es ist zu einem unerwarteten Fehler gekommen.' };
+  if (error instanceof ResponseShapeError) return { message: error.message, errors: {} };
+  return { message: 'Es ist zu einem unerwarteten Fehler gekommen.', errors: {} };
 }
 
 export function httpStatus(error: unknown): number | undefined {

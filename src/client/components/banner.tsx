@@ -4,6 +4,7 @@ const tones = {
   error: 'border-red-300 bg-red-50 text-red-900',
   success: 'border-green-300 bg-green-50 text-green-900',
   info: 'border-brand-200 bg-brand-50 text-brand-900',
+  warning: 'border-amber-300 bg-amber-50 text-amber-950',
 } as const;
 
 /**

@@ -15,6 +15,7 @@ import { requireUser, startSession } from '../auth/session.ts';
 import { limits, throttle } from '../auth/throttle.ts';
 import { HttpError } from '../http/errors.ts';
 import { checkPassword } from './check-password.ts';
+import { clearAccountLock } from '../auth/account-lock.ts';
 import { consumeResetToken, peekResetToken, revokeResetTokens } from './password-reset-tokens.ts';
 
 export const invalidResetLink = () =>
@@ -117,6 +118,8 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext) {
         await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
         await revokeResetTokens(tx, userId);
       });
+      // The mailed link proved the mailbox: a password alone logs in again (account-lock.ts).
+      await clearAccountLock(ctx, email);
       return { message: 'Dein Passwort wurde zurückgesetzt. Du kannst dich jetzt anmelden.' };
     },
   );

@@ -3,7 +3,7 @@
 // and https; the host is resolved here and every address is classified (address-policy.ts)
 // before connecting; the connection goes to exactly the address that was checked (a pinned
 // lookup, so a second DNS answer cannot swap in 127.0.0.1); each redirect is checked the same
-// way; and the body is cut off at a size limit and the whole fetch at a time limit.
+// way; and the body is cut off at a size limit and the whole fetch, body included, at a time limit.
 import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
@@ -12,17 +12,24 @@ import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FeedConfig } from '../config.ts';
 import { FeedError } from './feed-error.ts';
-import { canonicalAddress, classifyAddress, hostOf, isIpAddress } from './address-policy.ts';
+import { classifyAddress, hostOf, isIpAddress } from './address-policy.ts';
+import { isAllowed } from './allow-list.ts';
 
 export const MAX_REDIRECTS = 5;
 
 const number = (value: number) => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }).format(value);
 
+const UNREACHABLE = 'Der Server des Feeds ist nicht erreichbar. Bitte prüfe die Adresse.';
+
 export const fetchMessages = {
   scheme: 'Wir rufen nur Adressen ab, die mit http:// oder https:// beginnen.',
   invalidUrl: 'Diese Adresse ist ungültig.',
-  refused: 'Diese Adresse dürfen wir nicht abrufen.',
-  unreachable: 'Der Server des Feeds ist nicht erreichbar. Bitte prüfe die Adresse.',
+  /**
+   * One message for every target we refuse or cannot reach (decision 2026-11-26): telling them
+   * apart let a user map which internal ports are open.
+   */
+  refused: UNREACHABLE,
+  unreachable: UNREACHABLE,
   notFound: (status: number) => `Unter dieser Adresse gibt es keinen Feed (HTTP ${status}).`,
   status: (status: number) => `Der Server des Feeds antwortet mit einem Fehler (HTTP ${status}).`,
   redirects: `Der Feed wird zu oft weitergeleitet (mehr als ${MAX_REDIRECTS}-mal).`,
@@ -66,8 +73,7 @@ export async function checkedTarget(
   signal: AbortSignal,
 ): Promise<Target> {
   const host = hostOf(url);
-  const allowed = new Set(options.allowedHosts.map((h) => canonicalAddress(h) ?? h.toLowerCase()));
-  const hostAllowed = allowed.has(canonicalAddress(host) ?? host);
+  const hostAllowed = isAllowed(options.allowedHosts, url);
   if (options.onlyAllowedHosts && !hostAllowed) throw new FeedError(fetchMessages.refused);
   const addresses = isIpAddress(host)
     ? [{ address: host, family: host.includes(':') ? 6 : 4 }]
@@ -77,7 +83,7 @@ export async function checkedTarget(
       });
   if (addresses.length === 0) throw new FeedError(fetchMessages.unreachable);
   for (const { address } of addresses) {
-    if (hostAllowed || allowed.has(canonicalAddress(address)!)) continue;
+    if (hostAllowed || isAllowed(options.allowedHosts, url, address)) continue;
     if (!classifyAddress(address).allowed) throw new FeedError(fetchMessages.refused);
   }
   const first = addresses[0]!;
@@ -132,18 +138,31 @@ function decoded(response: IncomingMessage): Readable {
   return response.pipe(decoder);
 }
 
-/** The body, decompressed, refused as soon as it passes `maxBytes` (also a compressed bomb). */
-async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+/**
+ * The body, decompressed, refused as soon as it passes `maxBytes` (also a compressed bomb). The
+ * time limit covers the body too (decision 2026-11-26): a body is returned only when the server
+ * finished it (`complete`) before the deadline; a stream that merely stopped — the deadline
+ * destroyed it, or the server cut it — is never handed to the parser, whatever the stream
+ * machinery does at the end (Node's streams have ended cleanly on an abort before).
+ */
+export async function readBody(
+  response: IncomingMessage,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
   if (declared > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of decoded(response)) {
+      signal.throwIfAborted();
       size += (chunk as Buffer).length;
       if (size > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
       chunks.push(chunk as Buffer);
     }
+    signal.throwIfAborted();
+    if (!response.complete) throw new FeedError(fetchMessages.unreachable);
   } finally {
     response.destroy();
   }
@@ -178,7 +197,7 @@ export async function safeFetch(input: string, options: FetchOptions): Promise<F
           status === 404 || status === 410 ? fetchMessages.notFound(status) : fetchMessages.status(status),
         );
       }
-      const body = await readBody(response, options.maxBytes);
+      const body = await readBody(response, options.maxBytes, controller.signal);
       return { body, contentType: response.headers['content-type'], url };
     }
   } catch (error) {

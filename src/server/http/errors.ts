@@ -1,4 +1,5 @@
-// HTTP errors with the spec's `{ message, errors }` body, and the one place that turns every
+// HTTP errors with the spec's `{ message, errors }` body (`errors: {}` when no field is at fault,
+// so every error answer has both keys; decision 2026-11-26), and the one place that turns every
 // error (ours, Fastify's, a plugin's, a database driver's) into that shape with the right status.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -124,7 +125,7 @@ function send(reply: FastifyReply, { status, message, errors, headers }: Answer)
   return reply
     .headers(headers ?? {})
     .status(status)
-    .send({ message, ...(errors && { errors }) });
+    .send({ message, errors: errors ?? {} });
 }
 
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
@@ -160,7 +161,7 @@ export const frameworkErrors = (error: FastifyError, request: FastifyRequest, re
 export function clientErrorHandler(error: Error & { code?: string }, socket: import('node:net').Socket) {
   if (!socket.writable) return socket.destroy();
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const body = JSON.stringify({ message: byStatus[status] });
+  const body = JSON.stringify({ message: byStatus[status], errors: {} });
   socket.end(
     `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

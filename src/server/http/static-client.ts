@@ -39,7 +39,7 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (isApi || !hasClient || request.method !== 'GET') {
-      return reply.status(404).send({ message: 'Nicht gefunden.' });
+      return reply.status(404).send({ message: 'Nicht gefunden.', errors: {} });
     }
     // Client-side routes, including the 404 page, are rendered by the app shell.
     return shell(reply);

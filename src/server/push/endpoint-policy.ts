@@ -6,7 +6,8 @@
 // address check and may use http (a push service in your own network, the tests' fake).
 import { pushMessages } from '../../shared/push.ts';
 import type { PushConfig } from '../config.ts';
-import { canonicalAddress, classifyAddress, hostOf, isIpAddress } from '../feeds/address-policy.ts';
+import { classifyAddress, hostOf, isIpAddress } from '../feeds/address-policy.ts';
+import { isAllowed } from '../feeds/allow-list.ts';
 
 export type EndpointVerdict = { allowed: true; url: URL } | { allowed: false; message: string };
 
@@ -14,11 +15,6 @@ type Policy = Pick<PushConfig, 'allowedHosts' | 'onlyAllowedHosts'>;
 
 /** Host names that never name a public push service. */
 const INTERNAL_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|corp|test|invalid|example)$/;
-
-export const isAllowedHost = (policy: Policy, host: string) => {
-  const allowed = new Set(policy.allowedHosts.map((h) => canonicalAddress(h) ?? h.toLowerCase()));
-  return allowed.has(canonicalAddress(host) ?? host);
-};
 
 export function classifyEndpoint(text: string, policy: Policy): EndpointVerdict {
   const refuse = (message: string): EndpointVerdict => ({ allowed: false, message });
@@ -30,7 +26,7 @@ export function classifyEndpoint(text: string, policy: Policy): EndpointVerdict 
   }
   if (url.username || url.password) return refuse(pushMessages.endpoint);
   const host = hostOf(url);
-  const allowed = isAllowedHost(policy, host);
+  const allowed = isAllowed(policy.allowedHosts, url);
   if (url.protocol !== 'https:' && !(allowed && url.protocol === 'http:')) return refuse(pushMessages.https);
   if (allowed) return { allowed: true, url };
   if (policy.onlyAllowedHosts) return refuse(pushMessages.refused);

@@ -12,7 +12,7 @@ import {
 } from '../../shared/push.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/session.ts';
-import { invalid } from '../http/errors.ts';
+import { HttpError, invalid } from '../http/errors.ts';
 import { classifyEndpoint } from './endpoint-policy.ts';
 
 /** Devices one user may have subscribed; the oldest beyond that are dropped. */
@@ -38,8 +38,13 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext, publicKey: str
     data: { public_key: publicKey },
   }));
 
-  // Subscribing the same endpoint again updates its keys; an endpoint another user had subscribed
-  // (the device changed hands, or someone else logged in on it) now belongs to this user.
+  // An endpoint belongs to the device that registered it, and the device proves itself by its keys
+  // (the browser keeps p256dh and the auth secret with the endpoint). Decision 2026-11-26:
+  // - the same user again: the keys are updated (a renewed subscription);
+  // - another user with the same keys: the same device changed hands (someone else logged in on
+  //   it), so it moves to that user;
+  // - another user with other keys: a takeover (someone who only knows the URL), refused with 409,
+  //   and the row stays as it was. One conditional upsert decides, so two requests cannot race.
   api.post(
     '/api/account/push-subscriptions',
     { schema: { body: pushSubscriptionSchema, response: { 200: messageResponse } } },
@@ -50,7 +55,7 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext, publicKey: str
       if (!verdict.allowed) throw invalid({ endpoint: [verdict.message] });
       if (!isCurvePoint(keys.p256dh)) throw invalid({ 'keys.p256dh': [pushMessages.p256dh] });
       const now = clock.now().toISOString();
-      await db
+      const written = await db
         .insertInto('push_subscriptions')
         .values({
           user_id: user.id,
@@ -63,9 +68,21 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext, publicKey: str
         .onConflict((oc) =>
           oc
             .column('endpoint')
-            .doUpdateSet({ user_id: user.id, p256dh: keys.p256dh, auth: keys.auth, updated_at: now }),
+            .doUpdateSet({ user_id: user.id, p256dh: keys.p256dh, auth: keys.auth, updated_at: now })
+            .where((eb) =>
+              eb.or([
+                eb('push_subscriptions.user_id', '=', user.id),
+                eb.and([
+                  eb('push_subscriptions.p256dh', '=', keys.p256dh),
+                  eb('push_subscriptions.auth', '=', keys.auth),
+                ]),
+              ]),
+            ),
         )
-        .execute();
+        .executeTakeFirst();
+      if (Number(written.numInsertedOrUpdatedRows ?? 0) === 0) {
+        throw new HttpError(409, pushMessages.taken, { endpoint: [pushMessages.taken] });
+      }
       const surplus = await db
         .selectFrom('push_subscriptions')
         .select('id')

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { idParam } from '../../shared/api.ts';
 import { podcastResource } from '../../shared/podcasts.ts';
 import {
+  invitationAcceptMessages,
+  invitationAcceptSchema,
   invitationFormSchema,
   invitationPreviewResource,
   invitationResource,
@@ -27,6 +29,8 @@ import {
   invitationMessages,
   invitationSummary,
   isExpired,
+  refusal,
+  refused,
   roleLabel,
   serializeInvitation,
 } from './invitations.ts';
@@ -210,13 +214,25 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // An existing account accepts (confirmed or not; the link confirms the invited address when it
   // is the account's). Answers the podcast, now selected, so the client goes to its dashboard.
+  // The link is a bearer token (decision 2026-11-26): whoever holds it may join with the invited
+  // role, so the preview names who invited whom, the invited address accepts at once, and any
+  // other signed-in address must confirm (`{ confirm: true }`) after the page has warned.
   api.post(
     '/api/invitations/:token(^[^:/]+)::accept',
-    { schema: { params: tokenParam, response: { 200: podcastResource } }, config: { access: 'user' } },
+    {
+      schema: { params: tokenParam, body: invitationAcceptSchema, response: { 200: podcastResource } },
+      config: { access: 'user' },
+    },
     async (request) => {
       const user = requireUser(request);
       const invitation = await byToken(request, () => invitationByToken(db, request.params.token));
       const now = clock.now();
+      // An expired or used link says so first: there is nothing to confirm.
+      const problem = refusal(invitation, now);
+      if (problem) throw refused(problem);
+      if (user.email.toLowerCase() !== invitation.email.toLowerCase() && request.body?.confirm !== true) {
+        throw invalid({ confirm: [invitationAcceptMessages.otherAddress(invitation.email)] });
+      }
       await withTx(db, (tx) => acceptInvitation(tx, now, invitation, user));
       const access = await podcastAccess(db, now, user, invitation.podcast_id, { action: 'podcast.read' });
       return { data: await serializePodcast(db, access) };

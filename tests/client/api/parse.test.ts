@@ -25,6 +25,7 @@ describe('parse', () => {
     ]);
     expect(apiError(thrown)).toEqual({
       message: 'Die Antwort des Servers hat ein unerwartetes Format. Bitte lade die Seite neu.',
+      errors: {},
     });
   });
 

@@ -112,3 +112,60 @@ describe('TRUST_PROXY', () => {
     expect(() => parseTrustProxy('true')).toThrow(/TRUST_PROXY=true/);
   });
 });
+
+describe('per-account login limit (src/server/auth/account-lock.ts)', () => {
+  const LOCKED =
+    'Für dieses Konto gab es zu viele fehlgeschlagene Anmeldungen. Melde dich auf einem Gerät an, mit dem du dich schon angemeldet hast, oder setze dein Passwort über „Passwort vergessen?“ zurück.';
+
+  it(
+    'stops password-only logins after wrong passwords from many clients; a known device and the mailed reset link still get the owner in',
+    { timeout: 60_000 },
+    async () => {
+      const { email } = await verifiedUser(t);
+      // The owner's phone has logged in before: a known device.
+      const phone = await guest();
+      expect((await tryLogin(phone, email, PASSWORD)).statusCode).toBe(200);
+
+      // An attacker spreads wrong passwords over many client addresses.
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        statuses.push((await tryLogin(await guest(), email, `falsches-passwort-${i}`)).statusCode);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(422));
+      expect(statuses.slice(10)).toEqual([429, 429]);
+
+      // Now even the right password from a new device is refused, in German, with Retry-After.
+      const laptop = await guest();
+      const refused = await tryLogin(laptop, email, PASSWORD);
+      expect(refused.statusCode).toBe(429);
+      expect(json(refused)).toEqual({ message: LOCKED, errors: {} });
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+
+      // The known device logs in (the session was left on the phone: a fresh login there too).
+      await phone.delete('/api/account/session');
+      await phone.csrf();
+      expect((await tryLogin(phone, email, PASSWORD)).statusCode).toBe(200);
+      // … but not with a wrong password, and not with another user's device cookie.
+      expect((await tryLogin(phone, email, 'falsches-passwort')).statusCode).toBe(422);
+      const { email: other } = await verifiedUser(t);
+      const otherDevice = await guest();
+      expect((await tryLogin(otherDevice, other, PASSWORD)).statusCode).toBe(200);
+      await otherDevice.delete('/api/account/session');
+      await otherDevice.csrf();
+      expect((await tryLogin(otherDevice, email, PASSWORD)).statusCode).toBe(429);
+
+      // The mailed one-time reset link proves the mailbox: a password logs in again anywhere.
+      expect((await laptop.post('/api/account/password:forgot', { email })).statusCode).toBe(202);
+      const link = await t.mail.link(email, '/password/reset');
+      const NEW = 'ein-neues-langes-passwort';
+      const reset = await laptop.post('/api/account/password:reset', {
+        token: link.searchParams.get('token'),
+        email,
+        password: NEW,
+        password_confirmation: NEW,
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await tryLogin(laptop, email, NEW)).statusCode).toBe(200);
+    },
+  );
+});

@@ -3,7 +3,12 @@
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { registrationResponse, userResponse, verificationResponse } from '../../../src/shared/account.ts';
+import {
+  registrationResponse,
+  userProfileResponse,
+  userResponse,
+  verificationResponse,
+} from '../../../src/shared/account.ts';
 import { csrfTokenResponse, messageResponse } from '../../../src/shared/api.ts';
 import { compilationResponse, compilationsResponse } from '../../../src/shared/compilations.ts';
 import {
@@ -109,7 +114,7 @@ describe('what the server sends', () => {
   it('matches the shared schemas of the main reads', async () => {
     const reads: [string, z.ZodType][] = [
       ['/api/account', userResponse],
-      [`/api/users/${id}`, userResponse],
+      [`/api/users/${id}`, userProfileResponse],
       ['/api/practices/1', practiceResponse],
       ['/api/practices/1/content', practiceContentResponse],
       ['/api/practices/1/context', practiceContextResponse],

@@ -215,6 +215,20 @@ describe('POST /api/podcasts:import', () => {
     await expectRefusedImport(server.url('/langsam.rss'), fetchMessages.timeout(TIMEOUT_MS));
   });
 
+  it(
+    'refuses a complete feed that then trickles on with the time limit, and imports nothing',
+    { timeout: 30_000 },
+    async () => {
+      server.route('/tropfend.rss', (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/rss+xml' });
+        res.write('<rss version="2.0"><channel><title>Tropfen</title></channel></rss>');
+        const timer = setInterval(() => res.write(' '), 50);
+        res.on('close', () => clearInterval(timer));
+      });
+      await expectRefusedImport(server.url('/tropfend.rss'), fetchMessages.timeout(TIMEOUT_MS));
+    },
+  );
+
   it('refuses an entity bomb at once, without expanding it', async () => {
     const lol = (n: number) => `&lol${n};`.repeat(10);
     const entities = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${lol(i)}">`).join('');

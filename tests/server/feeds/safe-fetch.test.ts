@@ -1,10 +1,12 @@
 // The guarded fetch end to end, against servers on loopback only: what is allowed arrives, what
 // is refused never reaches its server, and size, time and redirect limits hold.
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { FeedConfig } from '../../../src/server/config.ts';
 import { FeedError } from '../../../src/server/feeds/feed-error.ts';
-import { fetchMessages, pinnedRequest, safeFetch } from '../../../src/server/feeds/safe-fetch.ts';
+import { fetchMessages, pinnedRequest, readBody, safeFetch } from '../../../src/server/feeds/safe-fetch.ts';
 import { freePort } from '../../support/loopback-server.ts';
 import { startDecoy, startFeedServer } from './feed-server.ts';
 
@@ -37,6 +39,23 @@ describe('allowed', () => {
   it('fetches from a host on FEED_ALLOWED_HOSTS', async () => {
     const fetched = await safeFetch(server.url('/ok'), options());
     expect(fetched.body.toString()).toBe('hallo');
+  });
+
+  it('with host:port allows that port only; a live service and a closed port elsewhere answer alike', async () => {
+    const only = { allowedHosts: [new URL(server.origin).host] };
+    expect((await safeFetch(server.url('/ok'), options(only))).body.toString()).toBe('hallo');
+    // Another live HTTP service on the same host (a decoy counting its hits) and a closed port.
+    const other = await startFeedServer();
+    other.route('/ok', (_req, res) => res.end('intern'));
+    const closed = await freePort();
+    const live = await failure(other.url('/ok'), only);
+    const dead = await failure(`http://127.0.0.1:${closed}/ok`, only);
+    expect(live).toBe(fetchMessages.unreachable);
+    expect(dead).toBe(live);
+    expect(other.hits).toBe(0);
+    // A refused address (never connected) says the same as an unreachable one.
+    expect(await failure(decoy.url())).toBe(live);
+    expect(decoy.hits).toBe(0);
   });
 
   it('follows redirects on allowed hosts (relative ones too), at most five', async () => {
@@ -175,6 +194,34 @@ describe('limits and failures', () => {
     expect(await failure(server.url('/slow'), { timeoutMs: 300 })).toBe(fetchMessages.timeout(300));
   });
 
+  it('counts the body into the time limit: a trickling feed is a timeout, never a partial body', async () => {
+    const trickle = (first: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      res.write(first);
+      // then a byte now and then, for as long as the client listens
+      const timer = setInterval(() => res.write(' '), 20);
+      res.on('close', () => clearInterval(timer));
+    };
+    server.route('/trickle-cut', trickle('<rss version="2.0"><channel><title>Halb'));
+    server.route(
+      '/trickle-whole',
+      trickle('<rss version="2.0"><channel><title>Ganz</title></channel></rss>'),
+    );
+    for (const path of ['/trickle-cut', '/trickle-whole']) {
+      expect(await failure(server.url(path), { timeoutMs: 300 }), path).toBe(fetchMessages.timeout(300));
+    }
+  });
+
+  it('never returns a body the server cut short', async () => {
+    server.route('/cut', (req, res) => {
+      res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-length': '1000' });
+      res.write('<rss version="2.0"><channel><title>Abgebrochen</title>');
+      res.once('finish', () => undefined);
+      setImmediate(() => req.socket.destroy());
+    });
+    expect(await failure(server.url('/cut'))).toBe(fetchMessages.unreachable);
+  });
+
   it('gives up on a server that never answers', async () => {
     server.route('/silent', () => undefined);
     expect(await failure(server.url('/silent'), { timeoutMs: 300 })).toBe(fetchMessages.timeout(300));
@@ -197,5 +244,37 @@ describe('limits and failures', () => {
   it('refuses what is no URL', async () => {
     expect(await failure('http://')).toBe(fetchMessages.invalidUrl);
     expect(await failure('http://[::1/')).toBe(fetchMessages.invalidUrl);
+  });
+});
+
+describe('a body is parsed only when it is whole and in time', () => {
+  const FEED = '<rss version="2.0"><channel><title>Ganz</title></channel></rss>';
+  /** A response stream that ends cleanly, finished by the server (`complete`) or not. */
+  const response = (complete: boolean) =>
+    Object.assign(Readable.from([Buffer.from(FEED)]), {
+      headers: {},
+      complete,
+    }) as unknown as IncomingMessage;
+  const reason = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'gelesen',
+      (error: Error) => error.message,
+    );
+
+  it('returns a body the server finished', async () => {
+    const body = await readBody(response(true), 1024, new AbortController().signal);
+    expect(body.toString()).toBe(FEED);
+  });
+
+  it('refuses a stream that ended without the server finishing it', async () => {
+    expect(await reason(readBody(response(false), 1024, new AbortController().signal))).toBe(
+      fetchMessages.unreachable,
+    );
+  });
+
+  it('answers the timeout once the deadline passed, even if the stream ended cleanly', async () => {
+    const controller = new AbortController();
+    controller.abort(new FeedError(fetchMessages.timeout(300)));
+    expect(await reason(readBody(response(true), 1024, controller.signal))).toBe(fetchMessages.timeout(300));
   });
 });

@@ -1,6 +1,9 @@
 // Fuzz test over the route table: every registered route and method gets bad params, queries,
 // bodies and headers, as anonymous, unverified and verified users, with and without a CSRF token.
 // No answer may be a 5xx; every error must be our `{ message, errors }` shape in German.
+// SQLite and PostgreSQL answer alike: no input reaches a database that refuses it (PostgreSQL
+// refuses a NUL, SQLite stores it), and no text with a control character is accepted — the one
+// shared text schema (src/shared/api.ts `text`) refuses it first, on either engine.
 // Seeded: FUZZ_SEED=<n> npx vitest run tests/server/fuzz sends the same inputs again.
 import type { RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,10 +24,26 @@ const routes: RouteOptions[] = [];
 const t = await createTestApp({ seed: true, onRoute: (route) => void routes.push(route) });
 // The server's own error for each case, so a 500 in the report says what went wrong inside.
 const serverErrors = new Map<string, string>();
+/** Cases the database refused (a PostgreSQL data exception, 22xxx): the schema let them through. */
+const refusedByDatabase = new Set<string>();
 t.app.addHook('onError', async (request, _reply, error) => {
   const id = request.headers['x-fuzz-case'];
-  if (typeof id === 'string') serverErrors.set(id, `${error.name}: ${error.message}`.slice(0, 200));
+  if (typeof id !== 'string') return;
+  serverErrors.set(id, `${error.name}: ${error.message}`.slice(0, 200));
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^22/.test(code)) refusedByDatabase.add(id);
 });
+
+/** Body fields that may carry a control character: they never reach a database as text. */
+const CONTROL_ALLOWED: Record<string, string> = {};
+
+/** What is wrong beyond the answer's shape: the database judged the input, or took a control character. */
+function engineProblem(c: Case, route: RouteOptions, response: { statusCode: number }) {
+  if (refusedByDatabase.has(c.id ?? '')) return 'die Datenbank lehnte die Eingabe ab, nicht das Schema';
+  if (c.control && response.statusCode < 300 && !CONTROL_ALLOWED[`${c.method} ${route.url} ${c.control}`])
+    return `Steuerzeichen in „${c.control}“ angenommen`;
+  return undefined;
+}
 let caseIds = 0;
 
 const personas = {} as Record<PersonaName, Agent>;
@@ -121,7 +140,7 @@ async function fuzzRoute(route: RouteOptions, method: string) {
     const written = new Set<PersonaName>();
     batch.forEach((c, j) => {
       const response = responses[j]!;
-      const why = problem(method, response);
+      const why = problem(method, response) ?? engineProblem(c, route, response);
       if (why) {
         const key = failureKey(c, response, why);
         const seen = failures.get(key);

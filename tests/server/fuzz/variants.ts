@@ -22,10 +22,19 @@ const RANDOM_VARIANTS = 12;
 export type PersonaName = 'anonym' | 'unbestätigt' | 'bestätigt';
 export type Csrf = 'gültig' | 'fehlt' | 'kaputt';
 
-export type Variant = { note: string; url: string; body?: Body; headers?: Record<string, string> };
+export type Variant = {
+  note: string;
+  url: string;
+  body?: Body;
+  headers?: Record<string, string>;
+  /** The body field that carries a control character (U+0000–U+001F, U+007F), if one does. */
+  control?: string;
+};
 export type Case = Variant & { method: string; persona: PersonaName; csrf: Csrf; id?: string };
 
 export const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// eslint-disable-next-line no-control-regex
+const hasControl = (value: unknown) => typeof value === 'string' && /[\u0000-\u001F\u007F]/.test(value);
 /** Drops a parameter's pattern, as in `:id(^[^:/]+)::complete`. */
 const plain = (url: string) => url.replace(/\([^)]*\)/g, '');
 const params = (url: string) =>
@@ -107,6 +116,7 @@ export function variantsFor(route: RouteOptions, method: string, random: Prng, s
             note: `${field}=${toJson(value).slice(0, 30)}`,
             url: base,
             body: json(body, 'Feld'),
+            ...(hasControl(value) && { control: field }),
           });
         }
         const { [field]: _removed, ...without } = plausibleObject(bodySchema, unique);

@@ -21,7 +21,7 @@ export function problem(method: string, response: LightMyRequestResponse): strin
   const { message, errors, ...rest } = body as Record<string, unknown>;
   if (Object.keys(rest).length) return `fremde Felder ${Object.keys(rest).join(',')}`;
   if (!german(message)) return 'message fehlt oder nicht deutsch';
-  if (errors === undefined) return undefined;
+  if (errors === undefined) return 'errors fehlt';
   if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return 'errors kein Objekt';
   for (const list of Object.values(errors)) {
     if (!Array.isArray(list) || list.length === 0 || !list.every(german))

@@ -67,6 +67,6 @@ describe('compressed JSON', () => {
     expect(account.json()).toMatchObject({ data: { email: expect.stringContaining('@example.org') } });
     const anonymous = await t.agent().request('GET', '/api/account', undefined, { 'accept-encoding': 'br' });
     expect(anonymous.headers['content-encoding']).toBeUndefined();
-    expect(anonymous.json()).toEqual({ message: 'Du bist nicht angemeldet.' });
+    expect(anonymous.json()).toEqual({ message: 'Du bist nicht angemeldet.', errors: {} });
   });
 });

@@ -40,7 +40,7 @@ describe('request log', () => {
     expect(lines[0]!.reqId).toEqual(expect.any(String));
     lines.length = 0;
     const broken = await app.inject({ url: '/kaputt' });
-    expect(broken.json()).toEqual({ message: 'Es ist zu einem unerwarteten Fehler gekommen.' });
+    expect(broken.json()).toEqual({ message: 'Es ist zu einem unerwarteten Fehler gekommen.', errors: {} });
     expect(lines.map((l) => [l.level, l.msg])).toEqual([
       [50, 'Datenbank weg'],
       [50, 'request failed'],

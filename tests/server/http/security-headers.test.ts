@@ -62,7 +62,7 @@ describe('security headers', () => {
     expect((await http.inject({ url: '/assets/app-1234.js' })).headers['content-security-policy']).toBe(CSP);
     const api = await http.inject({ url: '/api/account' });
     expect(api.statusCode).toBe(401);
-    expect(api.json()).toEqual({ message: 'Du bist nicht angemeldet.' });
+    expect(api.json()).toEqual({ message: 'Du bist nicht angemeldet.', errors: {} });
     expect(api.headers['content-security-policy']).toBeUndefined();
   });
 

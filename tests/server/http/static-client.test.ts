@@ -40,7 +40,7 @@ describe('serving the PWA', () => {
   it('keeps unknown API paths as JSON 404s', async () => {
     const response = await app.inject({ url: '/api/gibt-es-nicht' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Nicht gefunden.' });
+    expect(response.json()).toEqual({ message: 'Nicht gefunden.', errors: {} });
   });
 
   it('sends a content security policy', async () => {

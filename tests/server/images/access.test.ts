@@ -6,6 +6,7 @@ import { createTestApp } from '../helpers/test-app.ts';
 import { json } from '../helpers/agent.ts';
 import { PASSWORD, register, verifiedUser } from '../helpers/accounts.ts';
 import { multipart } from '../helpers/multipart.ts';
+import { addCategories, addMember, createPodcast } from '../podcasts/podcast-helpers.ts';
 
 const t = await createTestApp();
 type Agent = Awaited<ReturnType<typeof verifiedUser>>['agent'];
@@ -24,30 +25,36 @@ async function uploadPicture(agent: Agent, background = '#0f766e') {
 const imageCount = () => t.count('images');
 
 describe('GET /api/images/{key}', () => {
-  it('serves a picture under a random key to verified users, cached privately', async () => {
-    const owner = await verifiedUser(t);
-    const uri = await uploadPicture(owner.agent);
-    expect(uri).toMatch(/^\/api\/images\/[A-Za-z0-9_-]{22}$/);
+  it(
+    'serves a picture under a random key to verified users, cached privately',
+    { timeout: 20_000 },
+    async () => {
+      const owner = await verifiedUser(t);
+      const uri = await uploadPicture(owner.agent);
+      expect(uri).toMatch(/^\/api\/images\/[A-Za-z0-9_-]{22}$/);
 
-    const other = await verifiedUser(t);
-    const response = await other.agent.get(uri);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('image/webp');
-    expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    // Other users see the same address in the profile.
-    const profile = json<UserBody>(await other.agent.get(`/api/users/${owner.id}`));
-    expect(profile.data.image).toEqual({ image_uri: uri });
-  });
+      const other = await verifiedUser(t);
+      const response = await other.agent.get(uri);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      // Teammates see the same address in the profile.
+      await addCategories(t);
+      await addMember(t, (await createPodcast(owner.agent)).id, other.id, 'observer');
+      const profile = json<UserBody>(await other.agent.get(`/api/users/${owner.id}`));
+      expect(profile.data.image).toEqual({ image_uri: uri });
+    },
+  );
 
   it('refuses anonymous and unverified visitors', async () => {
     const owner = await verifiedUser(t);
     const uri = await uploadPicture(owner.agent);
     const anonymous = await t.agent().get(uri);
     expect(anonymous.statusCode).toBe(401);
-    expect(json(anonymous)).toEqual({ message: 'Du bist nicht angemeldet.' });
+    expect(json(anonymous)).toEqual({ message: 'Du bist nicht angemeldet.', errors: {} });
     const unverified = await (await register(t)).agent.get(uri);
     expect(unverified.statusCode).toBe(403);
-    expect(json(unverified)).toEqual({ message: 'Bitte bestätige zuerst deine E-Mail-Adresse.' });
+    expect(json(unverified)).toEqual({ message: 'Bitte bestätige zuerst deine E-Mail-Adresse.', errors: {} });
   });
 
   it('cannot be found by counting ids or guessing keys', async () => {
@@ -68,7 +75,7 @@ describe('GET /api/images/{key}', () => {
     ]) {
       const response = await owner.agent.get(`/api/images/${guess}`);
       expect(response.statusCode, guess).toBe(404);
-      expect(json(response)).toEqual({ message: 'Bild nicht gefunden.' });
+      expect(json(response)).toEqual({ message: 'Bild nicht gefunden.', errors: {} });
     }
   });
 

@@ -49,7 +49,7 @@ describe('POST /api/account/image', () => {
     const { agent } = await register(t);
     const response = await upload(agent, await png(64, 64));
     expect(response.statusCode).toBe(403);
-    expect(json(response)).toEqual({ message: 'Bitte bestätige zuerst deine E-Mail-Adresse.' });
+    expect(json(response)).toEqual({ message: 'Bitte bestätige zuerst deine E-Mail-Adresse.', errors: {} });
     const anonymous = t.agent();
     await anonymous.csrf();
     expect((await upload(anonymous, await png(64, 64))).statusCode).toBe(401);

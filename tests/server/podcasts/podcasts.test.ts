@@ -156,12 +156,16 @@ describe('another user’s podcast', () => {
     for (const [method, url, body] of calls) {
       const response = await stranger.agent.request(method as 'GET', url, body as never);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(json(response), `${method} ${url}`).toEqual({ message: 'Diesen Podcast gibt es nicht.' });
+      expect(json(response), `${method} ${url}`).toEqual({
+        message: 'Diesen Podcast gibt es nicht.',
+        errors: {},
+      });
       expect(response.body).not.toContain('Geheimprojekt');
     }
     // Same answer as for an id that does not exist.
     expect(json(await stranger.agent.get('/api/podcasts/999999'))).toEqual({
       message: 'Diesen Podcast gibt es nicht.',
+      errors: {},
     });
     expect(json<One>(await owner.agent.get(base)).data).toEqual(podcast);
     expect(await t.db.selectFrom('podcast_settings').selectAll().execute()).toEqual([]);

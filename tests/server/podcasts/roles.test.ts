@@ -79,7 +79,10 @@ describe.each(['owner', 'manager', 'editor', 'observer'] as const)('as %s', (rol
         expect(response.statusCode, label).toBe(write.ok);
       } else {
         expect(response.statusCode, label).toBe(403);
-        expect(json(response), label).toEqual({ message: 'Das darf deine Rolle in diesem Podcast nicht.' });
+        expect(json(response), label).toEqual({
+          message: 'Das darf deine Rolle in diesem Podcast nicht.',
+          errors: {},
+        });
         expect((await owner.agent.get(base)).body, label).toBe(before.body);
       }
     }

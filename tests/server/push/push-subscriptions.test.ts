@@ -160,7 +160,7 @@ describe('subscribing a device', { timeout: 30_000 }, () => {
     expect(notJson.statusCode).toBeLessThan(500);
   });
 
-  it('updates a subscribed endpoint, and hands it to the user who subscribes it next', async () => {
+  it('updates a subscribed endpoint, hands it to whoever subscribes it next from the same device, and refuses a takeover', async () => {
     const anna = await verifiedUser(t);
     const ben = await verifiedUser(t);
     const device = fake.device();
@@ -173,7 +173,21 @@ describe('subscribing a device', { timeout: 30_000 }, () => {
       [anna.id, renewed.keys.p256dh, renewed.keys.auth],
     ]);
 
-    // Ben logs in on Anna's phone and turns notifications on: the device is his now.
+    // Eve knows the endpoint's URL, not the device's keys: she cannot take it over.
+    const eve = await verifiedUser(t);
+    const takeover = await eve.agent.post(PATH, { ...renewed, keys: fake.device().subscription.keys });
+    expect(takeover.statusCode).toBe(409);
+    expect(json(takeover)).toEqual({
+      message: 'Diese Push-Adresse gehört zu einem anderen Gerät.',
+      errors: { endpoint: ['Diese Push-Adresse gehört zu einem anderen Gerät.'] },
+    });
+    stored = await rows(endpoint);
+    expect(stored.map((r) => [r.user_id, r.p256dh, r.auth])).toEqual([
+      [anna.id, renewed.keys.p256dh, renewed.keys.auth],
+    ]);
+
+    // Ben logs in on Anna's phone and turns notifications on: the same keys, the same device,
+    // so it is his now.
     expect((await ben.agent.post(PATH, renewed)).statusCode).toBe(200);
     stored = await rows(endpoint);
     expect(stored.map((r) => r.user_id)).toEqual([ben.id]);
@@ -188,6 +202,10 @@ describe('subscribing a device', { timeout: 30_000 }, () => {
     expect(await rows(endpoint)).toEqual([]);
     expect((await ben.agent.delete(PATH, { endpoint })).statusCode).toBe(200);
     expect((await ben.agent.delete(PATH, {})).statusCode).toBe(422);
+    // One text schema on both databases: a control character is refused before either sees it.
+    const control = await ben.agent.delete(PATH, { endpoint: `${endpoint}\u0000` });
+    expect(control.statusCode).toBe(422);
+    expect(json(control).errors).toEqual({ endpoint: ['Der Text enthält unzulässige Steuerzeichen.'] });
     expect((await t.agent().delete(PATH, { endpoint })).statusCode).toBe(419);
   });
 

@@ -204,7 +204,11 @@ describe('expiry and resending', () => {
     expect(await t.mail.to(email)).toHaveLength(2);
     const fresh = await mailedToken(t, email);
     expect(fresh).not.toBe(token);
-    contract(await existing.agent.post(`/api/invitations/${fresh}:accept`), 200, podcastResource);
+    contract(
+      await existing.agent.post(`/api/invitations/${fresh}:accept`, { confirm: true }),
+      200,
+      podcastResource,
+    );
   });
 
   it('refuses to resend an accepted invitation and hides it from the list', async () => {
@@ -229,7 +233,7 @@ describe('expiry and resending', () => {
     for (const id of [invitation.id, 2147483000]) {
       const response = await stranger.agent.post(`/api/invitations/${id}:resend`);
       expect(response.statusCode).toBe(404);
-      expect(json(response)).toEqual({ message: 'Diese Einladung gibt es nicht.' });
+      expect(json(response)).toEqual({ message: 'Diese Einladung gibt es nicht.', errors: {} });
     }
     expect(await t.mail.to(email)).toHaveLength(1);
     const list = await stranger.agent.get(`/api/podcasts/${podcast.id}/invitations`);
@@ -265,7 +269,7 @@ describe('the invited person', () => {
     for (const wrong of ['x'.repeat(43), 'kurz', `${token}x`, encodeURIComponent('ä/..')]) {
       const missing = await t.agent().get(`/api/invitations/${wrong}`);
       expect(missing.statusCode, wrong).toBe(404);
-      expect(json(missing)).toEqual({ message: 'Diese Einladung gibt es nicht.' });
+      expect(json(missing)).toEqual({ message: 'Diese Einladung gibt es nicht.', errors: {} });
     }
   });
 
@@ -399,24 +403,37 @@ describe('the invited person', () => {
     expect(json(twice).message).toBe('Diese Einladung wurde bereits angenommen.');
   });
 
-  it('accepts with another account without confirming that account’s address', async () => {
-    const { owner, podcast } = await ownerWithPodcast();
-    const invited = address('arbeit');
-    await invite(owner.agent, podcast.id, invited, 'editor');
-    const someone = await register(t);
-    const accepted = await someone.agent.post(`/api/invitations/${await mailedToken(t, invited)}:accept`);
-    expect(accepted.statusCode).toBe(200);
-    expect(json<{ data: { verified: boolean } }>(await someone.agent.get('/api/account')).data.verified).toBe(
-      false,
-    );
-    const member = await t.db
-      .selectFrom('memberships')
-      .select(['role', 'active'])
-      .where('podcast_id', '=', podcast.id)
-      .where('user_id', '=', someone.id)
-      .executeTakeFirst();
-    expect(member).toEqual({ role: 'editor', active: 1 });
-  });
+  it(
+    'accepts with another account only after an explicit confirmation, without confirming that account’s address',
+    { timeout: 30_000 },
+    async () => {
+      const { owner, podcast } = await ownerWithPodcast();
+      const invited = address('arbeit');
+      await invite(owner.agent, podcast.id, invited, 'editor');
+      const someone = await register(t);
+      const token = await mailedToken(t, invited);
+      // The link is a bearer token: another signed-in address must confirm, the server insists.
+      for (const body of [undefined, {}, { confirm: false }]) {
+        const unconfirmed = await someone.agent.post(`/api/invitations/${token}:accept`, body);
+        expect(unconfirmed.statusCode).toBe(422);
+        const message = `Diese Einladung ging an ${invited}. Bitte bestätige, dass du sie mit deinem angemeldeten Konto annehmen willst.`;
+        expect(json(unconfirmed)).toEqual({ message, errors: { confirm: [message] } });
+      }
+      expect(await listed(owner.agent, podcast.id)).toHaveLength(1);
+      const accepted = await someone.agent.post(`/api/invitations/${token}:accept`, { confirm: true });
+      expect(accepted.statusCode).toBe(200);
+      expect(
+        json<{ data: { verified: boolean } }>(await someone.agent.get('/api/account')).data.verified,
+      ).toBe(false);
+      const member = await t.db
+        .selectFrom('memberships')
+        .select(['role', 'active'])
+        .where('podcast_id', '=', podcast.id)
+        .where('user_id', '=', someone.id)
+        .executeTakeFirst();
+      expect(member).toEqual({ role: 'editor', active: 1 });
+    },
+  );
 
   it('reactivates an inactive membership with the invited role; an active member cannot accept', async () => {
     const { owner, podcast } = await ownerWithPodcast();
@@ -441,7 +458,9 @@ describe('the invited person', () => {
     // The owner accepting an invitation to the own podcast (sent to another address) is refused.
     const otherAddress = address('zweitadresse');
     await invite(owner.agent, podcast.id, otherAddress, 'observer');
-    const own = await owner.agent.post(`/api/invitations/${await mailedToken(t, otherAddress)}:accept`);
+    const own = await owner.agent.post(`/api/invitations/${await mailedToken(t, otherAddress)}:accept`, {
+      confirm: true,
+    });
     expect(own.statusCode).toBe(422);
     expect(json(own).message).toBe('Du gehörst bereits zum Team dieses Podcasts.');
     expect(await listed(owner.agent, podcast.id)).toHaveLength(1);
@@ -454,7 +473,7 @@ describe('the invited person', () => {
     const token = await mailedToken(t, email);
     const [anna, ben] = [await verifiedUser(t), await verifiedUser(t)];
     const answers = await Promise.all(
-      [anna, ben].map((u) => u.agent.post(`/api/invitations/${token}:accept`)),
+      [anna, ben].map((u) => u.agent.post(`/api/invitations/${token}:accept`, { confirm: true })),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     expect(json(answers.find((r) => r.statusCode === 422)!).message).toBe(
@@ -475,7 +494,7 @@ describe('the invited person', () => {
     const user = await verifiedUser(t);
     const response = await user.agent.post(`/api/invitations/${'z'.repeat(43)}:accept`);
     expect(response.statusCode).toBe(404);
-    expect(json(response)).toEqual({ message: 'Diese Einladung gibt es nicht.' });
+    expect(json(response)).toEqual({ message: 'Diese Einladung gibt es nicht.', errors: {} });
   });
 });
 

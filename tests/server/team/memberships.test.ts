@@ -103,7 +103,10 @@ describe('membership actions', () => {
     for (const action of ['deactivate', 'reactivate', 'delete']) {
       const response = await owner.agent.post(`/api/memberships/${id}:${action}`);
       expect(response.statusCode, action).toBe(403);
-      expect(json(response)).toEqual({ message: 'Deine eigene Mitgliedschaft kannst du nicht ändern.' });
+      expect(json(response)).toEqual({
+        message: 'Deine eigene Mitgliedschaft kannst du nicht ändern.',
+        errors: {},
+      });
     }
     expect(await membershipOf(podcast.id, owner.id)).toMatchObject({ role: 'owner', active: 1 });
   });
@@ -123,7 +126,7 @@ describe('membership actions', () => {
         for (const action of ['deactivate', 'reactivate', 'delete']) {
           const response = await agent.post(`/api/memberships/${target}:${action}`);
           expect(response.statusCode, `${action} ${target}`).toBe(404);
-          expect(json(response)).toEqual({ message: 'Diese Mitgliedschaft gibt es nicht.' });
+          expect(json(response)).toEqual({ message: 'Diese Mitgliedschaft gibt es nicht.', errors: {} });
         }
       }
       const list = await agent.get(`/api/podcasts/${podcast.id}/memberships`);

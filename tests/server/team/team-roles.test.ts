@@ -80,7 +80,10 @@ describe.each(['owner', 'manager', 'editor', 'observer'] as const)('as %s', (rol
           expect(response.statusCode, label).toBe(write.ok);
         } else {
           expect(response.statusCode, label).toBe(403);
-          expect(json(response), label).toEqual({ message: 'Das darf deine Rolle in diesem Podcast nicht.' });
+          expect(json(response), label).toEqual({
+            message: 'Das darf deine Rolle in diesem Podcast nicht.',
+            errors: {},
+          });
           expect(await state(podcast.id), label).toEqual(before);
         }
       }

@@ -3,11 +3,20 @@ import { podcastResource, type Podcast } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
 import { parse } from '../../../api/parse.ts';
 
-/** POST /api/invitations/{token}:accept: the membership; the podcast becomes the selected one. */
-export const acceptInvitation = async (token: string): Promise<Podcast> =>
+/**
+ * POST /api/invitations/{token}:accept: the membership; the podcast becomes the selected one.
+ * `confirm`: signed in with another address than the invited one, after the page warned.
+ */
+export const acceptInvitation = async ({
+  token,
+  confirm = false,
+}: {
+  token: string;
+  confirm?: boolean;
+}): Promise<Podcast> =>
   (
     await api
-      .post(`api/invitations/${encodeURIComponent(token)}:accept`)
+      .post(`api/invitations/${encodeURIComponent(token)}:accept`, { json: { confirm } })
       .json()
       .then(parse(podcastResource))
   ).data;

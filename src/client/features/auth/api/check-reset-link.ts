@@ -19,7 +19,7 @@ export const checkResetLink = (input: PasswordCheckInput) =>
  * we cannot tell (offline; submitting the form will say).
  */
 export async function resetLinkProblem(input: PasswordCheckInput): Promise<ApiError | null> {
-  if (!input.token || !input.email) return { message: INVALID_LINK };
+  if (!input.token || !input.email) return { message: INVALID_LINK, errors: {} };
   try {
     await checkResetLink(input);
     return null;
@@ -27,7 +27,7 @@ export async function resetLinkProblem(input: PasswordCheckInput): Promise<ApiEr
     if (isNetworkError(error)) return null;
     const answer = apiError(error);
     // A malformed link (e.g. a broken address) fails the schema: that is an invalid link too.
-    if (httpStatus(error) === 422 && !answer.errors?.token) return { message: INVALID_LINK };
+    if (httpStatus(error) === 422 && !answer.errors?.token) return { message: INVALID_LINK, errors: {} };
     return answer;
   }
 }

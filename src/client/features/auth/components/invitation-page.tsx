@@ -71,7 +71,7 @@ function InvitationBody({ token, preview }: { token: string; preview: Preview })
     <div className="space-y-6">
       <InvitationSummary preview={preview} />
       {session.isPending ? null : session.data ? (
-        <AcceptInvitation token={token} email={session.data.email} />
+        <AcceptInvitation token={token} email={session.data.email} invited={preview.email} />
       ) : (
         <RegisterThroughInvitation token={token} preview={preview} />
       )}
@@ -104,22 +104,41 @@ function InvitationSummary({ preview }: { preview: Preview }) {
   );
 }
 
-function AcceptInvitation({ token, email }: { token: string; email: string | null }) {
+/**
+ * The link is a bearer token: signed in with the invited address, one tap accepts; with another
+ * address, the page warns and the button says whose account joins (the server insists too).
+ */
+function AcceptInvitation({
+  token,
+  email,
+  invited,
+}: {
+  token: string;
+  email: string | null;
+  invited: string;
+}) {
   const navigate = useNavigate();
   const accept = useAcceptInvitation(() => void navigate({ to: '/app/podcast', replace: true }));
+  const otherAddress = (email ?? '').toLowerCase() !== invited.toLowerCase();
   return (
     <div className="space-y-4">
       {accept.isError && <Banner tone="error">{apiError(accept.error).message}</Banner>}
       <p className="text-sm text-slate-700">
         Du bist angemeldet als <strong className="break-words text-slate-900">{email}</strong>.
       </p>
+      {otherAddress && (
+        <Banner tone="warning">
+          Diese Einladung ging an <strong className="break-words">{invited}</strong>, nicht an deine Adresse.
+          Nimm sie nur an, wenn sie für dich bestimmt ist: Wer den Link hat, kann damit dem Team beitreten.
+        </Banner>
+      )}
       <Button
         type="button"
         className="w-full"
         pending={accept.isPending}
-        onClick={() => accept.mutate(token)}
+        onClick={() => accept.mutate({ token, confirm: otherAddress })}
       >
-        Einladung annehmen
+        {otherAddress ? 'Trotzdem mit meinem Konto annehmen' : 'Einladung annehmen'}
       </Button>
     </div>
   );
