@@ -2,9 +2,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
+import { FileLockedSqliteDialect } from './sqlite-file-lock.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 /** What queries take: the database or a transaction of it (see withTx). */
@@ -60,7 +61,8 @@ export function createDatabase(options: { databaseUrl?: string; dataDir: string 
       sqlite.close();
     },
   };
-  return Object.assign(new Kysely<DB>({ dialect: new SqliteDialect({ database }) }), {
+  const dialect = new FileLockedSqliteDialect({ database }, join(options.dataDir, 'studio.sqlite'));
+  return Object.assign(new Kysely<DB>({ dialect }), {
     engine: 'sqlite' as const,
     readSync(sql: string, parameters: readonly unknown[]) {
       if (!reader) {
