@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
+import { nameStatements } from './named-statements.ts';
 import { FileLockedSqliteDialect } from './sqlite-file-lock.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -33,6 +34,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export function createDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('connect', nameStatements);
     return Object.assign(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), {
       engine: 'postgres' as const,
     });
