@@ -50,7 +50,7 @@ function start(args: string[], env: NodeJS.ProcessEnv, log: string) {
   return child;
 }
 
-const ready = (url: string) => waitUntilUp(url, { timeoutMs: 30_000, hint: `see the logs in ${dataDir}` });
+const ready = (url: string) => waitUntilUp(url, { timeoutMs: 180_000, hint: `see the logs in ${dataDir}` });
 
 const BARE = `
 import Fastify from 'fastify';
