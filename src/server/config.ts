@@ -32,6 +32,8 @@ export type Config = {
 export type TipConfig = {
   /** TIP_SWEEP_INTERVAL_MS: how often one process runs every podcast's tip rules. */
   sweepIntervalMs: number;
+  /** TIP_DEBOUNCE_MS: how long after a write its podcast's tips are evaluated (later writes join it). */
+  debounceMs: number;
   /** TIP_LLM_URL (+ _API_KEY, _MODEL, _TIMEOUT_MS): an OpenAI-compatible endpoint that rephrases tips; unset = off. */
   llm: { url: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
 };
@@ -40,6 +42,7 @@ export function parseTipConfig(env: NodeJS.ProcessEnv): TipConfig {
   const url = env.TIP_LLM_URL?.trim();
   return {
     sweepIntervalMs: positiveInteger('TIP_SWEEP_INTERVAL_MS', env.TIP_SWEEP_INTERVAL_MS, 5 * 60 * 1000),
+    debounceMs: positiveInteger('TIP_DEBOUNCE_MS', env.TIP_DEBOUNCE_MS, 250),
     llm: url
       ? {
           url,

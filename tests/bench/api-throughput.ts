@@ -1,25 +1,32 @@
-// Prints how our API routes compare with a bare Fastify route, side by side in one run.
+// Prints how our API routes compare with a bare Fastify route, side by side in one run: the reads
+// behind the app's screens and the writes a user makes (each with a new Idempotency-Key).
 // Run: npx tsx tests/bench/api-throughput.ts [seconds per run, default 10] [only targets containing]
+// BENCH_DB=sqlite (default), postgres or sqlite,postgres: PostgreSQL runs on a throw-away cluster
+// of its own (port BENCH_PG_PORT, default 55450), started and stopped by the bench.
 // BENCH_PAIRS=<n> sets how many bare/target pairs each target runs (default 3; the median is printed).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the real server there (open it in Chrome DevTools).
 // BENCH_PERF=1 starts it with --perf-basic-prof, so `perf record -g -p <pid>` names the JS frames.
 // BENCH_DIST=1 runs the built server (dist/server/main.js, `npm run build` first) instead of the
 // sources, which gives the profile real line numbers.
 //
+// Writes go through wrk-write.lua, to the bare server too (a POST route that answers its body), so
+// both sides parse the same JSON and headers.
 // The real server and a bare Fastify server run as separate child processes and wrk loads them
 // from a third process, so neither the client nor the other server shares the server's event loop.
 // The real server runs from the TypeScript sources (tsx compiles once at start-up; the code that
 // then runs is what esbuild would bundle), so the bench measures the working tree without a build,
-// on a fresh SQLite DATA_DIR, seeded at start, with the production LOG_LEVEL default. Each target
+// on a fresh DATA_DIR (and a fresh PostgreSQL cluster), seeded at start, with the production LOG_LEVEL default. Each target
 // runs right after a bare run, and its ratio is to that bare run, so a burst of load on the
 // machine hits both alike. Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { execFile } from 'node:child_process';
+import { startPostgres } from '../postgres.ts';
 import { freePort, waitUntilUp } from '../support/loopback-server.ts';
+import { prepareTargets, type Session, type Target } from './api-targets.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
 // Other load on a shared machine moves single runs by a fifth and more, so each target runs as
@@ -43,107 +50,27 @@ function start(args: string[], env: NodeJS.ProcessEnv, log: string) {
   return child;
 }
 
-const ready = (url: string) => waitUntilUp(url, { timeoutMs: 30_000, hint: `see the logs in ${dataDir}` });
+const ready = (url: string) => waitUntilUp(url, { timeoutMs: 180_000, hint: `see the logs in ${dataDir}` });
 
 const BARE = `
 import Fastify from 'fastify';
 const app = Fastify();
 app.get('/bare', async () => ({ data: { id: 1, name: 'Bare', email: 'bare@example.org' } }));
+app.post('/bare', async (request) => ({ data: request.body }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
 const barePort = await freePort();
-const port = await freePort();
 const bare = start(
   ['--input-type=module', '-e', BARE],
   { PATH: process.env.PATH, PORT: String(barePort) },
   'bare.log',
 );
-const clientDir = join(root, 'dist/client');
-const server = start(
-  [
-    ...profile,
-    ...(process.env.BENCH_DIST ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts']),
-  ],
-  {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    CLIENT_DIR: existsSync(join(clientDir, 'index.html')) ? clientDir : '',
-  },
-  'server.log',
-);
-const bareUrl = `http://127.0.0.1:${barePort}/bare`;
-const base = `http://127.0.0.1:${port}`;
-await Promise.all([ready(bareUrl), ready(`${base}/sanctum/csrf-cookie`)]);
-
-/** Registers a user like the PWA does and follows the verification link from the mail outbox. */
-async function verifiedSession() {
-  const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-  const xsrf = csrf.headers.getSetCookie()[0]!.split(';')[0]!;
-  const email = 'bench@example.org';
-  const registration = await fetch(`${base}/api/account`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: xsrf,
-      'x-xsrf-token': decodeURIComponent(xsrf.split('=')[1]!),
-    },
-    body: JSON.stringify({
-      email,
-      password: 'bench-passwort-1',
-      password_confirmation: 'bench-passwort-1',
-      terms: true,
-      privacy: true,
-    }),
-  });
-  if (registration.status !== 201) throw new Error(`registration: ${await registration.text()}`);
-  const session = registration.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('kompass_session='))!
-    .split(';')[0]!;
-  // The mail may be written outside the request, so wait for it.
-  const outbox = join(dataDir, 'mail');
-  let link: URL | undefined;
-  for (let i = 0; i < 100 && !link; i++) {
-    const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.includes(email)) : [];
-    const text = files
-      .map((f) => readFileSync(join(outbox, f), 'latin1'))
-      .join('\n')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    const match = text.match(/https?:\/\/\S+\/email\?\S+/);
-    if (match) link = new URL(match[0]);
-    else await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!link) throw new Error(`no verification mail in ${outbox}`);
-  const p = link.searchParams;
-  const verify = await fetch(
-    `${base}/api/email/verify/${p.get('id')}/${p.get('hash')}?expires=${p.get('expires')}&signature=${p.get('signature')}`,
-    { headers: { cookie: session } },
-  );
-  if (!verify.ok) throw new Error(`verification: ${await verify.text()}`);
-  return session;
-}
-
-const session = await verifiedSession();
-const targets = (
-  [
-    ['GET /api/practices/1', `${base}/api/practices/1`, session],
-    ['GET /sanctum/csrf-cookie', `${base}/sanctum/csrf-cookie`, undefined],
-    ['GET /api/compilations/1', `${base}/api/compilations/1`, session],
-    ['GET /api/account', `${base}/api/account`, session],
-  ] as [string, string, string | undefined][]
-).filter(([name]) => name.includes(only));
-for (const [name, url, cookie] of targets) {
-  const response = await fetch(url, { headers: cookie ? { cookie } : {} });
-  if (!response.ok) throw new Error(`${name}: ${response.status} ${await response.text()}`);
-}
+const bareBase = `http://127.0.0.1:${barePort}`;
+await ready(`${bareBase}/bare`);
 
 const run = promisify(execFile);
-type Result = { rate: number; p99: string; errors: string; cpu: number };
+type Result = { rate: number; p99: string; p99ms: number; errors: string; cpu: number };
 
 // The CPU time the server process spent per answered request (user + system, from /proc) is a
 // second figure that other load on the machine disturbs less than requests per second do.
@@ -152,17 +79,36 @@ const cpuSeconds = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / ticks;
 };
+const toMs = (text: string) => {
+  const [, value, unit] = /^([\d.]+)(us|ms|s)$/.exec(text) ?? [];
+  return value === undefined ? NaN : Number(value) * (unit === 'us' ? 1e-3 : unit === 's' ? 1e3 : 1);
+};
 
-async function wrk(url: string, pid: number, cookie?: string, duration = seconds): Promise<Result> {
+let runs = 0;
+async function wrk(base: string, target: Target, pid: number, session?: Session, duration = seconds) {
   // Like a browser: every request accepts compressed answers.
-  const headers = [
-    '-H',
-    'Accept-Encoding: gzip, deflate, br',
-    ...(cookie ? ['-H', `Cookie: ${cookie}`] : []),
-  ];
-  const args = ['-t2', '-c32', `-d${duration}s`, '--latency', ...headers];
+  const headers = {
+    'Accept-Encoding': 'gzip, deflate, br',
+    ...(session ? { Cookie: session.cookie, ...session.headers } : {}),
+  };
+  const args = ['-t2', '-c32', `-d${duration}s`, '--latency', '--timeout', '5s'];
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH };
+  if (target.write) {
+    args.push('-s', join(import.meta.dirname, 'wrk-write.lua'));
+    Object.assign(env, {
+      BENCH_RUN: `${process.pid}-${++runs}`,
+      BENCH_METHOD: target.write.method,
+      BENCH_PATH: target.path,
+      BENCH_BODY: target.write.body,
+      BENCH_HEADERS: Object.entries({ ...headers, 'Content-Type': 'application/json' })
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\n'),
+    });
+  } else {
+    for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  }
   const cpuBefore = cpuSeconds(pid);
-  const { stdout } = await run('/usr/bin/wrk', [...args, url]);
+  const { stdout } = await run('/usr/bin/wrk', [...args, `${base}${target.path}`], { env });
   const requests = Number(stdout.match(/(\d+) requests in/)?.[1]);
   const cpu = ((cpuSeconds(pid) - cpuBefore) / requests) * 1e6;
   const rate = Number(stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
@@ -170,44 +116,93 @@ async function wrk(url: string, pid: number, cookie?: string, duration = seconds
   const non2xx = stdout.match(/Non-2xx or 3xx responses: (\d+)/)?.[1];
   const socket = stdout.match(/Socket errors: (.*)/)?.[1];
   const errors = [non2xx && `${non2xx} non-2xx`, socket && `socket ${socket}`].filter(Boolean).join('; ');
-  return { rate, p99, errors, cpu };
+  return { rate, p99, p99ms: toMs(p99), errors, cpu } satisfies Result;
 }
-
-// Warm-up: JIT, prepared statements, connections.
-await wrk(bareUrl, bare.pid!, undefined, 2);
-for (const [, url, cookie] of targets) await wrk(url, server.pid!, cookie, 2);
 
 const pad = (s: string, n: number) => s.padEnd(n);
 const num = (s: string | number, n: number) => String(s).padStart(n);
-console.log(
-  `wrk -t2 -c32 -d${seconds}s, SQLite, server ${process.env.BENCH_DIST ? 'built (dist)' : 'from the sources (tsx)'}, ` +
-    `LOG_LEVEL default; ratio = target / bare run before it, the median of ${pairs} such pairs (range at the end)`,
-);
-console.log(
-  `${pad('target', 26)}${num('req/s', 8)}${num('p99', 10)}${num('bare', 8)}${num('ratio', 7)}` +
-    `${num('CPU µs/req', 12)}${num('bare', 6)}${num('ratio', 7)}${num('range', 11)}`,
-);
-for (const [name, url, cookie] of targets) {
-  const runs = [];
-  for (let pair = 0; pair < pairs; pair++) {
-    const reference = await wrk(bareUrl, bare.pid!);
-    const result = await wrk(url, server.pid!, cookie);
-    runs.push({ reference, result, ratio: result.rate / reference.rate });
-  }
-  const ratios = runs.map((r) => r.ratio).sort((a, b) => a - b);
-  const { reference, result, ratio } = runs.find((r) => r.ratio === ratios[Math.floor(pairs / 2)])!;
-  console.log(
-    `${pad(name, 26)}${num(result.rate.toFixed(0), 8)}${num(result.p99, 10)}` +
-      `${num(reference.rate.toFixed(0), 8)}${num(ratio.toFixed(2), 7)}` +
-      `${num(result.cpu.toFixed(0), 12)}${num(reference.cpu.toFixed(0), 6)}` +
-      `${num((reference.cpu / result.cpu).toFixed(2), 7)}` +
-      `${num(`${ratios[0]!.toFixed(2)}–${ratios.at(-1)!.toFixed(2)}`, 11)}` +
-      (result.errors ? `  (${result.errors})` : ''),
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(dataDir, `${engine}-`));
+  const clientDir = join(root, 'dist/client');
+  const server = start(
+    [
+      ...profile,
+      ...(process.env.BENCH_DIST ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts']),
+    ],
+    {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      CLIENT_DIR: existsSync(join(clientDir, 'index.html')) ? clientDir : '',
+    },
+    `server-${engine}.log`,
   );
+  const base = `http://127.0.0.1:${port}`;
+  await ready(`${base}/sanctum/csrf-cookie`);
+  const { session, targets: all } = await prepareTargets(base, dir);
+  const targets = all.filter((t) => t.name.includes(only));
+  const bareOf = (t: Target): Target => ({ ...t, path: '/bare' });
+
+  // Warm-up: JIT, prepared statements, connections; and every target answers 2xx.
+  await wrk(bareBase, bareOf(targets[0]!), bare.pid!, undefined, 2);
+  for (const target of targets) {
+    const result = await wrk(base, target, server.pid!, session, 2);
+    if (result.errors) throw new Error(`${target.name}: ${result.errors} (see ${dataDir})`);
+  }
+
+  console.log(
+    `\nwrk -t2 -c32 -d${seconds}s, ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL (same machine)'}, server ` +
+      `${process.env.BENCH_DIST ? 'built (dist)' : 'from the sources (tsx)'}, LOG_LEVEL default; ` +
+      `ratio = target / bare run before it, the median of ${pairs} such pairs (range at the end)`,
+  );
+  console.log(
+    `${pad('target', 24)}${num('req/s', 7)}${num('p99', 9)}${num('p99 max', 9)}${num('bare', 7)}${num('ratio', 7)}` +
+      `${num('CPU µs/req', 11)}${num('bare', 5)}${num('ratio', 7)}${num('range', 11)}`,
+  );
+  for (const target of targets) {
+    const runs = [];
+    for (let pair = 0; pair < pairs; pair++) {
+      const reference = await wrk(bareBase, bareOf(target), bare.pid!, session);
+      const result = await wrk(base, target, server.pid!, session);
+      runs.push({ reference, result, ratio: result.rate / reference.rate });
+    }
+    const ratios = runs.map((r) => r.ratio).sort((a, b) => a - b);
+    const { reference, result, ratio } = runs.find((r) => r.ratio === median(ratios))!;
+    const p99max = Math.max(...runs.map((r) => r.result.p99ms));
+    console.log(
+      `${pad(target.name, 24)}${num(result.rate.toFixed(0), 7)}${num(result.p99, 9)}${num(`${p99max.toFixed(1)}ms`, 9)}` +
+        `${num(reference.rate.toFixed(0), 7)}${num(ratio.toFixed(3), 7)}` +
+        `${num(result.cpu.toFixed(0), 11)}${num(reference.cpu.toFixed(0), 5)}` +
+        `${num((reference.cpu / result.cpu).toFixed(3), 7)}` +
+        `${num(`${ratios[0]!.toFixed(3)}–${ratios.at(-1)!.toFixed(3)}`, 13)}` +
+        (result.errors ? `  (${result.errors})` : ''),
+    );
+  }
+  server.kill('SIGTERM');
+  await new Promise((done) => (server.exitCode !== null ? done(0) : server.once('exit', done)));
 }
 
-for (const child of children) child.kill('SIGTERM');
-await Promise.all(
-  children.map((c) => new Promise((done) => (c.exitCode !== null ? done(0) : c.once('exit', done)))),
-);
-rmSync(dataDir, { recursive: true, force: true });
+const engines = (process.env.BENCH_DB ?? 'sqlite').split(',');
+try {
+  if (engines.includes('sqlite')) await bench('sqlite');
+  if (engines.includes('postgres')) {
+    const cluster = startPostgres(Number(process.env.BENCH_PG_PORT ?? 55450));
+    try {
+      await bench('postgres', cluster.url);
+    } finally {
+      cluster.stop();
+    }
+  }
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(
+    children.map((c) => new Promise((done) => (c.exitCode !== null ? done(0) : c.once('exit', done)))),
+  );
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -2,11 +2,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseConfig, type DatabaseConfig } from '../config.ts';
 import { watchPool, type FaultLogger } from './faults.ts';
 import type { DB } from './schema.ts';
+import { nameStatements } from './named-statements.ts';
+import { FileLockedSqliteDialect } from './sqlite-file-lock.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 /** What queries take: the database or a transaction of it (see withTx). */
@@ -56,6 +58,7 @@ export function createDatabase(
       keepAlive: true,
     });
     watchPool(pool, log);
+    pool.on('connect', nameStatements);
     return Object.assign(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), {
       engine: 'postgres' as const,
     });
@@ -87,7 +90,8 @@ export function createDatabase(
       sqlite.close();
     },
   };
-  return Object.assign(new Kysely<DB>({ dialect: new SqliteDialect({ database }) }), {
+  const dialect = new FileLockedSqliteDialect({ database }, join(options.dataDir, 'studio.sqlite'));
+  return Object.assign(new Kysely<DB>({ dialect }), {
     engine: 'sqlite' as const,
     readSync(sql: string, parameters: readonly unknown[]) {
       if (!reader) {

@@ -469,6 +469,8 @@ export interface PracticeScoreStatesTable {
   podcast_id: number;
   content_version: string;
   refreshed_at: Timestamp;
+  /** Of the inputs the scores were computed from (recommend.ts); null before migration 0019. */
+  fingerprint: string | null;
 }
 
 /** A user's connection to the membership provider; tokens never leave the server. */

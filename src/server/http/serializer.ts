@@ -5,13 +5,14 @@
 // own serializer: it writes only the keys the schema names, faster than JSON.stringify, and
 // refuses an answer that lacks a required key. Types are checked at compile time (the type
 // provider) and shapes by tests/server/contract. A schema JSON Schema cannot express keeps
-// zod's serializer.
+// zod's serializer. Compiled at a route's first answer, not when it is added: compiling all of
+// them made most of a start's time (issue 25, 2026-11-26), and most routes answer rarely.
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+const compile: FastifySerializerCompiler<z.ZodType> = (route) => {
   let jsonSchema: object;
   try {
     jsonSchema = z.toJSONSchema(route.schema, { io: 'output', unrepresentable: 'throw' });
@@ -19,4 +20,9 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
     return zodSerializerCompiler(route);
   }
   return fastJson(jsonSchema);
+};
+
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => (serialize ??= compile(route))(data);
 };

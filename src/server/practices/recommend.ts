@@ -4,6 +4,7 @@
 // changes (podcast-practice-routes.ts), and lazily when the content was re-seeded since.
 //
 // For other slices (experiments, Kompass-KI tips): `bestPractices(db, podcastId, limit)`.
+import { createHash } from 'node:crypto';
 import { levelPoints, metric } from '../../shared/vocabulary.ts';
 import type { Database, Db } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
@@ -113,17 +114,42 @@ async function storeScores(db: Db, podcastId: number, scores: [number, Stored][]
   }
 }
 
+/** Bump when the score formula (recommend-engine.ts) changes: every podcast is refreshed again. */
+const ENGINE_VERSION = '1';
+
 /**
  * Recomputes all of a podcast's scores (after its goals or stage changed) and stores those that
- * changed; a podcast's first refresh stores them all.
+ * changed; a podcast's first refresh stores them all. The scores are a function of the content,
+ * the podcast's goals and stage and its applied and rejected methods: when the fingerprint of
+ * those is the one stored with the scores, nothing can have changed and the refresh stops there
+ * (decision 2026-11-26, issue 25: 135 ms at 10,000 methods for a refresh that changed nothing).
  */
 export async function refreshScores(db: Database, podcastId: number, now: Date) {
-  const [methods, profile, applied, rejected, version, stored] = await Promise.all([
-    methodProfiles(db),
+  const [profile, applied, rejected, version, state] = await Promise.all([
     podcastProfile(db, podcastId),
     flaggedIds(db, 'practice_applications', podcastId),
     flaggedIds(db, 'practice_rejections', podcastId),
     contentVersion(db),
+    db
+      .selectFrom('practice_score_states')
+      .select('fingerprint')
+      .where('podcast_id', '=', podcastId)
+      .executeTakeFirst(),
+  ]);
+  const fingerprint = createHash('sha256')
+    .update(
+      JSON.stringify([
+        ENGINE_VERSION,
+        version,
+        profile,
+        [...applied].sort((a, b) => a - b),
+        [...rejected].sort((a, b) => a - b),
+      ]),
+    )
+    .digest('base64url');
+  if (state?.fingerprint === fingerprint) return;
+  const [methods, stored] = await Promise.all([
+    methodProfiles(db),
     db
       .selectFrom('practice_scores')
       .select(['practice_id', 'score', 'reasons'])
@@ -141,7 +167,7 @@ export async function refreshScores(db: Database, podcastId: number, now: Date) 
   }
   await withTx(db, async (tx) => {
     await storeScores(tx, podcastId, changed);
-    const state = { content_version: version, refreshed_at: now.toISOString() };
+    const state = { content_version: version, refreshed_at: now.toISOString(), fingerprint };
     await tx
       .insertInto('practice_score_states')
       .values({ podcast_id: podcastId, ...state })

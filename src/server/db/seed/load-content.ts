@@ -1,6 +1,6 @@
 // Reads and validates the editorial content (methods, sets, advices, ...) from the files beside it.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import matter from 'gray-matter';
 import YAML from 'yaml';
 import { z } from 'zod';
@@ -14,15 +14,9 @@ import {
   roadmapFileSchema,
   type PracticeFile,
 } from '../../../shared/content.ts';
+import { contentDir } from './content-files.ts';
 
-/** The content folder, found from the project root so the bundled server (dist/) finds it too. */
-function findContentDir(dir = import.meta.dirname): string {
-  if (existsSync(join(dir, 'package.json'))) return join(dir, 'src/server/db/seed/content');
-  if (dirname(dir) === dir) throw new Error('Kompass Studio: project root with package.json not found');
-  return findContentDir(dirname(dir));
-}
-
-export const contentDir = findContentDir();
+export { contentDir };
 
 const matterOptions = { engines: { yaml: (s: string) => YAML.parse(s) as object } };
 

@@ -6,10 +6,13 @@ import { systemClock, type Clock } from '../../clock.ts';
 import type { Database } from '../database.ts';
 import { preparedQuery } from '../prepared-query.ts';
 import type { DB } from '../schema.ts';
-import { loadContent, type Content } from './load-content.ts';
+import { contentFilesHash } from './content-files.ts';
+import type { Content } from './load-content.ts';
 
 type Tx = Transaction<DB>;
 const CONTENT_HASH = 'content_hash';
+/** The content files' hash (contentFilesHash) and the content hash they gave, `files content`. */
+const CONTENT_FILES = 'content_files';
 
 /** Upserts rows keyed by `key`, updating every other column but `created_at`. */
 async function upsert<T extends keyof DB & string>(
@@ -221,22 +224,35 @@ export async function contentVersion(db: Database) {
 /** After a content write has committed: the next request reads the version anew. */
 export const forgetContentVersion = (db: Database) => void versions.delete(db);
 
-/** Seeds the content when it changed since the last seed; returns whether it wrote. */
-export async function seed(
-  db: Database,
-  content: Content = loadContent(),
-  clock: Clock = systemClock,
-): Promise<boolean> {
-  const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
-  const stored = await db
-    .selectFrom('secrets')
-    .select('value')
-    .where('key', '=', CONTENT_HASH)
-    .executeTakeFirst();
-  if (stored?.value === hash) return false;
+/**
+ * Seeds the content when it changed since the last seed; returns whether it wrote. Without
+ * `content` it reads the content files, and parses them only when their bytes changed since the
+ * seed that recorded them (a start with unchanged files reads one row).
+ */
+export async function seed(db: Database, content?: Content, clock: Clock = systemClock): Promise<boolean> {
+  const files = content ? undefined : contentFilesHash();
+  const stored = new Map(
+    (
+      await db
+        .selectFrom('secrets')
+        .select(['key', 'value'])
+        .where('key', 'in', [CONTENT_HASH, CONTENT_FILES])
+        .execute()
+    ).map((r) => [r.key, r.value]),
+  );
+  const seeded = stored.get(CONTENT_HASH);
+  if (files && seeded && stored.get(CONTENT_FILES) === `${files} ${seeded}`) return false;
+  // The parser (yaml, gray-matter) is loaded only now: most starts never need it.
+  const parsed = content ?? (await import('./load-content.ts')).loadContent();
+  const hash = createHash('sha256').update(JSON.stringify(parsed)).digest('hex');
+  const record = files ? [{ key: CONTENT_FILES, value: `${files} ${hash}` }] : [];
+  if (seeded === hash) {
+    if (record.length > 0) await db.transaction().execute((tx) => upsert(tx, 'secrets', ['key'], record));
+    return false;
+  }
   await db.transaction().execute(async (tx) => {
-    await write(tx, content, clock.now().toISOString());
-    await upsert(tx, 'secrets', ['key'], [{ key: CONTENT_HASH, value: hash }]);
+    await write(tx, parsed, clock.now().toISOString());
+    await upsert(tx, 'secrets', ['key'], [{ key: CONTENT_HASH, value: hash }, ...record]);
   });
   forgetContentVersion(db);
   return true;

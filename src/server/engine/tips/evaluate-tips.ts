@@ -1,4 +1,5 @@
-// Running the rules: on the events that cause tips (after a podcast's writes) and in a periodic
+// Running the rules: on the events that cause tips (a debounced job after a podcast's writes,
+// tip-job.ts) and in a periodic
 // sweep that one process at a time runs (a lease, jobs/lease.ts). Each tip is one insert that does
 // nothing when the podcast has a tip of that cause already (unique index), so the sweep, an event
 // and a second process can all evaluate at once and the tip still exists once.
@@ -8,6 +9,7 @@ import { startPeriodicJob, type PeriodicJob } from '../../jobs/lease.ts';
 import { queueTipPush } from '../../push/push-queue.ts';
 import { rephrase } from './rephrase.ts';
 import { tipsFor } from './rules.ts';
+import { tipJob } from './tip-job.ts';
 import { loadTipState } from './tip-state.ts';
 
 /** `push`, when given, is told at once about new tips to push; without it its next tick finds them. */
@@ -66,18 +68,17 @@ export const evaluateTipsAfter = (request: FastifyRequest, podcastId: number) =>
 
 /**
  * After every successful write to a podcast (a route with the podcast guard, or one that named the
- * podcast with evaluateTipsAfter) its rules run, after the answer is sent. The sweep runs every
- * `tips.sweepIntervalMs` in the process that holds its lease. Returns the sweep, to stop on close.
+ * podcast with evaluateTipsAfter) its rules run in a debounced job (tip-job.ts), outside the
+ * request. The sweep runs every `tips.sweepIntervalMs` in the process that holds its lease.
+ * Returns the sweep, to stop on close; its `runOnce` and `stop` first run the evaluations pending.
  */
 export function registerTips(app: FastifyInstance, ctx: TipContext): PeriodicJob {
   app.decorateRequest('tipsPodcastId', null);
+  const job = tipJob((podcastId) => evaluateTips(ctx, podcastId), app.log, ctx.config.tips.debounceMs);
   const afterWrite: onResponseHookHandler = (request, reply, done) => {
-    if (reply.statusCode >= 400) return done();
     const podcastId = request.tipsPodcastId ?? request.podcastAccess?.podcast.id;
-    if (podcastId === undefined || podcastId === null) return done();
-    evaluateTips(ctx, podcastId)
-      .catch((error: unknown) => request.log.warn({ err: error, podcastId }, 'tip evaluation failed'))
-      .finally(done);
+    if (reply.statusCode < 400 && podcastId !== undefined && podcastId !== null) job.schedule(podcastId);
+    done();
   };
   // Only the routes that write run the hook, so reads pay no hook step for it.
   app.addHook('onRoute', (route) => {
@@ -86,7 +87,17 @@ export function registerTips(app: FastifyInstance, ctx: TipContext): PeriodicJob
     const own = route.onResponse;
     route.onResponse = [...(own === undefined ? [] : [own].flat()), afterWrite];
   });
-  return startPeriodicJob(ctx, app.log, 'tip-sweep', ctx.config.tips.sweepIntervalMs, async () => {
+  const sweep = startPeriodicJob(ctx, app.log, 'tip-sweep', ctx.config.tips.sweepIntervalMs, async () => {
     await sweepTips(ctx);
   });
+  return {
+    async runOnce() {
+      await job.drain();
+      return sweep.runOnce();
+    },
+    async stop() {
+      await job.drain();
+      await sweep.stop();
+    },
+  };
 }
