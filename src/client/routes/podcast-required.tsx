@@ -6,11 +6,18 @@ import { appRoute } from './app.tsx';
 /**
  * Pathless parent of every screen that needs a podcast (dashboard, podcast.*, podcasts.*,
  * practices.*, experiments.*, assistances.*, compilations.*): without one, onboarding.show.
+ * The selected podcast (the context), which every screen below needs, is asked for beside the
+ * list, not after it (issue 25: one round trip less before a screen's own requests).
  */
 export const podcastRequiredRoute = createRoute({
   getParentRoute: () => appRoute,
   id: 'podcast-required',
   beforeLoad: async ({ context: { queryClient } }) => {
+    const context = import('../features/podcasts/api/get-context.ts').then(({ contextQueryOptions }) =>
+      fetchOrCached(queryClient, contextQueryOptions()),
+    );
+    // A failure here is the guard's to report (below); the screens ask for the context again.
+    context.catch(() => undefined);
     const podcasts = await fetchOrCached(queryClient, podcastsQueryOptions());
     if (podcasts?.length === 0) throw redirect({ to: '/app/onboarding' });
   },
