@@ -20,8 +20,9 @@ const THEME_COLOR = '#0f766e';
  * the small ones not worth compressing). Higher priority takes a module first; a group also takes
  * what its modules import unless a higher group has it.
  * - index: the entry and everything it imports statically, one file.
- * - markdown, dexie, uplot: big libraries only some screens use (method content and tips, the
- *   offline store, the metrics plot) stay apart, so the dashboard doesn't load them.
+ * - markdown, dexie, uplot, workbox-window: libraries only some screens use (method content and
+ *   tips, the offline store, the metrics plot, the update prompt) stay apart, so the dashboard
+ *   (and the landing) don't load them with the rest.
  * - zod: the schemas' library, which the landing never loads (api/parse.ts loads it with an answer).
  * - framework: React, TanStack router and query, ky, zustand: what every screen runs on.
  * - vendor: the other libraries the app screens share (radix above all).
@@ -39,6 +40,7 @@ const CHUNK_GROUPS = [
   { name: 'markdown', test: /node_modules[\\/]react-markdown[\\/]/, priority: 33 },
   { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/, priority: 33 },
   { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/, priority: 33 },
+  { name: 'workbox-window', test: /node_modules[\\/]workbox-window[\\/]/, priority: 33 },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 40 },
   {
     name: 'framework',
@@ -46,6 +48,8 @@ const CHUNK_GROUPS = [
     priority: 35,
   },
   { name: 'vendor', test: /node_modules[\\/]/, priority: 30 },
+  // The update prompt joins the landing after hydration: its own small chunk, not the app's.
+  { name: 'update-prompt', test: /components[\\/]update-prompt\.tsx$/, priority: 25 },
   {
     name: 'app',
     test: (id: string) =>

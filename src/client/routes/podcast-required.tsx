@@ -1,4 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
+import { contextQueryOptions } from '../features/podcasts/api/get-context.ts';
 import { podcastsQueryOptions } from '../features/podcasts/api/get-podcasts.ts';
 import { fetchOrCached } from '../lib/fetch-or-cached.ts';
 import { appRoute } from './app.tsx';
@@ -13,11 +14,8 @@ export const podcastRequiredRoute = createRoute({
   getParentRoute: () => appRoute,
   id: 'podcast-required',
   beforeLoad: async ({ context: { queryClient } }) => {
-    const context = import('../features/podcasts/api/get-context.ts').then(({ contextQueryOptions }) =>
-      fetchOrCached(queryClient, contextQueryOptions()),
-    );
     // A failure here is the guard's to report (below); the screens ask for the context again.
-    context.catch(() => undefined);
+    fetchOrCached(queryClient, contextQueryOptions()).catch(() => undefined);
     const podcasts = await fetchOrCached(queryClient, podcastsQueryOptions());
     if (podcasts?.length === 0) throw redirect({ to: '/app/onboarding' });
   },
