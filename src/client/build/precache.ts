@@ -1,7 +1,8 @@
 // What the service worker precaches (decision 2026-11-26, issue 25): the shell (index.html, the
 // entry with every chunk it imports statically, the stylesheet, icon and manifest) and the screens
 // an installed app opens first (its frame, the dashboard, the method list and detail, an
-// experiment), each with the chunks it imports statically. Everything else (admin, settings,
+// experiment, tips, and login, where a logout made offline lands), each with the chunks it
+// imports statically. Everything else (admin, settings,
 // onboarding, billing…) is cached when first loaded (sw/sw.ts, 'kompass-assets'). Precaching all
 // ~170 files made the worker ready only 6 s after a first visit on a phone.
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,12 +12,15 @@ import type { ManifestTransform } from 'workbox-build';
 
 /** Chunks of the first screens, by the name rolldown gives them (the module's file name). */
 const FIRST_SCREENS = [
+  // Where a logout made offline, or a session lost offline, lands.
+  'login-page',
   'app-layout',
   'dashboard-page',
   'dashboard-widgets',
   'get-memberships',
   'practices-screens',
   'experiment-screens',
+  'assistance-screens',
 ];
 
 const STATIC_IMPORT = /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g;
