@@ -1,7 +1,7 @@
 // What the service worker precaches (decision 2026-11-26, issue 25): the shell (index.html, the
 // entry with every chunk it imports statically, the stylesheet, icon and manifest) and the screens
 // an installed app opens first (its frame, the dashboard, the method list and detail, an
-// experiment, tips, and login, where a logout made offline lands), each with the chunks it
+// experiment, tips, and the guest pages: login, where a logout made offline lands), each with the chunks it
 // imports statically. Everything else (admin, settings,
 // onboarding, billing…) is cached when first loaded (sw/sw.ts, 'kompass-assets'). Precaching all
 // ~170 files made the worker ready only 6 s after a first visit on a phone.
@@ -12,8 +12,12 @@ import type { ManifestTransform } from 'workbox-build';
 
 /** Chunks of the first screens, by the name rolldown gives them (the module's file name). */
 const FIRST_SCREENS = [
-  // Where a logout made offline, or a session lost offline, lands.
+  // The guest pages: where a logout made offline, or a session lost offline, lands.
   'login-page',
+  'setup-page',
+  'password-forgot-page',
+  'password-reset-page',
+  'verify-page',
   'app-layout',
   'dashboard-page',
   'dashboard-widgets',
