@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreensOnly } from './src/client/build/precache.ts';
 import { precompressPlugin } from './src/client/build/precompress.ts';
 import { prerenderPlugin } from './src/client/build/prerender.ts';
 import { twemojiPlugin } from './src/client/build/twemoji.ts';
@@ -12,6 +13,50 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 const THEME_COLOR = '#0f766e';
+
+/**
+ * Fewer, larger chunks (decision 2026-11-26, issue 25): automatic splitting made ~170 chunks, most
+ * under 1 KB, that a phone fetched in waves of imports (97 scripts before the dashboard painted,
+ * the small ones not worth compressing). Higher priority takes a module first; a group also takes
+ * what its modules import unless a higher group has it.
+ * - index: the entry and everything it imports statically, one file.
+ * - markdown, dexie, uplot, workbox-window: libraries only some screens use (method content and
+ *   tips, the offline store, the metrics plot, the update prompt) stay apart, so the dashboard
+ *   (and the landing) don't load them with the rest.
+ * - zod: the schemas' library, which the landing never loads (api/parse.ts loads it with an answer).
+ * - framework: React, TanStack router and query, ky, zustand: what every screen runs on.
+ * - vendor: the other libraries the app screens share (radix above all).
+ * - app: the client's shared code (api, lib, components, stores) and src/shared, without the
+ *   offline store.
+ * Feature and route code stays split by rolldown per screen.
+ */
+/** The offline store and what only it uses: its chunk loads with dexie, where the outbox is needed. */
+const OFFLINE_STORE =
+  /(shared[\\/]offline[\\/]|lib[\\/](outbox|offline-data)\.ts|components[\\/]outbox-status)/;
+
+const CHUNK_GROUPS = [
+  // Named like the entry: the entry module joins this chunk (and src/client/build/prerender.ts finds it).
+  { name: 'index', tags: ['$initial' as const], priority: 50 },
+  { name: 'markdown', test: /node_modules[\\/]react-markdown[\\/]/, priority: 33 },
+  { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/, priority: 33 },
+  { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/, priority: 33 },
+  { name: 'workbox-window', test: /node_modules[\\/]workbox-window[\\/]/, priority: 33 },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 40 },
+  {
+    name: 'framework',
+    test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky|zustand)[\\/]/,
+    priority: 35,
+  },
+  { name: 'vendor', test: /node_modules[\\/]/, priority: 30 },
+  // The update prompt joins the landing after hydration: its own small chunk, not the app's.
+  { name: 'update-prompt', test: /components[\\/]update-prompt\.tsx$/, priority: 25 },
+  {
+    name: 'app',
+    test: (id: string) =>
+      /src[\\/](client[\\/](api|lib|components|stores)|shared)[\\/]/.test(id) && !OFFLINE_STORE.test(id),
+    priority: 20,
+  },
+];
 
 export default defineConfig({
   plugins: [
@@ -30,9 +75,10 @@ export default defineConfig({
       // The browser fetches the install icons itself; the worker caches them when they are used.
       includeManifestIcons: false,
       injectManifest: {
-        // The shell and the route chunks only. Emoji and icons are cached when first shown
-        // (sw/sw.ts): precaching them all cost a first visit ~140 files it never used.
+        // The shell and the first screens' chunks only (src/client/build/precache.ts); other chunks,
+        // emoji and icons are cached when first used (sw/sw.ts).
         globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg', 'manifest.webmanifest'],
+        manifestTransforms: [firstScreensOnly(here('dist/client'))],
       },
       manifest: {
         id: '/',
@@ -94,7 +140,11 @@ export default defineConfig({
     prerenderPlugin(),
     precompressPlugin(),
   ],
-  build: { outDir: 'dist/client', emptyOutDir: true },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+  },
   server: {
     proxy: {
       '/api': api,

@@ -7,6 +7,7 @@
 import { registerRoute } from 'workbox-routing';
 import { OFFLINE_COPY_HEADER, type PageMessage, type WorkerMessage } from '../src/browser/messages.ts';
 import { META, offlineDb, writeMeta, type MirrorEntry } from '../src/browser/offline-db.ts';
+import { saveEmoji } from './images.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -117,11 +118,13 @@ async function fetchAndSave(path: string) {
   return response;
 }
 
-/** Saves every method the podcast sees, with all its parts, four requests at a time. */
+/** Saves every method the podcast sees, with all its parts and its emoji, four requests at a time. */
 async function saveMethods(podcastId: number) {
   const list = await fetchAndSave(`/api/podcasts/${podcastId}/practices?records=1000`);
   if (!list.ok) return;
-  const ids = ((await list.json()) as { data: { id: number }[] }).data.map((p) => p.id);
+  const methods = ((await list.json()) as { data: { id: number; emoji: string }[] }).data;
+  const ids = methods.map((p) => p.id);
+  const emoji = saveEmoji(methods.map((p) => p.emoji)).catch(() => undefined);
   const paths = ids.flatMap((id) => [
     `/api/practices/${id}?context=${podcastId}`,
     ...PARTS.map((part) => `/api/practices/${id}/${part}`),
@@ -139,7 +142,7 @@ async function saveMethods(podcastId: number) {
       }
     }
   };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  await Promise.all([worker(), worker(), worker(), worker(), emoji]);
   await writeMeta(META.methodsSaved, { at: Date.now(), count: ids.length, podcastId });
   await tell({ type: 'METHODS_SAVING', done: ids.length, total: ids.length });
 }

@@ -1,10 +1,12 @@
-// The service worker: precaches the app shell and the route chunks and serves index.html for app
-// navigations, so the installed PWA starts offline; emoji and icons are cached as they are shown.
+// The service worker: precaches the app shell and the first screens' chunks
+// (src/client/build/precache.ts) and serves index.html for app navigations, so the installed PWA
+// starts offline; other chunks, emoji and icons are cached as they are loaded.
 // API answers are mirrored for offline reading (mirror.ts); writes made offline are replayed (outbox.ts).
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { IMAGE_CACHE } from './images.ts';
 import './mirror.ts';
 import './outbox.ts';
 import './push.ts';
@@ -27,14 +29,26 @@ cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: serverOnly }));
 
-// Emoji (/twemoji/{code}.svg) and icons never change under a name: the first use caches them.
+// Chunks the precache leaves out (admin, settings, onboarding…) carry their hash in the name: the
+// first load caches them, and a new build's names replace them (at most 200 kept).
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: 'kompass-assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+  }),
+);
+
+// Emoji (/twemoji/{code}.svg) and icons never change under a name: the first use caches them
+// ('Für offline speichern' stores those of every method ahead: mirror.ts).
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin &&
     request.method === 'GET' &&
     (url.pathname.startsWith('/twemoji/') || url.pathname.startsWith('/icons/')),
   new CacheFirst({
-    cacheName: 'kompass-images',
+    cacheName: IMAGE_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 90 })],
   }),
 );

@@ -1,7 +1,7 @@
 // On a phone: one online visit is enough to read methods (any of the 99, after 'Für offline
 // speichern'), an experiment and a tip with the network off; the banner says the data may be
 // older and from when.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { allowFor } from './support/budget.ts';
@@ -13,6 +13,15 @@ import {
   podcastWithExperiment,
   PRACTICE,
 } from './support/offline.ts';
+
+/** The page's emoji images: how many show, and those that failed to load. */
+function emojiImages(page: Page) {
+  return page.evaluate(() => {
+    const emoji = [...document.images].filter((image) => image.src.includes('/twemoji/'));
+    const broken = emoji.filter((image) => image.complete && image.naturalWidth === 0).map((i) => i.src);
+    return { someShown: emoji.some((image) => image.naturalWidth > 0), broken };
+  });
+}
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -57,6 +66,8 @@ test('methods, an experiment and a tip read offline after one online visit', asy
   await expect(page.getByRole('heading', { level: 1, name: UNVISITED.title })).toBeVisible();
   await expect(page.getByText(UNVISITED.text)).toBeVisible();
   await expect(banner).toBeVisible();
+  // Its emoji was saved with it (never shown online): no broken image.
+  await expect.poll(() => emojiImages(page)).toEqual({ someShown: true, broken: [] });
   await expectAccessible(page, 'practices.show.content offline');
 
   await page.goto(`/app/practices/${UNVISITED.id}/actions`);

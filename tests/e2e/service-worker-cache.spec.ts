@@ -1,4 +1,5 @@
-// A first visit precaches only the shell and the route chunks; emoji are cached when shown.
+// A first visit precaches only the shell and the first screens' chunks (at most 60 files); other
+// chunks and emoji are cached when loaded.
 import { expect, test, type Page } from '@playwright/test';
 import { allowFor } from './support/budget.ts';
 
@@ -14,7 +15,7 @@ function cachedPaths(page: Page) {
   });
 }
 
-test('the first visit precaches the shell and route chunks, not the emoji', async ({ page }) => {
+test('the first visit precaches the shell and the first screens, not the emoji', async ({ page }) => {
   await page.goto('/');
   // The install precaches the whole app (support/budget.ts).
   allowFor(60_000);
@@ -24,7 +25,10 @@ test('the first visit precaches the shell and route chunks, not the emoji', asyn
   const caches = await cachedPaths(page);
   const precache = Object.entries(caches).find(([name]) => name.startsWith('workbox-precache'))?.[1] ?? [];
   expect(precache).toContain('/index.html');
-  expect(precache.filter((path) => path.startsWith('/assets/')).length).toBeGreaterThan(10);
+  expect(precache.filter((path) => path.startsWith('/assets/')).length).toBeGreaterThan(5);
+  expect(precache.length).toBeLessThanOrEqual(60);
+  expect(precache.some((path) => /^\/assets\/practices-screens-/.test(path))).toBe(true);
+  expect(precache.some((path) => /^\/assets\/(nova|users-page|practice-editor)-/.test(path))).toBe(false);
   expect(precache.filter((path) => path.startsWith('/twemoji/') || path.startsWith('/icons/'))).toEqual([]);
 
   // Controlled by the worker now: the emoji the landing page shows land in the image cache.

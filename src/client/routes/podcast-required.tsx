@@ -1,4 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
+import { contextQueryOptions } from '../features/podcasts/api/get-context.ts';
 import { podcastsQueryOptions } from '../features/podcasts/api/get-podcasts.ts';
 import { fetchOrCached } from '../lib/fetch-or-cached.ts';
 import { appRoute } from './app.tsx';
@@ -6,11 +7,15 @@ import { appRoute } from './app.tsx';
 /**
  * Pathless parent of every screen that needs a podcast (dashboard, podcast.*, podcasts.*,
  * practices.*, experiments.*, assistances.*, compilations.*): without one, onboarding.show.
+ * The selected podcast (the context), which every screen below needs, is asked for beside the
+ * list, not after it (issue 25: one round trip less before a screen's own requests).
  */
 export const podcastRequiredRoute = createRoute({
   getParentRoute: () => appRoute,
   id: 'podcast-required',
   beforeLoad: async ({ context: { queryClient } }) => {
+    // A failure here is the guard's to report (below); the screens ask for the context again.
+    fetchOrCached(queryClient, contextQueryOptions()).catch(() => undefined);
     const podcasts = await fetchOrCached(queryClient, podcastsQueryOptions());
     if (podcasts?.length === 0) throw redirect({ to: '/app/onboarding' });
   },

@@ -22,7 +22,7 @@ export const podcastShowRoute = createRoute({
         import('../features/podcasts/components/dashboard/dashboard-page.tsx'),
         import('../features/team/api/get-memberships.ts'),
         import('../features/practices/components/dashboard-widgets.tsx'),
-        import('./screens/experiment-screens.tsx'),
+        import('./screens/running-experiments-slot.tsx'),
       ]);
     const slots = {
       experiments: (podcast: Podcast) => <RunningExperimentsSlot podcast={podcast} />,

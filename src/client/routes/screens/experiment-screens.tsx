@@ -6,10 +6,8 @@ import { ExperimentCreatePage } from '../../features/experiments/components/expe
 import { ExperimentListPage } from '../../features/experiments/components/experiment-list-page.tsx';
 import { ExperimentShowPage } from '../../features/experiments/components/experiment-show-page.tsx';
 import { PracticeExperimentsTab } from '../../features/experiments/components/practice-experiments-tab.tsx';
-import { RunningExperimentsWidget } from '../../features/experiments/components/running-experiments-widget.tsx';
-import type { Podcast } from '../../../shared/podcasts.ts';
 
-const simple = (p: Podcast) => ({ id: p.id, title: p.title, active: p.active, role: p.role.key });
+import { simple } from './experiment-podcast.ts';
 
 function useExperimentPodcast() {
   const podcast = usePodcast();
@@ -40,9 +38,4 @@ export function PracticeExperimentsScreen() {
   const podcast = useExperimentPodcast();
   const id = Number(practiceRoute.useParams().id);
   return podcast && <PracticeExperimentsTab key={podcast.id} podcast={podcast} practiceId={id} />;
-}
-
-/** The dashboard's widget, given the dashboard's podcast. */
-export function RunningExperimentsSlot({ podcast }: { podcast: Podcast }) {
-  return <RunningExperimentsWidget podcast={simple(podcast)} />;
 }

@@ -1,15 +1,31 @@
+import type { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contextResource, podcastResource, type Podcast } from '../../../../shared/podcasts.ts';
+import type { Podcast } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { podcastsQueryKey } from './get-podcasts.ts';
 
 /** The selected podcast (the "context"), shared by the header, the dashboard and podcast.edit. */
 export const contextQueryKey = ['context'] as const;
 
-/** GET /api/account/context: the selected podcast, or null when the user has none. */
+/**
+ * The app route imports this eagerly, to ask for the context beside the session probe: the
+ * schemas, and zod with them, load with the answer.
+ */
+const schemas = <S extends z.ZodType>(pick: (m: typeof import('../../../../shared/podcasts.ts')) => S) =>
+  parseLazily(() => import('../../../../shared/podcasts.ts').then(pick));
+
+/**
+ * GET /api/account/context: the selected podcast, or null when the user has none. It is asked
+ * beside the session probe (routes/app.tsx): a 401 here is the probe's to report.
+ */
 export const getContext = async (): Promise<Podcast | null> =>
-  (await api.get('api/account/context').json().then(parse(contextResource))).data;
+  (
+    await api
+      .get('api/account/context', { context: { allowUnauthorized: true } })
+      .json()
+      .then(schemas((m) => m.contextResource))
+  ).data;
 
 export const contextQueryOptions = () =>
   queryOptions({ queryKey: contextQueryKey, queryFn: getContext, staleTime: 30_000 });
@@ -26,7 +42,12 @@ export function usePodcast(): Podcast | null {
 
 /** POST /api/account/context/{id}: selects a podcast and answers with it. */
 export const selectContext = async (id: number): Promise<Podcast> =>
-  (await api.post(`api/account/context/${id}`).json().then(parse(podcastResource))).data;
+  (
+    await api
+      .post(`api/account/context/${id}`)
+      .json()
+      .then(schemas((m) => m.podcastResource))
+  ).data;
 
 /** Selecting stores the answer as the context; every podcast-scoped query refetches. */
 export function useSelectContext() {

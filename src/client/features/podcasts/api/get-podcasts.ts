@@ -4,10 +4,13 @@ import { parseLazily } from '../../../api/parse.ts';
 
 export const podcastsQueryKey = ['podcasts'] as const;
 
-/** GET /api/account/podcasts. The podcast guard imports this eagerly: the schema loads with the answer. */
+/**
+ * GET /api/account/podcasts. The podcast guard imports this eagerly: the schema loads with the answer.
+ * It is asked beside the session probe (routes/app.tsx): a 401 here is the probe's to report.
+ */
 export const getPodcasts = () =>
   api
-    .get('api/account/podcasts')
+    .get('api/account/podcasts', { context: { allowUnauthorized: true } })
     .json()
     .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.accountPodcastsResponse)));
 

@@ -7,7 +7,7 @@ import { WidgetCard } from '../../../components/widget-card.tsx';
 import { useCompilations } from '../api/get-compilations.ts';
 import { useAdvice, useApplications, useBookmarks, useEstimations } from '../api/get-podcast-methods.ts';
 import { PracticeRow } from './practice-row.tsx';
-import { formatDay } from './practice-tabs.tsx';
+import { formatDay } from './format-day.ts';
 import { SimilarityBadge } from './similarity.tsx';
 
 /** 'Als Nächstes empfohlen': the first 3 estimations with their similarity (Pro). */

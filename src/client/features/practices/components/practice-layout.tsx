@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { usePractice } from '../api/get-practice.ts';
 import { EmojiTile, emojiTone } from './practice-emoji.tsx';
 import { PracticeTags } from './practice-card.tsx';
-import { formatDay } from './practice-tabs.tsx';
+import { formatDay } from './format-day.ts';
 
 type Tab = { to: string; label: string; enabled: (p: Practice) => boolean };
 
