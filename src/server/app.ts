@@ -19,6 +19,8 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { registerSendHook } from './http/send-hook.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { feedRoutes } from './feeds/feed-routes.ts';
+import { feedCheckRoutes } from './feed-check/feed-check-routes.ts';
+import { startFeedCheckJob } from './feed-check/feed-check.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -126,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     membershipRoutes,
     invitationRoutes,
     feedRoutes,
+    feedCheckRoutes,
     practiceRoutes,
     podcastPracticeRoutes,
     contentRoutes,
@@ -145,9 +148,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const steady = config.steady ? steadyClient(config.steady) : null;
   billingRoutes(app, ctx, steady);
   // Subscriptions are read again periodically: cancelled or expired ones fall back to Basic.
-  const jobs: { tipSweep: PeriodicJob; idempotencyCleanup: PeriodicJob; subscriptions?: PeriodicJob } = {
+  const jobs: {
+    tipSweep: PeriodicJob;
+    idempotencyCleanup: PeriodicJob;
+    feedChecks: PeriodicJob;
+    subscriptions?: PeriodicJob;
+  } = {
     tipSweep,
     idempotencyCleanup,
+    feedChecks: startFeedCheckJob(ctx, app.log, config.feedCheckIntervalMs),
   };
   if (steady && config.steady) {
     jobs.subscriptions = startPeriodicJob(

@@ -16,6 +16,7 @@ import * as admin from './migrations/0013-admin.ts';
 import * as planGrants from './migrations/0014-plan-grants.ts';
 import * as push from './migrations/0015-push.ts';
 import * as entryDeletions from './migrations/0016-entry-deletions.ts';
+import * as feedChecks from './migrations/0021-feed-checks.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -35,6 +36,7 @@ const migrations = {
   '0014-plan-grants': planGrants,
   '0015-push': push,
   '0016-entry-deletions': entryDeletions,
+  '0021-feed-checks': feedChecks,
 };
 
 export async function migrate(db: Database) {

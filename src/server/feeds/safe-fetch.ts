@@ -31,7 +31,11 @@ export const fetchMessages = {
   encoding: 'Der Server des Feeds sendet ein Format, das wir nicht lesen können.',
 };
 
-export type FetchOptions = FeedConfig & { accept: string };
+export type FetchOptions = FeedConfig & {
+  accept: string;
+  /** Only the body's first bytes, then the connection closes (a cover's header for the Feed-Check). */
+  headBytes?: number;
+};
 export type Fetched = { body: Buffer; contentType: string | undefined; url: URL };
 
 function parseUrl(text: string, base?: URL): URL {
@@ -133,16 +137,17 @@ function decoded(response: IncomingMessage): Readable {
 }
 
 /** The body, decompressed, refused as soon as it passes `maxBytes` (also a compressed bomb). */
-async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+async function readBody(response: IncomingMessage, maxBytes: number, headBytes?: number): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
-  if (declared > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
+  if (headBytes === undefined && declared > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of decoded(response)) {
       size += (chunk as Buffer).length;
-      if (size > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
       chunks.push(chunk as Buffer);
+      if (headBytes !== undefined && size >= headBytes) break;
+      if (size > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
     }
   } finally {
     response.destroy();
@@ -178,7 +183,7 @@ export async function safeFetch(input: string, options: FetchOptions): Promise<F
           status === 404 || status === 410 ? fetchMessages.notFound(status) : fetchMessages.status(status),
         );
       }
-      const body = await readBody(response, options.maxBytes);
+      const body = await readBody(response, options.maxBytes, options.headBytes);
       return { body, contentType: response.headers['content-type'], url };
     }
   } catch (error) {
