@@ -3,7 +3,6 @@
 // the report before. A feed that cannot be read is itself a finding, so a check always stores.
 import type { FastifyBaseLogger } from 'fastify';
 import { checkTitles, type FeedCheck, type Finding } from '../../shared/feed-check.ts';
-import type { FeedConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
