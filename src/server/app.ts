@@ -36,6 +36,7 @@ import { podcastRoutes } from './podcasts/podcast-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
 import { podcastPracticeRoutes } from './practices/podcast-practice-routes.ts';
 import { experimentRoutes } from './experiments/experiment-routes.ts';
+import { effectRoutes } from './experiments/effect-routes.ts';
 import { practiceRoutes } from './practices/practice-routes.ts';
 import { invitationRoutes } from './team/invitation-routes.ts';
 import { membershipRoutes } from './team/membership-routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     podcastPracticeRoutes,
     contentRoutes,
     experimentRoutes,
+    effectRoutes,
     assistanceRoutes,
     adminRoutes,
     adminUserRoutes,
