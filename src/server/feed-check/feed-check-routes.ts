@@ -8,7 +8,7 @@ import { feedCheckMessages, feedCheckResource } from '../../shared/feed-check.ts
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { requirePodcast } from '../podcasts/guard.ts';
-import { loadFeedCheck } from './feed-check.ts';
+import { loadFeedCheck } from './feed-check-queries.ts';
 
 export function feedCheckRoutes(app: FastifyInstance, { db }: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
