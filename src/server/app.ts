@@ -21,6 +21,8 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { registerSendHook } from './http/send-hook.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { feedRoutes } from './feeds/feed-routes.ts';
+import { feedCheckRoutes } from './feed-check/feed-check-routes.ts';
+import { startFeedCheckJob } from './feed-check/feed-check.ts';
 import { imageRoutes } from './images/image-routes.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
 import { accountMails } from './account/account-mails.ts';
@@ -39,6 +41,7 @@ import { podcastRoutes } from './podcasts/podcast-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
 import { podcastPracticeRoutes } from './practices/podcast-practice-routes.ts';
 import { experimentRoutes } from './experiments/experiment-routes.ts';
+import { effectRoutes } from './experiments/effect-routes.ts';
 import { practiceRoutes } from './practices/practice-routes.ts';
 import { invitationRoutes } from './team/invitation-routes.ts';
 import { membershipRoutes } from './team/membership-routes.ts';
@@ -144,10 +147,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     membershipRoutes,
     invitationRoutes,
     feedRoutes,
+    feedCheckRoutes,
     practiceRoutes,
     podcastPracticeRoutes,
     contentRoutes,
     experimentRoutes,
+    effectRoutes,
     assistanceRoutes,
     adminRoutes,
     adminUserRoutes,
@@ -163,9 +168,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const steady = config.steady ? steadyClient(config.steady) : null;
   billingRoutes(app, ctx, steady);
   // Subscriptions are read again periodically: cancelled or expired ones fall back to Basic.
-  const jobs: { tipSweep: PeriodicJob; idempotencyCleanup: PeriodicJob; subscriptions?: PeriodicJob } = {
+  const jobs: {
+    tipSweep: PeriodicJob;
+    idempotencyCleanup: PeriodicJob;
+    feedChecks: PeriodicJob;
+    subscriptions?: PeriodicJob;
+  } = {
     tipSweep,
     idempotencyCleanup,
+    feedChecks: startFeedCheckJob(ctx, app.log, config.feedCheckIntervalMs),
   };
   if (steady && config.steady) {
     jobs.subscriptions = startPeriodicJob(

@@ -17,6 +17,8 @@ export type Config = {
   trustProxy: false | number | string;
   /** The guarded feed fetch (src/server/feeds/safe-fetch.ts). */
   feeds: FeedConfig;
+  /** FEED_CHECK_INTERVAL_MS: how often the Feed-Check job looks for feeds not checked for a day. */
+  feedCheckIntervalMs: number;
   /** Kompass-KI tips (src/server/engine/tips/). */
   tips: TipConfig;
   /** Web Push of new tips (src/server/push/). */
@@ -216,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     feeds: parseFeedConfig(env),
+    feedCheckIntervalMs: positiveInteger('FEED_CHECK_INTERVAL_MS', env.FEED_CHECK_INTERVAL_MS, 60 * 60 * 1000),
     tips: parseTipConfig(env),
     push: parsePushConfig(env, mailFrom),
     steady: parseSteadyConfig(env),

@@ -17,6 +17,7 @@ import * as planGrants from './migrations/0014-plan-grants.ts';
 import * as push from './migrations/0015-push.ts';
 import * as entryDeletions from './migrations/0016-entry-deletions.ts';
 import * as scoreFingerprint from './migrations/0019-score-fingerprint.ts';
+import * as feedChecks from './migrations/0021-feed-checks.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -37,6 +38,7 @@ const migrations = {
   '0015-push': push,
   '0016-entry-deletions': entryDeletions,
   '0019-score-fingerprint': scoreFingerprint,
+  '0021-feed-checks': feedChecks,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */

@@ -1,6 +1,7 @@
 // Table types for Kysely. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers in both
 // SQLite and PostgreSQL, so one query code base runs on both engines.
 import type { Generated } from 'kysely';
+import type { FeedChecksTable } from './tables/feed-checks.ts';
 
 type Timestamp = string;
 type Flag = number;
@@ -563,6 +564,7 @@ export interface DB {
   podcast_strategies: PodcastStrategiesTable;
   podcast_milestones: PodcastMilestonesTable;
   podcast_metrics: PodcastMetricsTable;
+  feed_checks: FeedChecksTable;
   experiments: ExperimentsTable;
   experiment_actions: ExperimentActionsTable;
   comments: CommentsTable;

@@ -8,6 +8,8 @@ import { encodeImage } from '../images/store-image.ts';
 import { FeedError } from './feed-error.ts';
 import { feedText, parseFeed, type FeedEpisode, type ParsedFeed } from './parse-feed.ts';
 import { safeFetch } from './safe-fetch.ts';
+import type { Artwork } from '../feed-check/checks.ts';
+import { artworkOf } from '../feed-check/artwork.ts';
 
 const FEED_ACCEPT = 'application/rss+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5';
 
@@ -30,16 +32,21 @@ export async function readFeed(config: FeedConfig, url: string): Promise<ParsedF
 
 /**
  * The feed's cover re-encoded like an uploaded picture, or null: a cover that cannot be fetched
- * or decoded (or a busy image queue) never fails the import. Fetched through the same guard.
+ * or decoded (or a busy image queue) never fails the import. Fetched through the same guard; its
+ * header also tells the Feed-Check the cover's format and size.
  */
-export async function readCover(config: FeedConfig, imageUrl: string | null): Promise<Buffer | null> {
-  if (!imageUrl) return null;
+export async function readCover(
+  config: FeedConfig,
+  imageUrl: string | null,
+): Promise<{ image: Buffer | null; artwork: Artwork }> {
+  if (!imageUrl) return { image: null, artwork: 'missing' };
   try {
     const maxBytes = Math.min(config.maxBytes, IMAGE_MAX_BYTES);
     const fetched = await safeFetch(imageUrl, { ...config, maxBytes, accept: 'image/*' });
-    return await encodeImage(fetched.body);
+    const artwork = await artworkOf(fetched.body);
+    return { image: await encodeImage(fetched.body).catch(() => null), artwork };
   } catch {
-    return null;
+    return { image: null, artwork: 'unreadable' };
   }
 }
 

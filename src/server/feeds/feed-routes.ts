@@ -18,6 +18,7 @@ import { mapCategories } from './feed-categories.ts';
 import { readCover, readFeed, saveEpisodes } from './feed-import.ts';
 import { feedMessages } from './parse-feed.ts';
 import { evaluateTipsAfter } from '../engine/tips/evaluate-tips.ts';
+import { checkParsedFeed } from '../feed-check/feed-check.ts';
 
 export const refreshMessages = {
   noFeed: 'Dieser Podcast hat keinen RSS-Feed. Trage ihn zuerst bei den allgemeinen Angaben ein.',
@@ -25,6 +26,9 @@ export const refreshMessages = {
 
 export function feedRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock, config } = ctx;
+  // The Feed-Check of a feed just read; a failure is logged and never fails the import.
+  const runFeedCheck = (check: () => Promise<void>) =>
+    check().catch((error: unknown) => app.log.warn({ err: error }, 'feed check failed'));
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // One request; the client shows an indeterminate progress state while it runs.
@@ -44,7 +48,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext) {
         readCover(config.feeds, feed.imageUrl),
       ]);
       const podcastId = await withTx(db, async (tx) => {
-        const image = cover && (await insertImage(tx, cover, clock.now()));
+        const image = cover.image && (await insertImage(tx, cover.image, clock.now()));
         const id = await createPodcast(
           tx,
           {
@@ -63,6 +67,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext) {
         await saveEpisodes(tx, id, feed.episodes);
         return id;
       });
+      await runFeedCheck(() => checkParsedFeed(ctx, podcastId, rss_uri, feed, cover.artwork));
       evaluateTipsAfter(request, podcastId);
       return reply.status(201).send(await createdPodcast(ctx, user, podcastId));
     },
@@ -88,7 +93,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext) {
         podcast.image_id === null ? readCover(config.feeds, feed.imageUrl) : null,
       ]);
       const updated = await withTx(db, async (tx) => {
-        const image = cover && (await insertImage(tx, cover, clock.now()));
+        const image = cover?.image && (await insertImage(tx, cover.image, clock.now()));
         await saveEpisodes(tx, podcast.id, feed.episodes);
         // COALESCE in the statement: an edit saved while the feed was read is not overwritten.
         return tx
@@ -113,6 +118,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext) {
           .returningAll()
           .executeTakeFirstOrThrow();
       });
+      await runFeedCheck(() => checkParsedFeed(ctx, podcast.id, podcast.rss_uri!, feed, cover?.artwork));
       return { data: await serializePodcast(db, { ...access, podcast: updated }) };
     },
   );

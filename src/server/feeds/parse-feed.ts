@@ -9,7 +9,9 @@
 import { createHash } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseFeedDate } from './feed-dates.ts';
+import { readFacts, type FeedFacts } from './feed-facts.ts';
 import { FeedError } from './feed-error.ts';
+import { attrOf, child, clean, first, httpUrl, list, textOf, type Node } from './xml-nodes.ts';
 
 export const feedMessages = {
   invalidXml: 'Unter dieser Adresse liegt kein gültiger Feed: Das XML ist fehlerhaft.',
@@ -23,7 +25,6 @@ export const feedMessages = {
 /** Lengths the podcast form accepts (title, author) and generous ones for episodes. */
 const PODCAST_TEXT_MAX = 120;
 const EPISODE_TITLE_MAX = 500;
-const URL_MAX = 2048;
 /** Longer episode keys are hashed: PostgreSQL's btree index holds about 2.7 KB per entry. */
 const KEY_MAX = 500;
 
@@ -45,6 +46,8 @@ export type ParsedFeed = {
   categories: string[];
   /** In feed order, without duplicate keys (the first one wins). */
   episodes: FeedEpisode[];
+  /** What the Feed-Check reads (src/server/feed-check). */
+  facts: FeedFacts;
 };
 
 const parser = new XMLParser({
@@ -62,104 +65,6 @@ const parser = new XMLParser({
   // Show notes may hold unescaped HTML; we never read them, so they are not parsed as XML.
   stopNodes: ['*.description', '*.content:encoded', '*.itunes:summary'],
 });
-
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  auml: 'ä',
-  ouml: 'ö',
-  uuml: 'ü',
-  Auml: 'Ä',
-  Ouml: 'Ö',
-  Uuml: 'Ü',
-  szlig: 'ß',
-  eacute: 'é',
-  egrave: 'è',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  sbquo: '‚',
-  ldquo: '“',
-  rdquo: '”',
-  bdquo: '„',
-  laquo: '«',
-  raquo: '»',
-  euro: '€',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-};
-
-const validCodePoint = (cp: number) => cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff);
-
-/** The entities of a text decoded once; unknown names stay as written. */
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(
-    /&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z][a-zA-Z0-9]{1,7});/g,
-    (whole, ref: string) => {
-      if (ref.startsWith('#')) {
-        const cp = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-        return validCodePoint(cp) ? String.fromCodePoint(cp) : '\ufffd';
-      }
-      return NAMED[ref] ?? whole;
-    },
-  );
-}
-
-type Node = unknown;
-const list = (node: Node): Node[] =>
-  node === undefined || node === null ? [] : Array.isArray(node) ? node : [node];
-const first = (node: Node): Node => list(node)[0];
-const child = (node: Node, name: string): Node =>
-  typeof first(node) === 'object' ? (first(node) as Record<string, Node>)[name] : undefined;
-
-/** The text of an element: its text decoded, its CDATA as written. */
-function textOf(node: Node): string {
-  const value = first(node);
-  if (typeof value === 'string') return decodeEntities(value);
-  if (!value || typeof value !== 'object') return '';
-  const element = value as Record<string, Node>;
-  const text = typeof element['#text'] === 'string' ? decodeEntities(element['#text']) : '';
-  return (
-    text +
-    list(element['#cdata'])
-      .filter((c) => typeof c === 'string')
-      .join('')
-  );
-}
-
-function attrOf(node: Node, name: string): string {
-  const value = child(node, `@_${name}`);
-  return typeof value === 'string' ? decodeEntities(value) : '';
-}
-
-/** One line of plain text: no control characters, whitespace collapsed, at most `max` characters. */
-function clean(text: string, max: number): string {
-  const line = text
-    .replace(/[\u0000-\u001f\u007f]/g, ' ') // eslint-disable-line no-control-regex
-    .replace(/\s+/g, ' ')
-    .trim();
-  const chars = [...line];
-  return chars.length > max ? chars.slice(0, max).join('').trim() : line;
-}
-
-/** An absolute http(s) URL, or null: nothing else becomes a link in the app. */
-function httpUrl(text: string): string | null {
-  const trimmed = text.trim();
-  if (trimmed.length > URL_MAX || !/^https?:\/\/[^\s/]+/i.test(trimmed)) return null;
-  try {
-    return new URL(trimmed).protocol.startsWith('http') ? trimmed : null;
-  } catch {
-    return null;
-  }
-}
 
 function episodeKey(guid: string, link: string, title: string, publishedAt: string | null): string | null {
   const key = guid || link || (title ? `${title}|${publishedAt ?? ''}` : '');
@@ -263,5 +168,6 @@ export function parseFeed(text: string): ParsedFeed {
     imageUrl: readImage(channel),
     categories: readCategories(channel),
     episodes: readEpisodes(items),
+    facts: readFacts(channel, items),
   };
 }

@@ -38,7 +38,11 @@ export const fetchMessages = {
   encoding: 'Der Server des Feeds sendet ein Format, das wir nicht lesen können.',
 };
 
-export type FetchOptions = FeedConfig & { accept: string };
+export type FetchOptions = FeedConfig & {
+  accept: string;
+  /** Only the body's first bytes, then the connection closes (a cover's header for the Feed-Check). */
+  headBytes?: number;
+};
 export type Fetched = { body: Buffer; contentType: string | undefined; url: URL };
 
 function parseUrl(text: string, base?: URL): URL {
@@ -149,20 +153,27 @@ export async function readBody(
   response: IncomingMessage,
   maxBytes: number,
   signal: AbortSignal,
+  headBytes?: number,
 ): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
-  if (declared > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
+  if (headBytes === undefined && declared > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
   const chunks: Buffer[] = [];
   let size = 0;
+  /** Only the first `headBytes` were wanted: a body cut there is what was asked for. */
+  let head = false;
   try {
     for await (const chunk of decoded(response)) {
       signal.throwIfAborted();
       size += (chunk as Buffer).length;
-      if (size > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
       chunks.push(chunk as Buffer);
+      if (headBytes !== undefined && size >= headBytes) {
+        head = true;
+        break;
+      }
+      if (size > maxBytes) throw new FeedError(fetchMessages.tooLarge(maxBytes));
     }
     signal.throwIfAborted();
-    if (!response.complete) throw new FeedError(fetchMessages.unreachable);
+    if (!head && !response.complete) throw new FeedError(fetchMessages.unreachable);
   } finally {
     response.destroy();
   }
@@ -197,7 +208,7 @@ export async function safeFetch(input: string, options: FetchOptions): Promise<F
           status === 404 || status === 410 ? fetchMessages.notFound(status) : fetchMessages.status(status),
         );
       }
-      const body = await readBody(response, options.maxBytes, controller.signal);
+      const body = await readBody(response, options.maxBytes, controller.signal, options.headBytes);
       return { body, contentType: response.headers['content-type'], url };
     }
   } catch (error) {

@@ -224,7 +224,7 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
           .onConflict((oc) => oc.columns(['podcast_id', 'practice_id']).doNothing())
           .executeTakeFirst();
         const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-        if (rescore && created) await refreshScore(db, podcast.id, practiceId);
+        if (rescore && created) await refreshScore(db, podcast.id, practiceId, clock.now());
         if (plan.active) await ensureScores(db, podcast.id, now);
         const row = await db
           .selectFrom(table)
@@ -253,7 +253,8 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
           .where('podcast_id', '=', podcast.id)
           .where('practice_id', '=', practiceId)
           .executeTakeFirst();
-        if (rescore && Number(result.numDeletedRows) > 0) await refreshScore(db, podcast.id, practiceId);
+        if (rescore && Number(result.numDeletedRows) > 0)
+          await refreshScore(db, podcast.id, practiceId, clock.now());
         return reply.status(204).send();
       },
     );

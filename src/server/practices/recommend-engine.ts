@@ -2,6 +2,7 @@
 // method fits a podcast (`scorePractice`: similarity 0–1 with German reasons) and how alike two
 // methods are (`practiceSimilarity`, 'Passende Methoden'). recommend.ts feeds them from the
 // database and stores the scores.
+import { checkTitles } from '../../shared/feed-check.ts';
 import { audienceSize, budget, metric, timeEffort, type MetricKey } from '../../shared/vocabulary.ts';
 
 /** 0–3 per metric: the podcast's goal importance or the method's potential (§9 points). */
@@ -15,6 +16,24 @@ export type PodcastProfile = {
   goals: Points | null;
   /** The stage: time and money the podcast can spend, and its audience size. */
   stage: Effort;
+  /** What the studio measured (issue 22): the Feed-Check's findings and the tried methods' effects. */
+  evidence?: Evidence;
+};
+
+/**
+ * Plain data (it is part of the profile's fingerprint): per method id the heaviest feed finding
+ * that names it (rank 0 error, 1 warning, 2 tip), and each ended experiment's method with its
+ * goal score (-1 to 1, experiments/effect.ts).
+ */
+export type Evidence = {
+  feed: Record<number, { rank: number; key: string }>;
+  tried: { practiceId: number; score: number }[];
+};
+
+/** What the evidence says about one method: the finding it addresses, the tried methods like it. */
+export type MethodEvidence = {
+  finding?: { rank: number; key: string };
+  tried: { score: number; similarity: number }[];
 };
 
 export type MethodProfile = {
@@ -77,7 +96,21 @@ export const reasonTexts = {
   fitsTime: 'passt in dein Zeitbudget',
   fitsBudget: 'passt in dein Budget',
   fitsStage: 'passt zur Größe deines Publikums',
+  feed: (title: string) => `Dein Feed: ${title}`,
+  worked: 'ähnlich einer Methode, die bei dir gewirkt hat',
+  failed: 'ähnlich einer Methode, die bei dir wenig bewirkt hat',
 };
+
+/** Evidence factors: a finding's weight by severity, and how far tried methods move alike ones. */
+export const EVIDENCE = {
+  feed: [0.5, 0.3, 0.15],
+  /** Tried methods count for methods at least this alike (practiceSimilarity). */
+  alike: 0.3,
+  /** Per tried method: 1 + step · goal score · similarity, the product kept within [min, max]. */
+  step: 0.5,
+  min: 0.5,
+  max: 1.5,
+} as const;
 
 /*
  * Reasons are stored as short codes (one letter, plus the metric's index for goal reasons),
@@ -95,6 +128,8 @@ const fixedCodes: Record<string, string> = {
   T: reasonTexts.fitsTime,
   B: reasonTexts.fitsBudget,
   S: reasonTexts.fitsStage,
+  W: reasonTexts.worked,
+  w: reasonTexts.failed,
 };
 const metricCodes: Record<string, (label: string) => string> = {
   G: reasonTexts.strongGoal,
@@ -109,6 +144,11 @@ export function reasonsOf(codes: string): string[] {
   return codes.split(',').flatMap((code) => {
     const fixed = fixedCodes[code];
     if (fixed) return [fixed];
+    // F<key>: a finding of the Feed-Check.
+    if (code.startsWith('F:')) {
+      const title = checkTitles[code.slice(2)];
+      return title ? [reasonTexts.feed(title)] : [];
+    }
     const text = metricCodes[code[0]!];
     const key = metric.keys[Number(code.slice(1))];
     return text && key ? [text(metric.labels[key])] : [];
@@ -133,14 +173,31 @@ export function reasonsOf(codes: string): string[] {
  * share G·(1 − factor) of an effort factor ('braucht mehr Budget als angegeben', …), a missed
  * important goal (g_m ≥ 2, p_m = 0) weighing g_m/Σg, and small fixed weights for efforts that fit;
  * the three heaviest, heaviest first.
+ *
+ * Evidence (issue 22), a factor E on the product, the result capped at 1:
+ *   E = F × X. F = 1.5, 1.3 or 1.15 when a Feed-Check finding of severity error, warning or tip
+ *   names the method (its reason 'Dein Feed: …' comes first). X = Π over ended experiments e
+ *   whose method is at least 0.3 alike (practiceSimilarity s_e, 1 for the method itself) of
+ *   (1 + 0.5 · score_e · s_e), score_e the experiment's goal score (-1 to 1), X kept within
+ *   [0.5, 1.5]: methods like one that worked rise, like one that did not fall.
  */
-export function scorePractice(podcast: PodcastProfile, method: MethodProfile, flags: Flags): Score {
-  const { similarity, codes } = scoreCodes(podcast, method, flags);
+export function scorePractice(
+  podcast: PodcastProfile,
+  method: MethodProfile,
+  flags: Flags,
+  evidence?: MethodEvidence,
+): Score {
+  const { similarity, codes } = scoreCodes(podcast, method, flags, evidence);
   return { similarity, codes, reasons: reasonsOf(codes) };
 }
 
 /** scorePractice without the texts: what the store keeps (refreshing ten thousand at once). */
-export function scoreCodes(podcast: PodcastProfile, method: MethodProfile, flags: Flags): Stored {
+export function scoreCodes(
+  podcast: PodcastProfile,
+  method: MethodProfile,
+  flags: Flags,
+  evidence?: MethodEvidence,
+): Stored {
   if (flags.applied) return result(0, ['A']);
   if (flags.rejected) return result(0, ['R']);
   const candidates: { weight: number; code: string }[] = [];
@@ -188,6 +245,22 @@ export function scoreCodes(podcast: PodcastProfile, method: MethodProfile, flags
     if (stage.expansion !== null && audience === 1) candidates.push({ weight: 0.01, code: 'S' });
   }
 
+  // Evidence (issue 22): a feed finding the method addresses raises it, and so does a tried method
+  // like it that moved the goals (one that did not lowers it); see scorePractice's comment.
+  let proof = 1;
+  if (evidence?.finding) {
+    proof *= 1 + EVIDENCE.feed[evidence.finding.rank]!;
+    candidates.push({ weight: 1, code: `F:${evidence.finding.key}` });
+  }
+  if (evidence && evidence.tried.length > 0) {
+    let tried = 1;
+    for (const t of evidence.tried) tried *= 1 + EVIDENCE.step * t.score * t.similarity;
+    tried = Math.min(EVIDENCE.max, Math.max(EVIDENCE.min, tried));
+    proof *= tried;
+    if (tried > 1.02) candidates.push({ weight: 0.5 * (tried - 1), code: 'W' });
+    if (tried < 0.98) candidates.push({ weight: 0.5 * (1 - tried), code: 'w' });
+  }
+
   // Heaviest first; equal weights keep the order they were found in (metric order, then effort).
   const codes = candidates
     .map((c, i) => ({ ...c, i }))
@@ -195,7 +268,7 @@ export function scoreCodes(podcast: PodcastProfile, method: MethodProfile, flags
     .sort((a, b) => b.weight - a.weight || a.i - b.i)
     .slice(0, 3)
     .map((c) => c.code);
-  return result(goalFit * time * money * audience, codes);
+  return result(Math.min(1, goalFit * time * money * audience * proof), codes);
 }
 
 function result(similarity: number, codes: string[]): Stored {

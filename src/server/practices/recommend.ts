@@ -9,11 +9,17 @@ import { levelPoints, metric } from '../../shared/vocabulary.ts';
 import type { Database, Db } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
 import { contentVersion } from '../db/seed/seed.ts';
+import { berlinDate } from '../../shared/calendar.ts';
+import { loadEffects } from '../experiments/effect.ts';
+import { currentFindings } from '../feed-check/feed-check-queries.ts';
 import {
+  EVIDENCE,
   practiceSimilarity,
   reasonsOf,
   scoreCodes,
   stageIndex,
+  type Evidence,
+  type MethodEvidence,
   type MethodProfile,
   type Points,
   type PodcastProfile,
@@ -64,11 +70,52 @@ export async function methodProfiles(db: Database): Promise<Map<number, MethodPr
   return methods;
 }
 
-/** The podcast's goals and stage as the engine reads them. */
-export async function podcastProfile(db: Db, podcastId: number): Promise<PodcastProfile> {
-  const [objective, stage] = await Promise.all([
+const SEVERITY_RANK = { error: 0, warning: 1, tip: 2 } as const;
+
+/** The podcast's evidence: its newest Feed-Check and the goal scores of its ended experiments. */
+export async function podcastEvidence(db: Db, podcastId: number, now: Date): Promise<Evidence> {
+  const [findings, ended] = await Promise.all([
+    currentFindings(db, podcastId),
+    db
+      .selectFrom('experiments')
+      .select(['id', 'practice_id', 'starts_at', 'ends_at'])
+      .where('podcast_id', '=', podcastId)
+      .where('deleted_at', 'is', null)
+      .where('ends_at', '<=', berlinDate(now))
+      .execute(),
+  ]);
+  const feed: Evidence['feed'] = {};
+  for (const f of findings) {
+    const rank = SEVERITY_RANK[f.severity];
+    for (const id of f.practices) if (!feed[id] || feed[id].rank > rank) feed[id] = { rank, key: f.key };
+  }
+  const effects = ended.length > 0 ? await loadEffects(db, podcastId, ended) : new Map();
+  const tried = ended.flatMap((e) => {
+    const score = effects.get(e.id)?.goal_score;
+    return score === null || score === undefined ? [] : [{ practiceId: e.practice_id, score }];
+  });
+  return { feed, tried };
+}
+
+/** What the evidence says about each method (the tried methods' likeness computed here). */
+export function methodEvidence(evidence: Evidence | undefined, methods: Map<number, MethodProfile>) {
+  return (id: number, method: MethodProfile): MethodEvidence | undefined => {
+    if (!evidence) return undefined;
+    const tried = evidence.tried.flatMap((t) => {
+      const other = methods.get(t.practiceId);
+      const similarity = t.practiceId === id ? 1 : other ? practiceSimilarity(other, method) : 0;
+      return similarity >= EVIDENCE.alike ? [{ score: t.score, similarity }] : [];
+    });
+    return { finding: evidence.feed[id], tried };
+  };
+}
+
+/** The podcast's goals, stage and evidence as the engine reads them. */
+export async function podcastProfile(db: Db, podcastId: number, now = new Date()): Promise<PodcastProfile> {
+  const [objective, stage, evidence] = await Promise.all([
     db.selectFrom('podcast_objectives').selectAll().where('podcast_id', '=', podcastId).executeTakeFirst(),
     db.selectFrom('podcast_stages').selectAll().where('podcast_id', '=', podcastId).executeTakeFirst(),
+    podcastEvidence(db, podcastId, now),
   ]);
   const goals = Object.fromEntries(metric.keys.map((k) => [k, points(objective?.[k])])) as Points;
   return {
@@ -78,6 +125,7 @@ export async function podcastProfile(db: Db, podcastId: number): Promise<Podcast
       investment: stageIndex.investment(stage?.investment),
       expansion: stageIndex.expansion(stage?.expansion),
     },
+    evidence,
   };
 }
 
@@ -115,18 +163,19 @@ async function storeScores(db: Db, podcastId: number, scores: [number, Stored][]
 }
 
 /** Bump when the score formula (recommend-engine.ts) changes: every podcast is refreshed again. */
-const ENGINE_VERSION = '1';
+const ENGINE_VERSION = '2';
 
 /**
  * Recomputes all of a podcast's scores (after its goals or stage changed) and stores those that
  * changed; a podcast's first refresh stores them all. The scores are a function of the content,
- * the podcast's goals and stage and its applied and rejected methods: when the fingerprint of
+ * the podcast's goals, stage and evidence (Feed-Check, experiment effects) and its applied and
+ * rejected methods: when the fingerprint of
  * those is the one stored with the scores, nothing can have changed and the refresh stops there
  * (decision 2026-11-26, issue 25: 135 ms at 10,000 methods for a refresh that changed nothing).
  */
 export async function refreshScores(db: Database, podcastId: number, now: Date) {
   const [profile, applied, rejected, version, state] = await Promise.all([
-    podcastProfile(db, podcastId),
+    podcastProfile(db, podcastId, now),
     flaggedIds(db, 'practice_applications', podcastId),
     flaggedIds(db, 'practice_rejections', podcastId),
     contentVersion(db),
@@ -158,8 +207,10 @@ export async function refreshScores(db: Database, podcastId: number, now: Date) 
   ]);
   const before = new Map(stored.map((r) => [r.practice_id, r]));
   const changed: [number, Stored][] = [];
+  const evidenceOf = methodEvidence(profile.evidence, methods);
   for (const [id, method] of methods) {
-    const score = scoreCodes(profile, method, { applied: applied.has(id), rejected: rejected.has(id) });
+    const flags = { applied: applied.has(id), rejected: rejected.has(id) };
+    const score = scoreCodes(profile, method, flags, evidenceOf(id, method));
     const old = before.get(id);
     if (!old || old.score !== Math.round(score.similarity * 1000) || old.reasons !== score.codes) {
       changed.push([id, score]);
@@ -177,11 +228,12 @@ export async function refreshScores(db: Database, podcastId: number, now: Date) 
 }
 
 /** Recomputes one method's score for a podcast (after a flag of it changed). */
-export async function refreshScore(db: Database, podcastId: number, practiceId: number) {
-  const method = (await methodProfiles(db)).get(practiceId);
+export async function refreshScore(db: Database, podcastId: number, practiceId: number, now = new Date()) {
+  const methods = await methodProfiles(db);
+  const method = methods.get(practiceId);
   if (!method) return;
   const [profile, applied, rejected] = await Promise.all([
-    podcastProfile(db, podcastId),
+    podcastProfile(db, podcastId, now),
     db
       .selectFrom('practice_applications')
       .select('id')
@@ -195,7 +247,8 @@ export async function refreshScore(db: Database, podcastId: number, practiceId: 
       .where('practice_id', '=', practiceId)
       .executeTakeFirst(),
   ]);
-  const score = scoreCodes(profile, method, { applied: !!applied, rejected: !!rejected });
+  const evidence = methodEvidence(profile.evidence, methods)(practiceId, method);
+  const score = scoreCodes(profile, method, { applied: !!applied, rejected: !!rejected }, evidence);
   await storeScores(db, podcastId, [[practiceId, score]]);
 }
 

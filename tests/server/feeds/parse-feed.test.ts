@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FeedError } from '../../../src/server/feeds/feed-error.ts';
 import { parseFeedDate } from '../../../src/server/feeds/feed-dates.ts';
-import { decodeEntities, feedMessages, feedText, parseFeed } from '../../../src/server/feeds/parse-feed.ts';
+import { feedMessages, feedText, parseFeed } from '../../../src/server/feeds/parse-feed.ts';
+import { decodeEntities } from '../../../src/server/feeds/xml-nodes.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url), 'utf8').replaceAll(

@@ -1,0 +1,10 @@
+import type { Generated } from 'kysely';
+
+/** One Feed-Check of a podcast's feed (0021); findings and rhythm as JSON. */
+export interface FeedChecksTable {
+  id: Generated<number>;
+  podcast_id: number;
+  checked_at: string;
+  findings: string;
+  rhythm: string;
+}

@@ -1,0 +1,99 @@
+// The Feed-Check as a service: run it on a parsed feed (at import and refresh) or fetch the feed
+// first (the daily job), store a dated report, and read the newest one with what got fixed since
+// the report before. A feed that cannot be read is itself a finding, so a check always stores.
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
+import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
+import { readFeed } from '../feeds/feed-import.ts';
+import type { ParsedFeed } from '../feeds/parse-feed.ts';
+import { readArtwork } from './artwork.ts';
+import { storeFeedCheck } from './feed-check-queries.ts';
+import { checkFeed, type Artwork, type RawFinding } from './checks.ts';
+import { rhythmFindings, rhythmOf } from './rhythm.ts';
+
+export function evaluateFeed(feed: ParsedFeed, feedUrl: string, artwork: Artwork, now: Date) {
+  const rhythm = rhythmOf(feed.facts.items, now);
+  const findings = [...checkFeed(feed.facts, feedUrl, artwork), ...rhythmFindings(rhythm)];
+  return { findings, rhythm };
+}
+
+type CheckContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+/** Checks a feed just read (import, refresh); `artwork` when the cover was fetched anyway. */
+export async function checkParsedFeed(
+  ctx: CheckContext,
+  podcastId: number,
+  feedUrl: string,
+  feed: ParsedFeed,
+  artwork?: Artwork,
+) {
+  const now = ctx.clock.now();
+  const cover = artwork ?? (await readArtwork(ctx.config.feeds, feed.facts.imageHref));
+  await storeFeedCheck(ctx.db, podcastId, now, evaluateFeed(feed, feedUrl, cover, now));
+}
+
+/** Fetches the feed and checks it; an unreadable feed is stored as the one finding. */
+export async function checkPodcastFeed(ctx: CheckContext, podcastId: number, feedUrl: string) {
+  let feed: ParsedFeed;
+  try {
+    feed = await readFeed(ctx.config.feeds, feedUrl);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const reason = Object.values(error.errors ?? {}).flat()[0] ?? error.message;
+    const now = ctx.clock.now();
+    const unreachable: RawFinding = {
+      key: 'feed_unreadable',
+      severity: 'error',
+      message: `Der Feed ließ sich nicht lesen: ${reason} Apps, die ihn abonniert haben, bekommen keine neuen Folgen.`,
+      practices: [2, 97],
+    };
+    const rhythm = rhythmOf([], now);
+    await storeFeedCheck(ctx.db, podcastId, now, { findings: [unreachable], rhythm });
+    return;
+  }
+  await checkParsedFeed(ctx, podcastId, feedUrl, feed);
+}
+
+const DAY = 86_400_000;
+
+/** Podcasts per run of the daily job: the job runs hourly, so a few hundred feeds a day a process. */
+const BATCH = 20;
+
+/**
+ * Once a day per podcast with a feed, in whichever process holds the lease: the podcasts whose
+ * newest report is older than a day (or that have none), oldest first.
+ */
+export function startFeedCheckJob(
+  ctx: CheckContext,
+  log: FastifyBaseLogger,
+  intervalMs: number,
+): PeriodicJob {
+  return startPeriodicJob(ctx, log, 'feed-checks', intervalMs, async () => {
+    const dayAgo = new Date(ctx.clock.now().getTime() - DAY).toISOString();
+    const due = await ctx.db
+      .selectFrom('podcasts as p')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('feed_checks')
+            .select((e) => ['podcast_id', e.fn.max('checked_at').as('last')])
+            .groupBy('podcast_id')
+            .as('c'),
+        (join) => join.onRef('c.podcast_id', '=', 'p.id'),
+      )
+      .select(['p.id', 'p.rss_uri', 'c.last'])
+      .where('p.rss_uri', 'is not', null)
+      .where((eb) => eb.or([eb('c.last', 'is', null), eb('c.last', '<', dayAgo)]))
+      .orderBy('c.last')
+      .limit(BATCH)
+      .execute();
+    for (const podcast of due) {
+      try {
+        await checkPodcastFeed(ctx, podcast.id, podcast.rss_uri!);
+      } catch (error) {
+        log.warn({ err: error, podcastId: podcast.id }, 'feed check failed');
+      }
+    }
+  });
+}

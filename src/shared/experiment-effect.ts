@@ -1,0 +1,51 @@
+// The measured effect of an experiment (issue 22): GET /api/experiments/{id}/effect, shown as
+// 'Wirkung' on the experiment and in 'Was hat gewirkt?' across a podcast's experiments.
+import { z } from 'zod';
+import { resource } from './api.ts';
+import { metric } from './vocabulary.ts';
+
+export const effectMetric = z.object({
+  key: metric.schema,
+  before: z.number(),
+  after: z.number(),
+  change: z.number(),
+  /** change / before; null when before is 0. */
+  relative: z.number().nullable(),
+});
+
+export const experimentEffect = z.object({
+  metrics: z.array(effectMetric),
+  /**
+   * How much the experiment moved the podcast's goals, -1 to 1: each metric's movement (rating
+   * points / 100; for the reach its relative change, capped at ±100 %) weighted by its goal's
+   * importance (low 1, medium 2, high 3). Null without a goal among the measured metrics.
+   */
+  goal_score: z.number().nullable(),
+  enough_data: z.boolean(),
+  /** What is missing when there is not enough data (German, for the screen). */
+  missing: z.string().nullable(),
+});
+export type ExperimentEffect = z.infer<typeof experimentEffect>;
+export const effectResource = resource(experimentEffect);
+
+export const effectMessages = {
+  before: 'Für eine Wirkung fehlt eine Auswertung vor dem Start.',
+  after: 'Für eine Wirkung fehlt eine Auswertung nach dem Ende.',
+  both: 'Für eine Wirkung fehlen Auswertungen vor dem Start und nach dem Ende.',
+  mismatch: 'Vor dem Start und nach dem Ende wurden verschiedene Kennzahlen ausgewertet.',
+};
+
+/** 'Was hat gewirkt?': the podcast's experiments with enough data, best goal score first. */
+export const effectListResource = resource(
+  z.array(
+    z.object({
+      experiment: z.object({
+        id: z.number(),
+        title: z.string(),
+        practice_id: z.number(),
+        ends_at: z.string(),
+      }),
+      effect: experimentEffect,
+    }),
+  ),
+);
