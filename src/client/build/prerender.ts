@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import { writeRouteList } from './route-list.ts';
 
 const ROOT = '<div id="root"></div>';
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
@@ -64,6 +65,7 @@ export function prerenderPlugin(): Plugin {
             .replace('</head>', `${preloads}</head>`)
             .replace(ROOT, `<div id="root">${html.slice(preloads.length)}</div>`);
           writeFileSync(resolve(outDir, 'landing.html'), landing);
+          await writeRouteList(vite, outDir);
         } finally {
           await vite.close();
         }
