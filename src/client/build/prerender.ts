@@ -56,6 +56,8 @@ export function prerenderPlugin(): Plugin {
           optimizeDeps: { noDiscovery: true, include: [] },
         });
         try {
+          // First: the landing's render narrows the shared root route to the landing alone.
+          await writeRouteList(vite, outDir);
           const { renderLanding } = await vite.ssrLoadModule('/src/client/build/prerender-landing.tsx');
           const shell = readFileSync(resolve(outDir, 'index.html'), 'utf8');
           if (!shell.includes(ROOT)) throw new Error(`index.html has no ${ROOT} to render into`);
@@ -65,7 +67,6 @@ export function prerenderPlugin(): Plugin {
             .replace('</head>', `${preloads}</head>`)
             .replace(ROOT, `<div id="root">${html.slice(preloads.length)}</div>`);
           writeFileSync(resolve(outDir, 'landing.html'), landing);
-          await writeRouteList(vite, outDir);
         } finally {
           await vite.close();
         }

@@ -13,6 +13,7 @@ export async function writeRouteList(vite: ViteDevServer, outDir: string) {
   const { createRouter } = await vite.ssrLoadModule('@tanstack/react-router');
   const router = createRouter({ routeTree }) as { routesByPath: Record<string, unknown> };
   const paths = Object.keys(router.routesByPath).sort();
-  if (!paths.includes('/app/podcast')) throw new Error('the route tree has no /app/podcast');
+  if (!paths.includes('/app/podcast'))
+    throw new Error(`the route tree has no /app/podcast: ${paths.join(' ')}`);
   writeFileSync(resolve(outDir, ROUTE_LIST), JSON.stringify(paths));
 }
