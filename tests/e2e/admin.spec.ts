@@ -97,7 +97,7 @@ test('an admin grants a podcast Pro with a reason, and the podcast is Pro beyond
   await page.getByRole('searchbox', { name: 'Titel' }).fill(title);
   await page.getByRole('button', { name: 'Suchen' }).click();
   const row = page.getByRole('listitem').filter({ hasText: title });
-  await expect(row).toContainText('Studio Pro (Test, noch 30 Tage)');
+  await expect(row).toContainText('Studio Pro (Testphase), noch 30 Tage');
   await row.getByText('Plan ändern').click();
   const until = `${new Date().getFullYear() + 1}-12-31`;
   await row.getByLabel('Studio Pro freischalten bis').fill(until);

@@ -32,6 +32,7 @@ test('a new person registers through the invitation and lands on the podcast', a
   await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(email);
   await expectAccessible(page, 'invitation for a guest');
 
+  await page.getByLabel('Dein Name').fill('Erika Eingeladen');
   await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Passwort wiederholen').fill(PASSWORD);
   await page.getByRole('checkbox', { name: /Nutzungsbedingungen/ }).click();

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import { writeRouteList } from './route-list.ts';
 
 const ROOT = '<div id="root"></div>';
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
@@ -55,6 +56,8 @@ export function prerenderPlugin(): Plugin {
           optimizeDeps: { noDiscovery: true, include: [] },
         });
         try {
+          // First: the landing's render narrows the shared root route to the landing alone.
+          await writeRouteList(vite, outDir);
           const { renderLanding } = await vite.ssrLoadModule('/src/client/build/prerender-landing.tsx');
           const shell = readFileSync(resolve(outDir, 'index.html'), 'utf8');
           if (!shell.includes(ROOT)) throw new Error(`index.html has no ${ROOT} to render into`);

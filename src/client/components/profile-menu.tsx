@@ -6,6 +6,7 @@ import { openFeedback } from '../lib/feedback-widget.ts';
 import { links } from '../lib/links.ts';
 import { Avatar, displayName } from './avatar.tsx';
 import { InstallMenuItem, IosInstallDialog } from './install-menu.tsx';
+import { EmailAddress } from './email-address.tsx';
 
 const item =
   'flex min-h-11 w-full cursor-pointer items-center rounded-lg px-3 text-base text-slate-800 outline-none ' +
@@ -33,7 +34,7 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
             {(user.profile || user.name) && (
               <span className="block font-semibold text-slate-900">{displayName(user)}</span>
             )}
-            {user.email && <span className="block truncate text-slate-600">{user.email}</span>}
+            {user.email && <EmailAddress email={user.email} className="block text-slate-600" />}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={item}>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useDocumentTitle } from '../lib/document-title.ts';
+import { TabRow } from './tab-row.tsx';
 
 type Section = { to: string; label: string };
 
@@ -9,24 +10,22 @@ type Section = { to: string; label: string };
  */
 export function SectionNav({ label, sections }: { label: string; sections: readonly Section[] }) {
   return (
-    <nav aria-label={label} className="-mx-4 mt-4 overflow-x-auto px-4">
-      <ul className="flex gap-2 pb-2">
-        {sections.map((s) => (
-          <li key={s.to} className="shrink-0">
-            <Link
-              to={s.to}
-              className="flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:border-brand-600"
-              activeProps={{
-                className: '!border-brand-700 !bg-brand-700 !text-white',
-                'aria-current': 'page',
-              }}
-            >
-              {s.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <TabRow label={label}>
+      {sections.map((s) => (
+        <li key={s.to} className="shrink-0">
+          <Link
+            to={s.to}
+            className="flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:border-brand-600"
+            activeProps={{
+              className: '!border-brand-700 !bg-brand-700 !text-white',
+              'aria-current': 'page',
+            }}
+          >
+            {s.label}
+          </Link>
+        </li>
+      ))}
+    </TabRow>
   );
 }
 

@@ -8,10 +8,12 @@ type Props = Omit<ComponentProps<'select'>, 'id'> & {
   /** Label of the empty choice; without it a value is required. */
   placeholder?: string;
   error?: string[];
+  /** A short note below the field, read with it (e.g. why it is disabled). */
+  hint?: string;
 };
 
 /** A native select: the phone's own picker is the most usable one there. */
-export function SelectField({ label, name, options, placeholder, error, ...props }: Props) {
+export function SelectField({ label, name, options, placeholder, error, hint, ...props }: Props) {
   const id = useId();
   const message = error?.[0];
   return (
@@ -23,8 +25,10 @@ export function SelectField({ label, name, options, placeholder, error, ...props
         id={id}
         name={name}
         aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
-        className={`${inputClass} ${message ? 'border-red-600' : 'border-slate-300'}`}
+        aria-describedby={
+          [hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') || undefined
+        }
+        className={`${inputClass} ${message ? 'border-red-600' : 'border-slate-300'} disabled:cursor-not-allowed disabled:border-dashed disabled:bg-slate-100 disabled:text-slate-500`}
         {...props}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -34,6 +38,11 @@ export function SelectField({ label, name, options, placeholder, error, ...props
           </option>
         ))}
       </select>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
       {message && <FieldError id={`${id}-error`} message={message} />}
     </div>
   );

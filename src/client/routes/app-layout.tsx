@@ -1,11 +1,15 @@
-import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Link, Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useFlash } from '../stores/flash.ts';
 import { useLogout, useUser } from '../lib/session.ts';
 import { FlashBanner } from '../components/flash-banner.tsx';
+import { OfflineBanner, useOffline } from '../components/offline-banner.tsx';
 import { CompassMark, Logo } from '../components/logo.tsx';
 // The app frame puts the podcast feature's selector and plan banner into the header.
 import { PlanBanner } from '../features/podcasts/components/plan-banner.tsx';
-import { useContextQuery } from '../features/podcasts/api/get-context.ts';
+import { contextQueryOptions, useContextQuery } from '../features/podcasts/api/get-context.ts';
+import { podcastsQueryKey } from '../features/podcasts/api/get-podcasts.ts';
 import { AssistantButton } from '../features/assistances/components/assistant-button.tsx';
 import { PodcastSelector, useHasPodcasts } from '../features/podcasts/components/podcast-selector.tsx';
 import { SkipLink } from '../components/skip-link.tsx';
@@ -34,6 +38,26 @@ export function AppLayout() {
   const router = useRouter();
   const hasPodcasts = useHasPodcasts();
   const context = useContextQuery().data ?? null;
+  const offline = useOffline();
+  const queryClient = useQueryClient();
+  const showFlash = useFlash((s) => s.show);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  // The selected podcast refused its tips: when the user lost it (deactivated, removed, deleted),
+  // the server's context is now another podcast or none. Move there, and say why (issue 21).
+  const lostId = context?.id;
+  const lostTitle = context?.title;
+  const onRefused = useCallback(() => {
+    void (async () => {
+      void queryClient.invalidateQueries({ queryKey: podcastsQueryKey });
+      const next = await queryClient
+        .fetchQuery({ ...contextQueryOptions(), staleTime: 0 })
+        .catch(() => undefined);
+      if (next === undefined || next?.id === lostId) return;
+      showFlash({ tone: 'info', message: `Du hast keinen Zugriff mehr auf „${lostTitle}“.` });
+      await navigate({ to: next ? '/app/podcast' : '/app/onboarding' });
+    })();
+  }, [queryClient, lostId, lostTitle, showFlash, navigate]);
 
   // The session ended without a navigation of ours (it expired, found on a refetch): to login.
   // Logout and account deletion navigate themselves, so only act while still inside /app.
@@ -85,16 +109,23 @@ export function AppLayout() {
           </nav>
           <ProfileMenu user={user} onLogout={onLogout} />
         </div>
-        <PlanBanner />
+        {/* One compact status bar: offline, the offline note; else the plan link (§2). */}
+        {offline ? <OfflineBanner /> : <PlanBanner />}
       </header>
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-28 md:pb-10">
+      {/* The bottom padding keeps the end of every page clear of the tab bar and of the floating
+          assistant button above it (issue 21): 9 rem on phones, 6 rem on wide screens. */}
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-36 md:pb-24">
         <div className="mb-4 empty:hidden">
-          <FlashBanner />
+          {/* Keyed by the path: a message left by the last screen shows on the next one. */}
+          <FlashBanner key={pathname} />
         </div>
         <Outlet />
       </main>
       <AssistantButton
-        podcast={context && { id: context.id, title: context.title, active: context.active }}
+        podcast={
+          context && { id: context.id, title: context.title, active: context.active, role: context.role.key }
+        }
+        onRefused={onRefused}
       />
       <FeedbackWidget />
     </div>

@@ -1,4 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { loadUser } from '../lib/session.ts';
+import { rootRoute } from './root.tsx';
 import { appRoute } from './app.tsx';
 
 const FeedbackPage = lazyRouteComponent(
@@ -16,4 +18,18 @@ export const feedbackRoute = createRoute({
   component: function Feedback() {
     return <FeedbackPage from={feedbackRoute.useSearch().from} />;
   },
+});
+
+/** /feedback for guests: feedback needs a login (a signed-in user goes on to the form). */
+export const publicFeedbackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'feedback',
+  beforeLoad: async ({ context: { queryClient } }) => {
+    const user = await loadUser(queryClient).catch(() => null);
+    if (user?.verified) throw redirect({ to: '/app/feedback' });
+  },
+  component: lazyRouteComponent(
+    () => import('../features/feedback/components/feedback-page.tsx'),
+    'FeedbackLoginPage',
+  ),
 });

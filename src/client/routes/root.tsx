@@ -41,9 +41,11 @@ const useHydrated = () =>
 /** The prerendered landing has no update prompt: it joins once the page is hydrated. */
 function RootLayout() {
   const hydrated = useHydrated();
+  // Inside the app the header's status bar says it (app-layout.tsx), in place of the plan link.
+  const inApp = useRouterState({ select: (s) => s.location.pathname.startsWith('/app/') });
   return (
     <>
-      <OfflineBanner />
+      {!inApp && <OfflineBanner />}
       <Outbox />
       <Outlet />
       {hydrated && (

@@ -14,7 +14,7 @@ import { experimentsCreateRoute } from './experiments.create.tsx';
 import { experimentsListRoute } from './experiments.list.tsx';
 import { experimentsShowRoute } from './experiments.show.tsx';
 import { experimentsIndexRoute, experimentsRoute } from './experiments.tsx';
-import { feedbackRoute } from './feedback.tsx';
+import { feedbackRoute, publicFeedbackRoute } from './feedback.tsx';
 import { invitationRoute } from './invitation.tsx';
 import { landingRoute } from './landing.tsx';
 import { loginRoute } from './login.tsx';
@@ -92,6 +92,7 @@ export const routeTree = rootRoute.addChildren([
   termsRoute,
   privacyRoute,
   publicChangelogRoute,
+  publicFeedbackRoute,
   publicProjectRoute,
   newsletterConfirmRoute,
   passwordForgotRoute,

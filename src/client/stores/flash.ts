@@ -2,7 +2,7 @@
 // /verify), kept out of the URL so nobody can put words into our banners.
 import { create } from 'zustand';
 
-export type Flash = { tone: 'error' | 'success'; message: string };
+export type Flash = { tone: 'error' | 'success' | 'info'; message: string };
 
 type FlashState = { flash: Flash | null; show: (flash: Flash) => void; clear: () => void };
 

@@ -1,12 +1,31 @@
 // Serves the built PWA: hashed assets for a year, everything else revalidated, precompressed
 // copies where the build made them, SPA fallback.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session.ts';
 
 const API_PREFIXES = ['/api/', '/sanctum/'];
+
+/**
+ * The client's routes from the build (src/client/build/route-list.ts) as one pattern: a `$param`
+ * matches one path segment. Without the list (an older build, tests) every path counts as known.
+ */
+function knownPaths(clientDir: string): RegExp | null {
+  const file = join(clientDir, 'routes.json');
+  if (!existsSync(file)) return null;
+  const paths = JSON.parse(readFileSync(file, 'utf8')) as string[];
+  const escape = (s: string) => s.replace(/[.*+?^{}()|[\]\\]/g, '\\$&');
+  const patterns = paths.map((p) =>
+    p
+      .replace(/\/$/, '')
+      .split('/')
+      .map((part) => (part.startsWith('$') ? '[^/]+' : escape(part)))
+      .join('/'),
+  );
+  return new RegExp(`^(?:${patterns.join('|')})/?$`);
+}
 
 export async function registerStaticClient(app: FastifyInstance, clientDir: string | undefined) {
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
@@ -36,12 +55,16 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     );
   }
 
+  const known = hasClient ? knownPaths(clientDir) : null;
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (isApi || !hasClient || request.method !== 'GET') {
       return reply.status(404).send({ message: 'Nicht gefunden.', errors: {} });
     }
-    // Client-side routes, including the 404 page, are rendered by the app shell.
+    // Client-side routes, including the 404 page, are rendered by the app shell; a path that is no
+    // route gets it with 404, so crawlers and link checkers see the page is missing.
+    const path = request.url.split(/[?#]/)[0]!;
+    if (known && !known.test(path)) reply.status(404);
     return shell(reply);
   });
 }

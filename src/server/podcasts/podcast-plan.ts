@@ -2,11 +2,14 @@
 // what an admin set in /nova), then Basic. Pro comes from lifetime access (`users.granted`: the
 // owner's for the whole team, a granted viewer sees every podcast active), from a redeemed
 // contract whose subscription still counts (src/server/billing/subscriptions.ts), or from an
-// admin's grant until a day (`podcasts.pro_until`, with a reason in the audit log).
+// admin's grant until a day (`podcasts.pro_until`, with a reason in the audit log). A current
+// pro_any subscription ('Beliebig viele Podcasts', §9) of the owner covers every podcast they own
+// without a contract (issue 21, 2026-11-26: one pro_any subscription used to unlock one podcast).
 //
 // Every place that needs a plan selects `planColumns` next to the podcast's own columns and calls
 // `planOf`, so the guard, the tips and the admin panel cannot disagree about it.
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
+import { offerings } from '../../shared/offerings.ts';
 import { TRIAL_DAYS, type Trial } from '../../shared/podcasts.ts';
 import { berlinDate, daysBetween } from '../../shared/calendar.ts';
 import type { DB } from '../db/schema.ts';
@@ -17,7 +20,7 @@ export type Plan = {
   only_trial: boolean;
   /** Pro through lifetime access (the owner's or the viewer's). */
   lifetime: boolean;
-  /** Pro through a redeemed contract. */
+  /** Pro through a redeemed contract, or the owner's pro_any subscription. */
   contract: boolean;
   /** The last day of an admin's grant while it lasts, else null. */
   granted_until: string | null;
@@ -35,6 +38,8 @@ export function podcastPlan(input: {
   viewerGranted: boolean;
   /** A contract with a current subscription unlocks the podcast. */
   contract?: boolean;
+  /** The owner's current pro_any subscription unlocks all their podcasts. */
+  ownerProAny?: boolean;
   /** The trial's length when an admin changed it. */
   trialDays?: number | null;
   /** An admin's grant of Pro through this Berlin day. */
@@ -49,7 +54,7 @@ export function podcastPlan(input: {
     days_left: Math.max(0, trialDays - passed),
   };
   const lifetime = input.ownerGranted || input.viewerGranted;
-  const contract = input.contract ?? false;
+  const contract = (input.contract ?? false) || (input.ownerProAny ?? false);
   const grantedUntil = input.proUntil && input.proUntil >= today ? input.proUntil : null;
   const inTrial = trial.days_left > 0;
   return {
@@ -62,10 +67,26 @@ export function podcastPlan(input: {
   };
 }
 
+/** A subscription that counts now (the SQL twin of billing/subscriptions.ts `isCurrent`). */
+const currentSubscription = (
+  w: ExpressionBuilder<DB, 'steady_accounts'>,
+  now: Date,
+): ExpressionWrapper<DB, 'steady_accounts', SqlBool> =>
+  w.or([
+    w('steady_accounts.state', 'in', ['in_trial', 'active']),
+    w.and([
+      w('steady_accounts.state', '=', 'not_renewing'),
+      w.or([
+        w('steady_accounts.expires_at', 'is', null),
+        w('steady_accounts.expires_at', '>', now.toISOString()),
+      ]),
+    ]),
+  ]);
+
 /**
  * The plan's inputs that live outside the podcast's row, as columns of a query over `podcasts`:
- * `owner_granted` (the owner's lifetime access) and `contractor_id` (the user whose redeemed
- * subscription still counts; the SQL twin of billing/subscriptions.ts `isCurrent`).
+ * `owner_granted` (the owner's lifetime access), `contractor_id` (the user whose redeemed
+ * subscription still counts) and `owner_pro_any` (the owner's current pro_any subscription).
  */
 export const planColumns = (now: Date) => (eb: ExpressionBuilder<DB, 'podcasts'>) => [
   eb
@@ -80,19 +101,17 @@ export const planColumns = (now: Date) => (eb: ExpressionBuilder<DB, 'podcasts'>
     .innerJoin('steady_accounts', 'steady_accounts.user_id', 'contracts.user_id')
     .select('contracts.user_id')
     .whereRef('contracts.podcast_id', '=', 'podcasts.id')
-    .where((w) =>
-      w.or([
-        w('steady_accounts.state', 'in', ['in_trial', 'active']),
-        w.and([
-          w('steady_accounts.state', '=', 'not_renewing'),
-          w.or([
-            w('steady_accounts.expires_at', 'is', null),
-            w('steady_accounts.expires_at', '>', now.toISOString()),
-          ]),
-        ]),
-      ]),
-    )
+    .where((w) => currentSubscription(w, now))
     .as('contractor_id'),
+  eb
+    .selectFrom('memberships as pro_any_owner')
+    .innerJoin('steady_accounts', 'steady_accounts.user_id', 'pro_any_owner.user_id')
+    .select('pro_any_owner.user_id')
+    .whereRef('pro_any_owner.podcast_id', '=', 'podcasts.id')
+    .where('pro_any_owner.role', '=', 'owner')
+    .where('steady_accounts.plan_name', '=', offerings.pro_any.name)
+    .where((w) => currentSubscription(w, now))
+    .as('owner_pro_any'),
 ];
 
 /** A podcast row with its plan columns (`planColumns`). */
@@ -102,6 +121,8 @@ export type PlanRow = {
   pro_until: string | null;
   owner_granted: unknown;
   contractor_id: unknown;
+  /** Optional: a query without it (older callers) counts no pro_any subscription. */
+  owner_pro_any?: unknown;
 };
 
 /** The contractor's id from a plan row, or null. */
@@ -116,6 +137,7 @@ export const planOf = (row: PlanRow, now: Date, viewerGranted = false): Plan =>
     ownerGranted: Number(row.owner_granted) === 1,
     viewerGranted,
     contract: contractorOf(row) !== null,
+    ownerProAny: row.owner_pro_any !== null && row.owner_pro_any !== undefined,
     trialDays: row.trial_days === null ? null : Number(row.trial_days),
     proUntil: row.pro_until,
   });

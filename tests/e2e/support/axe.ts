@@ -20,3 +20,17 @@ export async function expectAccessible(page: Page, name: string) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, `axe on ${name}`).toEqual([]);
 }
+
+/**
+ * axe with every impact, moderate and minor too (issue 21: heading-order on the method cards,
+ * region in popover menus): no node at all.
+ */
+export async function expectNoAxeNodes(page: Page, name: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const nodes = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(nodes, `axe on ${name}`).toEqual([]);
+}

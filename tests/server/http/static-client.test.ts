@@ -15,16 +15,27 @@ writeFileSync(join(clientDir, 'sw.js'), 'self.skipWaiting()');
 const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Wort ${i}`))};`;
 writeFileSync(join(clientDir, 'assets', 'index-abcd.js'), bigScript);
 copyFileSync('public/robots.txt', join(clientDir, 'robots.txt'));
+// The build's list of client routes (src/client/build/route-list.ts).
+writeFileSync(join(clientDir, 'routes.json'), JSON.stringify(['/', '/app/', '/app/practices/$id/rating']));
 precompress(clientDir);
 const dataDir = mkdtempSync(join(tmpdir(), 'kompass-static-'));
 const { app } = await buildApp({ ...loadConfig({}), dataDir, clientDir }, { logger: false });
 afterAll(() => app.close());
 
 describe('serving the PWA', () => {
-  it('answers client routes, including unknown ones, with the app shell', async () => {
-    for (const url of ['/', '/app/practices/list', '/gibt-es-nicht']) {
+  it('answers client routes with the app shell, unknown paths with 404 and the shell', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/app', 200],
+      ['/app/practices/12/rating?x=1', 200],
+      ['/app/practices/12/rating/', 200],
+      ['/gibt-es-nicht', 404],
+      ['/app/practices/12/gibt-es-nicht', 404],
+      ['/app/practices/12/13/rating', 404],
+    ] as const) {
       const response = await app.inject({ url });
-      expect(response.statusCode, url).toBe(200);
+      expect(response.statusCode, url).toBe(status);
+      // The shell renders 'Page not found.' for the 404s.
       expect(response.body).toContain('<title>Kompass Studio</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
     }

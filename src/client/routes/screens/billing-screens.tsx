@@ -23,7 +23,7 @@ export function PodcastsConversionScreen() {
   const other = useQuery({ ...podcastQueryOptions(id), enabled: selected !== null && selected.id !== id });
   const podcast = selected?.id === id ? selected : other.data;
   if (!podcast) return null;
-  return <ConversionPage podcast={{ id: podcast.id, title: podcast.title }} />;
+  return <ConversionPage podcast={{ id: podcast.id, title: podcast.title, role: podcast.role.key }} />;
 }
 
 /** A redeemed or released contract changes the podcast's plan: the context and lists refetch. */
@@ -58,12 +58,13 @@ export function PodcastEditContractScreen() {
 /** settings.contract ('Studio Upgrade'): the account's subscription. */
 export function SettingsContractScreen() {
   const onChanged = useOnChanged();
+  const podcast = usePodcast();
   return (
     <section>
       <SectionHeading title="Studio Upgrade" screen="Einstellungen">
         Dein Abo bei Steady und welchen Podcast es freischaltet.
       </SectionHeading>
-      <AccountContract onChanged={onChanged} />
+      <AccountContract onChanged={onChanged} podcast={podcast} />
     </section>
   );
 }

@@ -22,6 +22,7 @@ import {
   useSetRole,
 } from '../api/nova-api.ts';
 import { dateTime } from './nova-layout.tsx';
+import { planName } from '../../../../shared/plan-name.ts';
 
 /** A search box that searches on submit (not on every keystroke). */
 export function SearchForm({ label, onSearch }: { label: string; onSearch: (q: string) => void }) {
@@ -37,10 +38,8 @@ export function SearchForm({ label, onSearch }: { label: string; onSearch: (q: s
   );
 }
 
-function planLabel(p: { active: boolean; only_trial: boolean; days_left: number }) {
-  if (p.only_trial) return `Studio Pro (Test, noch ${p.days_left} ${p.days_left === 1 ? 'Tag' : 'Tage'})`;
-  return p.active ? 'Studio Pro' : 'Basic';
-}
+const planLabel = (p: { active: boolean; only_trial: boolean; days_left: number }) =>
+  planName({ ...p, trial: { days_left: p.days_left } });
 
 const day = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
 const formatDay = (date: string) => day.format(new Date(`${date}T12:00:00Z`));

@@ -15,7 +15,9 @@ export const assistancesQueryOptions = (podcastId: number) =>
     queryKey: assistancesQueryKey(podcastId),
     queryFn: async () =>
       (await api.get(`api/podcasts/${podcastId}/assistances`).json().then(parse(assistancesCollection))).data,
-    refetchInterval: ASSISTANT_POLL_MS,
+    // A refused answer (403/404: the membership or the plan is gone) ends the polling; the app
+    // frame then finds out where the user may go (issue 21: a deactivated member kept polling).
+    refetchInterval: (query) => (query.state.status === 'error' ? false : ASSISTANT_POLL_MS),
     refetchIntervalInBackground: false,
   });
 

@@ -11,6 +11,15 @@ import { EmailField } from '../../../components/email-field.tsx';
 
 const legalLink = 'font-semibold text-brand-800 underline';
 
+/**
+ * Through an invitation the person joins a team at once: the team sees the name, so the form asks
+ * for it (issue 21: invited coworkers showed as 'Ohne Name' everywhere). The API keeps it optional.
+ */
+const invitationSchema = registrationSchema.refine((v) => Boolean(v.name), {
+  message: 'Bitte gib einen Namen an.',
+  path: ['name'],
+});
+
 type Props = {
   /** Without it there is no 'Zurück' (the invitation page has no step before). */
   onBack?: () => void;
@@ -24,7 +33,7 @@ type Props = {
 export function SetupAccountStep({ onBack, onDone, extra, defaultEmail }: Props) {
   const [terms, setTerms] = useState(false);
   const [privacy, setPrivacy] = useState(false);
-  const form = useForm(registrationSchema, useCreateAccount(), {
+  const form = useForm(extra?.invitation ? invitationSchema : registrationSchema, useCreateAccount(), {
     extra: () => ({ ...extra, terms, privacy }),
     onSuccess: ({ data, verified }) => {
       // §2: an already verified account goes straight in, with a full reload of the app.
@@ -39,6 +48,15 @@ export function SetupAccountStep({ onBack, onDone, extra, defaultEmail }: Props)
         Account erstellen
       </h2>
       {form.message && <Banner tone="error">{form.message}</Banner>}
+      {extra?.invitation && (
+        <TextField
+          label="Dein Name"
+          name="name"
+          autoComplete="name"
+          hint="So sieht dich dein Team."
+          error={form.errors.name}
+        />
+      )}
       <EmailField errors={form.errors} defaultValue={defaultEmail} />
       <NewPasswordFields errors={form.errors} label="Passwort" />
       <TextField

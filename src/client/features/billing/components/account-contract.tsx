@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { planName, type PlanFacts } from '../../../../shared/plan-name.ts';
 import { apiError } from '../../../api/errors.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -28,22 +29,37 @@ function Release({ podcastId, onChanged }: { podcastId: number; onChanged: () =>
 }
 
 /** settings.contract ('Studio Upgrade'): the account's subscription, where it is redeemed, lifetime access. */
-export function AccountContract({ onChanged }: { onChanged: () => void }) {
+export function AccountContract({
+  onChanged,
+  podcast,
+}: {
+  onChanged: () => void;
+  /** The selected podcast: its plan is named as on its own contract page (planName). */
+  podcast: (PlanFacts & { id: number; title: string }) | null;
+}) {
   const offerings = useAccountOfferings();
   const meta = offerings.data?.meta;
   const subscription = meta?.subscription ?? null;
+  const subscribed = subscription?.current
+    ? (offerings.data?.data.find((o) => o.subscribed)?.name ?? 'Studio Pro')
+    : null;
   if (offerings.isPending) return <p className="text-slate-600">Lade dein Abo …</p>;
   if (offerings.isError) return <Banner tone="error">{apiError(offerings.error).message}</Banner>;
   return (
     <div>
       <dl className="rounded-xl border border-slate-200 p-4">
-        <dt className="text-sm text-slate-600">Aktueller Plan</dt>
+        <dt className="text-sm text-slate-600">
+          {podcast ? `Aktueller Plan von „${podcast.title}“` : 'Aktueller Plan'}
+        </dt>
         <dd className="mt-1 text-lg font-semibold text-slate-900">
-          {meta?.lifetimeaccess
-            ? 'Lebenslanger Zugang'
-            : subscription?.current
-              ? (offerings.data?.data.find((o) => o.subscribed)?.name ?? 'Studio Pro')
-              : 'Studio Basic'}
+          {podcast
+            ? planName(podcast, {
+                lifetime: meta?.lifetimeaccess,
+                contract: subscription?.podcast?.id === podcast.id ? subscribed : null,
+              })
+            : meta?.lifetimeaccess
+              ? 'Lebenslanger Zugang'
+              : (subscribed ?? 'Studio Basic')}
         </dd>
       </dl>
       {meta?.lifetimeaccess && (

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { OfferingsResponse, Subscription } from '../../../../shared/billing.ts';
+import { dayCount, planName } from '../../../../shared/plan-name.ts';
 import type { Trial } from '../../../../shared/podcasts.ts';
 import { can } from '../../../../shared/roles.ts';
 import { apiError } from '../../../api/errors.ts';
@@ -71,27 +72,21 @@ export function ConnectButton({ podcastId, label }: { podcastId?: number; label:
 
 function currentPlan(podcast: ContractPodcast, answer: OfferingsResponse | undefined) {
   const associated = answer?.data.find((o) => o.associated);
-  if (answer?.meta.lifetimeaccess)
-    return {
-      plan: 'Lebenslanger Zugang',
-      detail: 'Als Unterstützer*in der ersten Stunde sind alle Funktionen freigeschaltet.',
-    };
-  if (associated)
-    return {
-      plan: associated.name,
-      detail: 'Studio Pro ist für diesen Podcast mit einem Abo freigeschaltet.',
-    };
+  const lifetime = answer?.meta.lifetimeaccess ?? false;
+  const plan = planName(podcast, { lifetime, contract: associated?.name });
+  if (lifetime)
+    return { plan, detail: 'Als Unterstützer*in der ersten Stunde sind alle Funktionen freigeschaltet.' };
+  if (associated) return { plan, detail: 'Studio Pro ist für diesen Podcast mit einem Abo freigeschaltet.' };
   if (podcast.only_trial) {
     const { days_left, days_passed, trial_days } = podcast.trial;
     return {
-      plan: 'Studio Pro (Testphase)',
-      detail: `Noch ${days_left} ${days_left === 1 ? 'Tag' : 'Tage'} im Studio Pro. Du testest Studio Pro seit ${days_passed} von ${trial_days} Tagen; danach nutzt dein Podcast Studio Basic.`,
+      plan,
+      detail: `Noch ${dayCount(days_left)} im Studio Pro. Du testest Studio Pro seit ${days_passed} von ${trial_days} Tagen; danach nutzt dein Podcast Studio Basic.`,
     };
   }
-  if (podcast.active)
-    return { plan: 'Studio Pro', detail: 'Studio Pro ist für diesen Podcast freigeschaltet.' };
+  if (podcast.active) return { plan, detail: 'Studio Pro ist für diesen Podcast freigeschaltet.' };
   return {
-    plan: 'Studio Basic',
+    plan,
     detail:
       'Dein Podcast nutzt Studio Basic. Alle Daten bleiben erhalten. Mit Studio Pro bekommst du Tipps von der Kompass-KI, Experimente und Benachrichtigungen.',
   };

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { BillingPeriod, Offering } from '../../../../shared/billing.ts';
+import { can } from '../../../../shared/roles.ts';
 import { apiError } from '../../../api/errors.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button, buttonClass } from '../../../components/button.tsx';
@@ -62,14 +63,20 @@ function PricingCard({ offering, period, billing, pending, onChoose }: CardProps
   );
 }
 
+const NOT_YOURS =
+  'Studio Pro für diesen Podcast bucht die Inhaberin oder der Inhaber oder ein*e Manager*in des Podcasts.';
+
 /** podcasts.conversion: the Pro sales page of a podcast (§2). */
-export function ConversionPage({ podcast }: { podcast: { id: number; title: string } }) {
+export function ConversionPage({ podcast }: { podcast: { id: number; title: string; role: string } }) {
   useDocumentTitle('Studio Pro');
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const offerings = usePaidOfferings(period);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const billing = offerings.data?.meta.billing ?? false;
+  // Buying is for who may redeem a subscription for the podcast (owner, manager); the others
+  // read the plans without a buy action (issue 21: an observer saw 'Studio Pro behalten').
+  const mayBuy = can(podcast.role, 'contract.redeem');
+  const billing = (offerings.data?.meta.billing ?? false) && mayBuy;
 
   // The pricing action: off to the provider's login and consent; it sends the user back to `authorized`.
   async function choose() {
@@ -97,7 +104,12 @@ export function ConversionPage({ podcast }: { podcast: { id: number; title: stri
           </Banner>
         </div>
       )}
-      {offerings.data && !billing && (
+      {!mayBuy && (
+        <div className="mt-4">
+          <Banner tone="info">{NOT_YOURS}</Banner>
+        </div>
+      )}
+      {offerings.data && mayBuy && !billing && (
         <div className="mt-4">
           <Banner tone="info">
             Studio Pro kann auf diesem Server gerade nicht gebucht werden: Die Bezahlung über Steady ist nicht

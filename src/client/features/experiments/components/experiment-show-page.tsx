@@ -20,6 +20,7 @@ import { ActionSteps } from './action-steps.tsx';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
 import { QueuedComments } from './outbox-notes.tsx';
 import { Card, dayCount, germanDate, germanDateTime, ProUpsell, type ExperimentPodcast } from './shared.tsx';
+import { Avatar, displayName } from '../../../components/avatar.tsx';
 
 type Props = { podcast: ExperimentPodcast; experimentId: number };
 
@@ -137,7 +138,7 @@ function Overview({ experiment }: { experiment: Experiment }) {
         </dd>
         <dt className="font-medium text-slate-800">Gestartet von</dt>
         <dd className="text-slate-700">
-          {experiment.user ? experiment.user.name || 'Ohne Name' : 'Ehemaliges Mitglied'}
+          {experiment.user ? displayName(experiment.user) : 'Ehemaliges Mitglied'}
         </dd>
         <dt className="font-medium text-slate-800">Fortschritt</dt>
         <dd className={allDone ? 'font-semibold text-green-800' : 'text-slate-700'}>
@@ -198,18 +199,10 @@ function Comments({
         <ul id={listId} className="mb-4 space-y-3">
           {list.map((c) => (
             <li key={c.id} className="flex gap-3">
-              {c.user.image ? (
-                <img
-                  src={c.user.image.image_uri}
-                  alt=""
-                  className="size-8 shrink-0 rounded-full object-cover"
-                />
-              ) : (
-                <span aria-hidden="true" className="size-8 shrink-0 rounded-full bg-slate-200" />
-              )}
+              <Avatar user={c.user} size="xs" />
               <div className="min-w-0">
                 <p className="text-sm text-slate-600">
-                  <span className="font-medium text-slate-800">{c.user.name || 'Ohne Name'}</span> ·{' '}
+                  <span className="font-medium text-slate-800">{displayName(c.user)}</span> ·{' '}
                   {germanDateTime(c.created_at)}
                 </p>
                 {/* Text, never markup: React escapes it. */}
@@ -254,8 +247,7 @@ function Activity({ experimentId }: { experimentId: number }) {
                 {ev.subject ? ` „${ev.subject}“` : ''} {eventType.labels[ev.event_type]}
               </p>
               <p className="text-sm text-slate-600">
-                {ev.user ? ev.user.name || 'Ohne Name' : 'Ehemaliges Mitglied'} ·{' '}
-                {germanDateTime(ev.created_at)}
+                {ev.user ? displayName(ev.user) : 'Ehemaliges Mitglied'} · {germanDateTime(ev.created_at)}
               </p>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Practice } from '../../../../shared/practices.ts';
 import type { Podcast } from '../../../../shared/podcasts.ts';
+import { TabRow } from '../../../components/tab-row.tsx';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { httpStatus } from '../../../api/errors.ts';
@@ -62,34 +63,32 @@ export function PracticeLayout({ podcast, practiceId, menu }: Props) {
         </div>
         {menu?.(p)}
       </header>
-      <nav aria-label="Bereiche der Methode" className="-mx-4 mt-6 overflow-x-auto px-4">
-        <ul className="flex gap-2 pb-2">
-          {tabs.map((tab) => (
-            <li key={tab.to} className="shrink-0">
-              {tab.enabled(p) ? (
-                <Link
-                  to={tab.to}
-                  params={{ id: String(p.id) }}
-                  className="flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:border-brand-600"
-                  activeProps={{
-                    className: '!border-brand-700 !bg-brand-700 !text-white',
-                    'aria-current': 'page',
-                  }}
-                >
-                  {tab.label}
-                </Link>
-              ) : (
-                <span
-                  aria-disabled="true"
-                  className="flex min-h-11 cursor-not-allowed items-center rounded-full border border-dashed border-slate-300 px-4 text-sm font-medium text-slate-500"
-                >
-                  {tab.label}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabRow label="Bereiche der Methode">
+        {tabs.map((tab) => (
+          <li key={tab.to} className="shrink-0">
+            {tab.enabled(p) ? (
+              <Link
+                to={tab.to}
+                params={{ id: String(p.id) }}
+                className="flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:border-brand-600"
+                activeProps={{
+                  className: '!border-brand-700 !bg-brand-700 !text-white',
+                  'aria-current': 'page',
+                }}
+              >
+                {tab.label}
+              </Link>
+            ) : (
+              <span
+                aria-disabled="true"
+                className="flex min-h-11 cursor-not-allowed items-center rounded-full border border-dashed border-slate-300 px-4 text-sm font-medium text-slate-500"
+              >
+                {tab.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </TabRow>
       <div className="mt-4">
         <Outlet />
       </div>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 import { practiceOrder, practiceStatus, type PracticeOrder } from '../../../../shared/podcast-practices.ts';
 import type { Podcast } from '../../../../shared/podcasts.ts';
 import { audienceSize, budget, relevance, timeEffort } from '../../../../shared/vocabulary.ts';
@@ -76,6 +76,8 @@ export function PracticesListPage({ podcast, filters, onFilters }: Props) {
           <p className="rounded-2xl border border-slate-200 bg-white p-5 text-slate-700">{EMPTY}</p>
         ) : (
           <>
+            {/* The cards' titles are h3: this keeps the heading order (axe heading-order, issue 21). */}
+            <h2 className="sr-only">Methoden</h2>
             {total !== undefined && (
               <p className="mb-3 text-sm text-slate-600" aria-live="polite">
                 {total === 1 ? '1 Methode' : `${total} Methoden`}
@@ -106,6 +108,19 @@ export function PracticesListPage({ podcast, filters, onFilters }: Props) {
     </div>
   );
 }
+
+/**
+ * A <details> that opens by itself when the page starts with active filters, and otherwise stays
+ * as the user left it: resetting the last filter must not fold the panel away under the finger
+ * (issue 21), as a controlled `open={active > 0}` did.
+ */
+function Fold({ initiallyOpen, ...props }: ComponentProps<'details'> & { initiallyOpen: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return <details {...props} open={open} onToggle={(e) => setOpen(e.currentTarget.open)} />;
+}
+
+/** Commitment and investment exist in the spec but cannot filter yet (§2). */
+const NOT_YET = 'Dieser Filter ist noch nicht verfügbar.';
 
 type FiltersProps = {
   podcast: Podcast;
@@ -138,7 +153,7 @@ function Filters({ podcast, filters, order, onChange }: FiltersProps) {
         />
       </div>
       {/* Folded on phones until used: six fields would push the cards off the first screen. */}
-      <details open={active > 0 || undefined} className="mt-3">
+      <Fold initiallyOpen={active > 0} className="mt-3">
         <summary className="flex min-h-11 cursor-pointer items-center font-medium text-slate-800">
           Filter{active > 0 && ` (${active} aktiv)`}
         </summary>
@@ -176,6 +191,7 @@ function Filters({ podcast, filters, order, onChange }: FiltersProps) {
             name="commitment"
             placeholder="Jeder Aufwand"
             options={labels(timeEffort)}
+            hint={NOT_YET}
             disabled
             value=""
           />
@@ -184,6 +200,7 @@ function Filters({ podcast, filters, order, onChange }: FiltersProps) {
             name="investment"
             placeholder="Jedes Budget"
             options={labels(budget)}
+            hint={NOT_YET}
             disabled
             value=""
           />
@@ -192,7 +209,7 @@ function Filters({ podcast, filters, order, onChange }: FiltersProps) {
             onChange={(keywords) => onChange({ keywords: keywords.length ? keywords : undefined })}
           />
         </div>
-      </details>
+      </Fold>
     </form>
   );
 }
@@ -204,7 +221,7 @@ function KeywordFilter({ selected, onChange }: { selected: string[]; onChange: (
   const list = keywords.data ?? [];
   return (
     <div role="group" aria-label="Schlagworte" className="sm:col-span-2 lg:col-span-3">
-      <details open={selected.length > 0 || undefined}>
+      <Fold initiallyOpen={selected.length > 0}>
         <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-slate-800">
           Schlagworte{selected.length > 0 && ` (${selected.length} gewählt)`}
         </summary>
@@ -236,7 +253,7 @@ function KeywordFilter({ selected, onChange }: { selected: string[]; onChange: (
             })}
           </ul>
         )}
-      </details>
+      </Fold>
     </div>
   );
 }

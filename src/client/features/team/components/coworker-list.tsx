@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { Avatar } from '../../../components/avatar.tsx';
+import { Avatar, displayName } from '../../../components/avatar.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useCoworkers } from '../api/get-coworkers.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 /** account.coworkers.list: everyone the user shares a podcast with, and in which role. */
 export function CoworkerList() {
@@ -22,16 +23,18 @@ export function CoworkerList() {
           <ul aria-label="Coworker*innen" className="divide-y divide-slate-200">
             {list.map((c) => (
               <li key={c.id} className="flex items-start gap-3 py-4">
-                <Avatar user={{ ...c, profile: null }} />
+                <Avatar user={c} />
                 <div className="min-w-0">
                   <Link
                     to="/app/profile/$id"
                     params={{ id: String(c.id) }}
                     className="inline-flex min-h-11 items-center font-medium text-brand-800 hover:underline"
                   >
-                    {c.name || 'Ohne Name'}
+                    {displayName(c)}
                   </Link>
-                  <p className="truncate text-sm text-slate-600">{c.email}</p>
+                  <p className="text-sm text-slate-600">
+                    <EmailAddress email={c.email} />
+                  </p>
                   <ul className="mt-1 text-sm text-slate-700">
                     {c.podcasts.map((p) => (
                       <li key={p.id}>

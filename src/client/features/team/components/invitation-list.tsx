@@ -3,6 +3,7 @@ import { apiError } from '../../../api/errors.ts';
 import { Button } from '../../../components/button.tsx';
 import { useInvitations } from '../api/get-invitations.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 const day = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
 
@@ -12,7 +13,9 @@ function InvitationItem({ invitation, canResend }: { invitation: Invitation; can
   return (
     <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-slate-900">{invitation.email}</p>
+        <p className="font-medium text-slate-900">
+          <EmailAddress email={invitation.email} />
+        </p>
         <p className="text-sm text-slate-700">
           {invitation.role.trans} · eingeladen am {day.format(new Date(invitation.created_at))}
           {invitation.expired && (

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { can, type Role } from '../../../../shared/roles.ts';
 import type { Membership } from '../../../../shared/team.ts';
 import { apiError } from '../../../api/errors.ts';
-import { Avatar } from '../../../components/avatar.tsx';
+import { Avatar, displayName } from '../../../components/avatar.tsx';
 import { Button } from '../../../components/button.tsx';
 import { useChangeMembership, type MembershipAction } from '../api/change-membership.ts';
 import { useMemberships } from '../api/get-memberships.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 
 type Shown = 'active' | 'inactive' | 'deleted';
 
@@ -74,7 +75,7 @@ function MembershipItem({
   const [shown, setShown] = useState<Shown | null>(null);
   const active = shown ? shown === 'active' : membership.active;
   const { user } = membership;
-  const name = user.name || 'Ohne Name';
+  const name = displayName(user);
 
   function act(action: MembershipAction) {
     setShown(optimistic[action]);
@@ -88,13 +89,15 @@ function MembershipItem({
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        <Avatar user={{ ...user, profile: null }} />
+        <Avatar user={user} />
         <div className="min-w-0">
           <p className="truncate font-medium text-slate-900">
             {name}
             {user.is_self && <span className="font-normal text-slate-600"> (du)</span>}
           </p>
-          <p className="truncate text-sm text-slate-600">{user.email}</p>
+          <p className="text-sm text-slate-600">
+            <EmailAddress email={user.email} />
+          </p>
           <p className="text-sm text-slate-700">
             {membership.role.trans}
             {' · '}

@@ -3,9 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { can } from '../../../../../shared/roles.ts';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import type { Membership } from '../../../../../shared/team.ts';
-import { Avatar } from '../../../../components/avatar.tsx';
+import { Avatar, displayName } from '../../../../components/avatar.tsx';
 import { buttonClass } from '../../../../components/button.tsx';
 import { WidgetCard } from './widget-card.tsx';
+import { EmailAddress } from '../../../../components/email-address.tsx';
 
 /**
  * The team's list query (features/team/api/get-memberships.ts). The route hands it in: features
@@ -34,10 +35,12 @@ export function CoworkersWidget({ podcast, query }: { podcast: Podcast; query: M
         <ul className="divide-y divide-slate-100">
           {active.map(({ id, user, role }) => (
             <li key={id} className="flex items-center gap-3 py-2">
-              <Avatar user={{ ...user, profile: null }} />
+              <Avatar user={user} />
               <div className="min-w-0 flex-1">
-                <p className="font-semibold text-slate-900">{user.name || 'Ohne Name'}</p>
-                <p className="text-sm break-all text-slate-600">{user.email}</p>
+                <p className="font-semibold text-slate-900">{displayName(user)}</p>
+                <p className="text-sm text-slate-600">
+                  <EmailAddress email={user.email} />
+                </p>
               </div>
               <span className="text-sm text-slate-600">{role.trans}</span>
             </li>

@@ -1,5 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
+import { buttonClass } from '../../../../components/button.tsx';
 import { useDocumentTitle } from '../../../../lib/document-title.ts';
 import { useContextQuery } from '../../api/get-context.ts';
 import { CoworkersWidget, type MembershipsQuery } from './coworkers-widget.tsx';
@@ -45,13 +47,18 @@ function Dashboard({ podcast, membershipsQuery, slots }: Props & { podcast: Podc
         {podcast.image && (
           <img src={podcast.image.image_uri} alt="" className="size-16 shrink-0 rounded-xl object-cover" />
         )}
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold text-slate-900">{podcast.title}</h1>
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold break-words text-slate-900">{podcast.title}</h1>
           {podcast.name && podcast.name !== podcast.title && <p className="text-slate-700">{podcast.name}</p>}
           {!podcast.own_podcast && (
             <p className="text-sm text-slate-600">Deine Rolle: {podcast.role.trans}</p>
           )}
         </div>
+        {/* §6: 'The podcast edit button shows for everyone in the header'; an observer sees the
+            settings read-only there. */}
+        <Link to="/app/podcast/edit" className={buttonClass('secondary', 'shrink-0 self-start px-4')}>
+          <span className="sr-only">Podcast </span>Bearbeiten
+        </Link>
       </header>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
         <SetupChecklist podcast={podcast} />

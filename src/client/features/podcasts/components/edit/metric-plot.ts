@@ -9,17 +9,21 @@ const HEIGHT = 180;
 const DAY = 24 * 60 * 60;
 
 const day = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', timeZone: 'Europe/Berlin' });
-const time = new Intl.DateTimeFormat('de-DE', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Berlin',
-});
 
-/** German tick labels: dates, or times of day when all values are from about one day. */
-function ticks(u: uPlot, splits: number[]): string[] {
-  const [min = 0, max = 0] = [u.scales.x?.min, u.scales.x?.max];
-  const format = max - min < 2 * DAY ? time : day;
-  return splits.map((s) => format.format(new Date(s * 1000)));
+/**
+ * German date ticks ('26.11.'), always: values are days' records, and two on one day gave times
+ * ('02:00 02:00 02:00', issue 21). The labels also go into `data-x-ticks` of the chart, since the
+ * canvas has no text a reader or a test could see.
+ */
+const ticks = (target: HTMLElement) => (_u: uPlot, splits: number[]) => {
+  const labels = splits.map((s) => day.format(new Date(s * 1000)));
+  target.dataset.xTicks = labels.join(' ');
+  return labels;
+};
+
+/** At least a day either side of the first and last record, so the axis spans whole days. */
+function xRange(_u: uPlot, min: number, max: number): [number, number] {
+  return [Math.min(min, max - DAY) - DAY / 2, Math.max(max, min + DAY) + DAY / 2];
 }
 
 /** Draws one metric's history (x: when it was recorded, y: the value) into `target`. */
@@ -34,11 +38,15 @@ export function drawPlot(target: HTMLElement, history: MetricHistory): { destroy
       legend: { show: false },
       cursor: { show: false },
       scales: {
-        x: { time: true },
+        x: { time: true, range: xRange },
         // Ratings live on 0–100 (§3); a subscriber count starts at zero and grows as it needs.
         y: rating ? { range: [0, 100] } : { range: (_u, _min, max) => [0, Math.max(10, max * 1.1)] },
       },
-      axes: [{ values: ticks }, { size: rating ? 40 : 60 }],
+      // Ticks only on whole days (1, 2, 7, 14 days, about a month or a quarter).
+      axes: [
+        { values: ticks(target), incrs: [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 91 * DAY], space: 60 },
+        { size: rating ? 40 : 60 },
+      ],
       series: [{}, { stroke: BRAND, width: 2, points: { show: true, size: 8, fill: BRAND } }],
     },
     [xs, ys],
