@@ -126,7 +126,11 @@ const BATCH = 20;
  * Once a day per podcast with a feed, in whichever process holds the lease: the podcasts whose
  * newest report is older than a day (or that have none), oldest first.
  */
-export function startFeedCheckJob(ctx: CheckContext, log: FastifyBaseLogger, intervalMs: number): PeriodicJob {
+export function startFeedCheckJob(
+  ctx: CheckContext,
+  log: FastifyBaseLogger,
+  intervalMs: number,
+): PeriodicJob {
   return startPeriodicJob(ctx, log, 'feed-checks', intervalMs, async () => {
     const dayAgo = new Date(ctx.clock.now().getTime() - DAY).toISOString();
     const due = await ctx.db

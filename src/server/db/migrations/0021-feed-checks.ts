@@ -10,5 +10,9 @@ export async function up(db: MigrationDb, engine: Engine) {
     .addColumn('findings', 'text', notNull)
     .addColumn('rhythm', 'text', notNull)
     .execute();
-  await db.schema.createIndex('feed_checks_podcast').on('feed_checks').columns(['podcast_id', 'id']).execute();
+  await db.schema
+    .createIndex('feed_checks_podcast')
+    .on('feed_checks')
+    .columns(['podcast_id', 'id'])
+    .execute();
 }
