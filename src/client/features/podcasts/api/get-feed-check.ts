@@ -23,4 +23,5 @@ export const getFeedCheck = async (podcastId: number): Promise<FeedCheckAnswer> 
 export const feedCheckQueryOptions = (podcastId: number) =>
   queryOptions({ queryKey: feedCheckQueryKey(podcastId), queryFn: () => getFeedCheck(podcastId) });
 
-export const useFeedCheck = (podcastId: number) => useQuery(feedCheckQueryOptions(podcastId));
+export const useFeedCheck = (podcastId: number, enabled = true) =>
+  useQuery({ ...feedCheckQueryOptions(podcastId), enabled });

@@ -8,7 +8,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 
 /** 'Feed-Check' on the dashboard: the count of 'Fehler' and 'Warnung', linking to the screen. */
 export function FeedCheckWidget({ podcast }: { podcast: Podcast }) {
-  const query = useFeedCheck(podcast.id);
+  const query = useFeedCheck(podcast.id, Boolean(podcast.rss_uri));
   if (!podcast.rss_uri) return null;
   const check = query.data?.check;
   const errors = check?.findings.filter((f) => f.severity === 'error').length ?? 0;

@@ -83,6 +83,7 @@ function FeedCheck({ podcast }: { podcast: Podcast }) {
                 key={level}
                 level={level}
                 findings={check.findings.filter((f) => f.severity === level)}
+                pro={podcast.active}
               />
             ))
           )}
@@ -93,7 +94,7 @@ function FeedCheck({ podcast }: { podcast: Podcast }) {
   );
 }
 
-function SeverityGroup({ level, findings }: { level: Severity; findings: Finding[] }) {
+function SeverityGroup({ level, findings, pro }: { level: Severity; findings: Finding[]; pro: boolean }) {
   if (findings.length === 0) return null;
   return (
     <WidgetCard title={`${severity.labels[level]} (${findings.length})`}>
@@ -102,6 +103,11 @@ function SeverityGroup({ level, findings }: { level: Severity; findings: Finding
           <li key={f.key} className={`rounded-xl border p-4 ${tones[level]}`}>
             <h3 className="font-semibold text-slate-900">{f.title}</h3>
             <p className="mt-1 text-slate-700">{f.message}</p>
+            {!pro && (
+              <p className="mt-2 text-sm text-slate-700">
+                Welche Methoden dabei helfen, zeigt dir Studio Pro.
+              </p>
+            )}
             {f.practices.length > 0 && (
               <>
                 <p className="mt-2 text-sm font-medium text-slate-800">Methoden, die helfen:</p>
