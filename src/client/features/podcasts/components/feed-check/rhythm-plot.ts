@@ -7,6 +7,7 @@ import type { Rhythm } from '../../../../../shared/feed-check.ts';
 const BRAND = '#0f766e';
 const LINE = '#b45309';
 const HEIGHT = 200;
+const HALF_MONTH = 15 * 24 * 60 * 60;
 
 const monthLabel = new Intl.DateTimeFormat('de-DE', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 
@@ -22,12 +23,17 @@ export function drawRhythm(target: HTMLElement, months: Rhythm['months']): { des
       legend: { show: false },
       cursor: { show: false },
       scales: {
-        x: { time: false },
+        // Half a month either side, so the first and last bars are whole.
+        x: { time: false, range: () => [(xs[0] ?? 0) - HALF_MONTH, (xs[xs.length - 1] ?? 0) + HALF_MONTH] },
         episodes: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.2))] },
         minutes: { range: (_u, _min, max) => [0, Math.max(10, Math.ceil((max ?? 0) * 1.2))] },
       },
       axes: [
-        { values: (_u, splits) => splits.map((s) => monthLabel.format(new Date(s * 1000))) },
+        // One tick per month of the data, named by it (not uPlot's evenly spaced values).
+        {
+          splits: () => xs,
+          values: (_u, splits) => splits.map((s) => monthLabel.format(new Date(s * 1000))),
+        },
         { scale: 'episodes', size: 40 },
         { scale: 'minutes', side: 1, size: 44, grid: { show: false } },
       ],
