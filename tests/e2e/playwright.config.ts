@@ -4,7 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const root = join(import.meta.dirname, '../..');
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };
-const CLOCK_SPECS = ['billing.spec.ts', 'experiments.spec.ts'];
+const CLOCK_SPECS = ['billing.spec.ts', 'experiments.spec.ts', 'experiment-effect.spec.ts'];
 
 export default defineConfig({
   testDir: '.',

@@ -44,6 +44,7 @@ import { passwordResetRoute } from './password.reset.tsx';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 import { podcastCoworkersListRoute } from './podcast.coworkers.list.tsx';
 import { podcastDeleteRoute } from './podcast.delete.tsx';
+import { podcastFeedCheckRoute } from './podcast.feed-check.tsx';
 import { podcastEditContractRoute } from './podcast.edit.contract.tsx';
 import { podcastEditCoworkersRoute } from './podcast.edit.coworkers.tsx';
 import { podcastEditGeneralRoute } from './podcast.edit.general.tsx';
@@ -119,6 +120,7 @@ export const routeTree = rootRoute.addChildren([
       dashboardRoute,
       podcastShowRoute,
       podcastDeleteRoute,
+      podcastFeedCheckRoute,
       podcastEditRoute.addChildren([
         podcastEditIndexRoute,
         podcastEditGeneralRoute,

@@ -22,12 +22,20 @@ export function podcastFeed(title: string, episodes: number) {
 </rss>`;
 }
 
-export async function startFeedServer(feeds: Record<string, string>) {
+/** A feed's XML, or any other file (a cover) with its content type. */
+export type Served = string | { type: string; body: Buffer };
+
+/** `feeds` is read at every request: a test may replace a feed (the fixed version) in place. */
+export async function startFeedServer(feeds: Record<string, Served>) {
   let held: (() => void)[] | null = null;
   const send = (res: ServerResponse, path: string) => {
     const body = feeds[path];
     if (body === undefined) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    if (typeof body !== 'string') {
+      res.writeHead(200, { 'Content-Type': body.type }).end(body.body);
       return;
     }
     res.writeHead(200, { 'Content-Type': 'application/rss+xml; charset=utf-8' }).end(body);
@@ -40,6 +48,7 @@ export async function startFeedServer(feeds: Record<string, string>) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
+    origin: `http://127.0.0.1:${port}`,
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     hold: () => void (held = []),
     release: () => {

@@ -5,6 +5,7 @@ import { buttonClass } from '../../../components/button.tsx';
 import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useExperiments } from '../api/experiments.ts';
+import { EffectsList } from './effect.tsx';
 import { Card, dayCount, germanDate, ProUpsell, type ExperimentPodcast } from './shared.tsx';
 
 /** One experiment in a list: title, method, dates, days. */
@@ -88,6 +89,7 @@ export function ExperimentListPage({ podcast }: { podcast: ExperimentPodcast }) 
               </ul>
             )}
           </Card>
+          <EffectsList podcastId={podcast.id} />
         </>
       )}
     </div>

@@ -17,6 +17,7 @@ import { useForm } from '../../../lib/forms.ts';
 import { useOutbox } from '../../../lib/outbox.ts';
 import { useComments, useCreateComment, useEvents, useExperiment } from '../api/experiments.ts';
 import { ActionSteps } from './action-steps.tsx';
+import { EffectCard } from './effect.tsx';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
 import { QueuedComments } from './outbox-notes.tsx';
 import { Card, dayCount, germanDate, germanDateTime, ProUpsell, type ExperimentPodcast } from './shared.tsx';
@@ -94,6 +95,7 @@ function Show({ podcast, experimentId }: Props) {
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Overview experiment={experiment} />
+          <EffectCard experimentId={experiment.id} />
           <ActionSteps experiment={experiment} podcast={podcast} writable={writable} outbox={outbox} />
           <Comments
             experiment={experiment}

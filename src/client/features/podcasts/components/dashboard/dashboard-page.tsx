@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../../lib/document-title.ts';
 import { useContextQuery } from '../../api/get-context.ts';
 import { CoworkersWidget, type MembershipsQuery } from './coworkers-widget.tsx';
 import { EpisodesWidget } from './episodes-widget.tsx';
+import { FeedCheckWidget } from './feed-check-widget.tsx';
 import { ObjectiveWidget } from './objective-widget.tsx';
 import { OnboardingPrompt } from './onboarding-prompt.tsx';
 import { PresentWidget } from './present-widget.tsx';
@@ -65,6 +66,7 @@ function Dashboard({ podcast, membershipsQuery, slots }: Props & { podcast: Podc
         <TrialWidget podcast={podcast} />
         <SubscribeWidget podcast={podcast} />
         <PresentWidget podcast={podcast} link={slots?.giftLink} />
+        <FeedCheckWidget podcast={podcast} />
         {slots?.experiments?.(podcast)}
         {slots?.methods?.(podcast)}
         <ObjectiveWidget podcast={podcast} />

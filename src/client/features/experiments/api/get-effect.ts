@@ -1,0 +1,22 @@
+// 'Wirkung' (issue 22): GET /api/experiments/{id}/effect and GET /api/podcasts/{id}/effects.
+import { useQuery } from '@tanstack/react-query';
+import { effectListResource, effectResource } from '../../../../shared/experiment-effect.ts';
+import { api } from '../../../api/client.ts';
+import { parse } from '../../../api/parse.ts';
+import { experimentQueryKey } from './experiments.ts';
+
+export const useExperimentEffect = (id: number) =>
+  useQuery({
+    queryKey: [...experimentQueryKey(id), 'effect'],
+    queryFn: async () =>
+      (await api.get(`api/experiments/${id}/effect`).json().then(parse(effectResource))).data,
+  });
+
+/** The podcast's ended experiments with enough data, best goal score first. */
+export const usePodcastEffects = (podcastId: number, enabled = true) =>
+  useQuery({
+    queryKey: ['podcast', podcastId, 'effects'],
+    queryFn: async () =>
+      (await api.get(`api/podcasts/${podcastId}/effects`).json().then(parse(effectListResource))).data,
+    enabled,
+  });

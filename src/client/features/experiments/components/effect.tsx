@@ -1,0 +1,123 @@
+// 'Wirkung' (issue 22): an experiment's before → after per metric and what it did for the goals.
+// Only the server's numbers are shown; without enough data its `missing` text, never a guess.
+import { Link } from '@tanstack/react-router';
+import type { ExperimentEffect } from '../../../../shared/experiment-effect.ts';
+import { metric } from '../../../../shared/vocabulary.ts';
+import { useExperimentEffect, usePodcastEffects } from '../api/get-effect.ts';
+import { Card, germanDate } from './shared.tsx';
+
+const number = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
+const signed = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const percent = new Intl.NumberFormat('de-DE', {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+
+/**
+ * The goal score (-1..1) in words. ±0.05 is about five rating points on a goal of medium
+ * importance: below that the experiment is read as not having moved the goals.
+ */
+export function goalVerdict(score: number | null): string {
+  if (score === null) return 'Keine der gemessenen Kennzahlen gehört zu deinen Zielen.';
+  if (score >= 0.05) return 'Das Experiment hat deine Ziele vorangebracht.';
+  if (score <= -0.05) return 'Das Experiment hat deinen Zielen eher geschadet.';
+  return 'Das Experiment hat deine Ziele kaum bewegt.';
+}
+
+function EffectTable({ effect, caption }: { effect: ExperimentEffect; caption: string }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b border-slate-200 text-slate-600">
+          <th scope="col" className="py-1 font-medium">
+            Kennzahl
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            Vorher → nachher
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            Änderung
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {effect.metrics.map((m) => (
+          <tr key={m.key} className="border-b border-slate-100 last:border-0">
+            <th scope="row" className="py-1 font-normal text-slate-800">
+              {metric.labels[m.key]}
+            </th>
+            <td className="py-1 text-right text-slate-900 tabular-nums">
+              {number.format(m.before)} → {number.format(m.after)}
+            </td>
+            <td
+              className={`py-1 text-right font-medium tabular-nums ${
+                m.change > 0 ? 'text-green-800' : m.change < 0 ? 'text-red-800' : 'text-slate-700'
+              }`}
+            >
+              {signed.format(m.change)}
+              {m.relative !== null && ` (${percent.format(m.relative)})`}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** 'Wirkung' on experiments.show. */
+export function EffectCard({ experimentId }: { experimentId: number }) {
+  const query = useExperimentEffect(experimentId);
+  const effect = query.data;
+  return (
+    <Card id="experiment-effect" title="Wirkung">
+      {query.isPending ? (
+        <p className="text-slate-600">Lade die Wirkung...</p>
+      ) : !effect ? (
+        <p className="text-slate-700">Die Wirkung lässt sich gerade nicht laden.</p>
+      ) : !effect.enough_data ? (
+        <p className="text-slate-700">{effect.missing ?? 'Für eine Wirkung fehlen noch Auswertungen.'}</p>
+      ) : (
+        <>
+          <p className="mb-3 font-medium text-slate-900">{goalVerdict(effect.goal_score)}</p>
+          <EffectTable effect={effect} caption="Kennzahlen vor dem Start und nach dem Ende" />
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** 'Was hat gewirkt?' on experiments.list: ended experiments with enough data, best first. */
+export function EffectsList({ podcastId }: { podcastId: number }) {
+  const query = usePodcastEffects(podcastId);
+  const list = query.data ?? [];
+  return (
+    <Card id="effects" title="Was hat gewirkt?">
+      {query.isPending ? (
+        <p className="text-slate-600">Lade die Wirkungen...</p>
+      ) : list.length === 0 ? (
+        <p className="text-slate-700">
+          Noch kein abgelaufenes Experiment hat Auswertungen vor dem Start und nach dem Ende.
+        </p>
+      ) : (
+        <ol className="space-y-4">
+          {list.map(({ experiment, effect }) => (
+            <li key={experiment.id} className="rounded-xl border border-slate-200 p-4">
+              <Link
+                to="/app/experiments/$id"
+                params={{ id: String(experiment.id) }}
+                className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+              >
+                {experiment.title}
+              </Link>
+              <p className="text-sm text-slate-700">Beendet am {germanDate(experiment.ends_at)}</p>
+              <p className="my-2 text-slate-900">{goalVerdict(effect.goal_score)}</p>
+              <EffectTable effect={effect} caption={`Kennzahlen von ${experiment.title}`} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
