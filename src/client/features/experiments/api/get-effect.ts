@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { effectListResource, effectResource } from '../../../../shared/experiment-effect.ts';
 import { api } from '../../../api/client.ts';
 import { parse } from '../../../api/parse.ts';
-import { experimentQueryKey } from './experiments.ts';
+import { experimentQueryKey } from './query-keys.ts';
 
 export const useExperimentEffect = (id: number) =>
   useQuery({
