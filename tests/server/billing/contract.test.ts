@@ -190,6 +190,8 @@ describe('contracts', () => {
     });
     expect(await podcastOf(agent, podcast.id)).toMatchObject({ active: true, only_trial: false });
     // Everything Pro follows the contract, the tips of the account too (one plan for all of them).
+    // The tips run after the answer (debounced): the sweep runs what is pending.
+    await t.jobs.tipSweep.runOnce();
     const tips = json<{ data: { podcast_id: number }[] }>(await agent.get('/api/account/assistances')).data;
     expect(tips.some((a) => a.podcast_id === podcast.id)).toBe(true);
 
