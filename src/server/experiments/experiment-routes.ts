@@ -4,7 +4,7 @@
 // written in one transaction; a request that changes nothing records nothing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { id, idParam } from '../../shared/api.ts';
+import { idParam } from '../../shared/api.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import {
   actionResource,
@@ -28,7 +28,7 @@ import type { AppContext } from '../context.ts';
 import { withTx, type Db } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
 import { invalid, notFound } from '../http/errors.ts';
-import { accessThrough, requirePodcast } from '../podcasts/guard.ts';
+import { requirePodcast } from '../podcasts/guard.ts';
 import { imageUri } from '../users/serialize-user.ts';
 import { loadExperiments, recordEvent, serializeAction } from './experiment-queries.ts';
 
@@ -115,75 +115,14 @@ async function loadEvents(db: Db, experimentId: number): Promise<ExperimentEvent
 export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  type Guarded = Awaited<ReturnType<typeof experimentAccess>>;
-  const guarded = new WeakMap<FastifyRequest, Guarded>();
-
-  /**
-   * The experiment (not deleted) and the caller's access to its podcast for `action`: 404 for
-   * an unknown experiment and for one of a podcast the caller is no member of (with `missing`),
-   * 403 for the role or a Basic podcast.
-   */
-  async function experimentAccess(
-    request: FastifyRequest,
-    experimentId: number | undefined,
-    action: PodcastAction,
-    missing: string,
-  ) {
-    const user = requireUser(request);
-    const row =
-      experimentId === undefined
-        ? undefined
-        : await db
-            .selectFrom('experiments')
-            .select(['id', 'podcast_id', 'title', 'starts_at', 'ends_at', 'notes'])
-            .where('id', '=', experimentId)
-            .where('deleted_at', 'is', null)
-            .executeTakeFirst();
-    const access = await accessThrough(
-      db,
-      clock.now(),
-      user,
-      row?.podcast_id,
-      { action, plan: 'pro' },
-      missing,
-    );
-    // Like the podcast guard: a write here asks for the podcast's tips after the answer.
-    request.podcastAccess = access;
-    return { experiment: row!, access, user };
-  }
-
-  /**
-   * The guard of an experiment route, before body validation like the podcast guard, so a
-   * stranger learns nothing, not even a form's fields. `via: 'action'`: the path names a step.
-   */
-  function guard(action: PodcastAction, via: 'experiment' | 'action' = 'experiment') {
-    return async (request: FastifyRequest) => {
-      const parsed = id.safeParse((request.params as { id?: unknown } | undefined)?.id);
-      const pathId = parsed.success ? parsed.data : undefined;
-      if (via === 'experiment') {
-        guarded.set(request, await experimentAccess(request, pathId, action, experimentMessages.notFound));
-        return;
-      }
-      const step =
-        pathId === undefined
-          ? undefined
-          : await db
-              .selectFrom('experiment_actions')
-              .select('experiment_id')
-              .where('id', '=', pathId)
-              .executeTakeFirst();
-      guarded.set(
-        request,
-        await experimentAccess(request, step?.experiment_id, action, experimentMessages.actionNotFound),
-      );
-    };
-  }
-
-  const access = (request: FastifyRequest) => {
-    const found = guarded.get(request);
-    if (!found) throw notFound(experimentMessages.notFound);
-    return found;
+  /** The guard's finding on an experiment route: the experiment, its podcast, the caller. */
+  const guarded = (request: FastifyRequest) => {
+    const access = requirePodcast(request);
+    return { experimentId: access.experimentId!, podcastId: access.podcast.id, user: requireUser(request) };
   };
+  const rule = (action: PodcastAction, via: 'experiment' | 'action' = 'experiment') => ({
+    podcast: { via, action, plan: 'pro' as const },
+  });
 
   async function showExperiment(experimentId: number) {
     const [experiment] = await loadExperiments(db, clock.now(), { experimentId });
@@ -288,10 +227,10 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
     '/api/experiments/:id',
     {
       schema: { params: idParam, response: { 200: experimentResource } },
-      preValidation: guard('experiments.read'),
+      config: rule('experiments.read'),
     },
     async (request) => {
-      return { data: await showExperiment(access(request).experiment.id) };
+      return { data: await showExperiment(guarded(request).experimentId) };
     },
   );
 
@@ -300,10 +239,15 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
     '/api/experiments/:id',
     {
       schema: { params: idParam, body: experimentUpdateSchema, response: { 200: experimentResource } },
-      preValidation: guard('experiments.update'),
+      config: rule('experiments.update'),
     },
     async (request) => {
-      const { experiment, access: podcastAccess, user } = access(request);
+      const { experimentId, podcastId, user } = guarded(request);
+      const experiment = await db
+        .selectFrom('experiments')
+        .select(['id', 'title', 'starts_at', 'ends_at', 'notes'])
+        .where('id', '=', experimentId)
+        .executeTakeFirstOrThrow();
       const form = request.body;
       const now = clock.now();
       if (form.starts_at !== experiment.starts_at && form.starts_at < berlinDate(now)) {
@@ -331,7 +275,7 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
             .where('id', '=', experiment.id)
             .execute();
           await recordEvent(tx, {
-            podcastId: podcastAccess.podcast.id,
+            podcastId,
             experimentId: experiment.id,
             trackable: 'experiment',
             trackableId: experiment.id,
@@ -348,9 +292,10 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
   // Deleted experiments leave every list; their rows and log stay (the log's `deleted` entry).
   api.delete(
     '/api/experiments/:id',
-    { schema: { params: idParam }, preValidation: guard('experiments.delete') },
+    { schema: { params: idParam }, config: rule('experiments.delete') },
     async (request, reply) => {
-      const { experiment, access: podcastAccess, user } = access(request);
+      const { experimentId, podcastId, user } = guarded(request);
+      const experiment = { id: experimentId };
       const at = clock.now().toISOString();
       await withTx(db, async (tx) => {
         const result = await tx
@@ -361,7 +306,7 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return;
         await recordEvent(tx, {
-          podcastId: podcastAccess.podcast.id,
+          podcastId,
           experimentId: experiment.id,
           trackable: 'experiment',
           trackableId: experiment.id,
@@ -379,10 +324,11 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
     '/api/experiments/:id/actions',
     {
       schema: { params: idParam, response: { 200: experimentResource } },
-      preValidation: guard('experiments.update'),
+      config: rule('experiments.update'),
     },
     async (request) => {
-      const { experiment, access: podcastAccess, user } = access(request);
+      const { experimentId, podcastId, user } = guarded(request);
+      const experiment = { id: experimentId };
       const at = clock.now().toISOString();
       await withTx(db, async (tx) => {
         const done = await tx
@@ -394,7 +340,7 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
           .execute();
         for (const { id } of done) {
           await recordEvent(tx, {
-            podcastId: podcastAccess.podcast.id,
+            podcastId,
             experimentId: experiment.id,
             trackable: 'experiment_action',
             trackableId: id,
@@ -413,10 +359,11 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
     '/api/experiments/actions/:id',
     {
       schema: { params: idParam, body: actionToggleSchema, response: { 200: actionResource } },
-      preValidation: guard('experiments.update', 'action'),
+      config: rule('experiments.update', 'action'),
     },
     async (request) => {
-      const { experiment, access: podcastAccess, user } = access(request);
+      const { experimentId, podcastId, user } = guarded(request);
+      const experiment = { id: experimentId };
       const step = { id: request.params.id, experiment_id: experiment.id };
       const at = clock.now().toISOString();
       const row = await withTx(db, async (tx) => {
@@ -441,7 +388,7 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) > 0) {
             await recordEvent(tx, {
-              podcastId: podcastAccess.podcast.id,
+              podcastId,
               experimentId: step.experiment_id,
               trackable: 'experiment_action',
               trackableId: step.id,
@@ -465,10 +412,10 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
     '/api/experiments/:id/events',
     {
       schema: { params: idParam, response: { 200: eventsResponse } },
-      preValidation: guard('experiments.read'),
+      config: rule('experiments.read'),
     },
     async (request) => {
-      const { experiment } = access(request);
+      const experiment = { id: guarded(request).experimentId };
       return { data: await loadEvents(db, experiment.id) };
     },
   );
@@ -477,10 +424,10 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
     '/api/experiments/:id/comments',
     {
       schema: { params: idParam, response: { 200: commentsResponse } },
-      preValidation: guard('experiments.read'),
+      config: rule('experiments.read'),
     },
     async (request) => {
-      const { experiment } = access(request);
+      const experiment = { id: guarded(request).experimentId };
       return { data: await loadComments(db, experiment.id) };
     },
   );
@@ -489,10 +436,11 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
     '/api/experiments/:id/comments',
     {
       schema: { params: idParam, body: commentFormSchema, response: { 201: commentResource } },
-      preValidation: guard('experiments.comment'),
+      config: rule('experiments.comment'),
     },
     async (request, reply) => {
-      const { experiment, user } = access(request);
+      const { experimentId, user } = guarded(request);
+      const experiment = { id: experimentId };
       const { id } = await db
         .insertInto('comments')
         .values({

@@ -6,9 +6,10 @@
 //
 // Every place that needs a plan selects `planColumns` next to the podcast's own columns and calls
 // `planOf`, so the guard, the tips and the admin panel cannot disagree about it.
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { TRIAL_DAYS, type Trial } from '../../shared/podcasts.ts';
 import { berlinDate, daysBetween } from '../../shared/calendar.ts';
+import type { Db } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 
 export type Plan = {
@@ -63,9 +64,25 @@ export function podcastPlan(input: {
 }
 
 /**
+ * Whose subscription still counts for a contract: the SQL twin of billing/subscriptions.ts
+ * `isCurrent`, over `steady_accounts`.
+ */
+const currentSubscription = (now: Date) => (w: ExpressionBuilder<DB, 'steady_accounts'>) =>
+  w.or([
+    w('steady_accounts.state', 'in', ['in_trial', 'active']),
+    w.and([
+      w('steady_accounts.state', '=', 'not_renewing'),
+      w.or([
+        w('steady_accounts.expires_at', 'is', null),
+        w('steady_accounts.expires_at', '>', now.toISOString()),
+      ]),
+    ]),
+  ]);
+
+/**
  * The plan's inputs that live outside the podcast's row, as columns of a query over `podcasts`:
  * `owner_granted` (the owner's lifetime access) and `contractor_id` (the user whose redeemed
- * subscription still counts; the SQL twin of billing/subscriptions.ts `isCurrent`).
+ * subscription still counts). For lists off the hot path; one podcast by id takes `planQuery`.
  */
 export const planColumns = (now: Date) => (eb: ExpressionBuilder<DB, 'podcasts'>) => [
   eb
@@ -80,20 +97,33 @@ export const planColumns = (now: Date) => (eb: ExpressionBuilder<DB, 'podcasts'>
     .innerJoin('steady_accounts', 'steady_accounts.user_id', 'contracts.user_id')
     .select('contracts.user_id')
     .whereRef('contracts.podcast_id', '=', 'podcasts.id')
-    .where((w) =>
-      w.or([
-        w('steady_accounts.state', 'in', ['in_trial', 'active']),
-        w.and([
-          w('steady_accounts.state', '=', 'not_renewing'),
-          w.or([
-            w('steady_accounts.expires_at', 'is', null),
-            w('steady_accounts.expires_at', '>', now.toISOString()),
-          ]),
-        ]),
-      ]),
-    )
+    .where(currentSubscription(now))
     .as('contractor_id'),
 ];
+
+/**
+ * The same inputs as plain joins, for the guard's one query per request (issue 25: no correlated
+ * subqueries). Each join meets at most one row: one owner per podcast (`memberships_one_owner`),
+ * one contract per podcast (its primary key), one account per user; all of them by index.
+ */
+export const planQuery = (db: Db, now: Date) =>
+  db
+    .selectFrom('podcasts')
+    .leftJoin('memberships as plan_owner', (j) =>
+      // A literal, so SQLite may use the partial index `memberships_one_owner`.
+      j.onRef('plan_owner.podcast_id', '=', 'podcasts.id').on('plan_owner.role', '=', sql.lit('owner')),
+    )
+    .leftJoin('users as plan_owner_user', 'plan_owner_user.id', 'plan_owner.user_id')
+    .leftJoin('contracts', 'contracts.podcast_id', 'podcasts.id')
+    .leftJoin('steady_accounts', (j) =>
+      j
+        .onRef('steady_accounts.user_id', '=', 'contracts.user_id')
+        .on((w) => currentSubscription(now)(w as unknown as ExpressionBuilder<DB, 'steady_accounts'>)),
+    )
+    .selectAll('podcasts')
+    .select(['plan_owner_user.granted as owner_granted', 'steady_accounts.user_id as contractor_id']);
+
+export type PlanQuery = ReturnType<typeof planQuery>;
 
 /** A podcast row with its plan columns (`planColumns`). */
 export type PlanRow = {

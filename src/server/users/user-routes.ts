@@ -13,7 +13,7 @@ export function userRoutes(app: FastifyInstance, { db }: AppContext) {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/users/:id',
-      { schema: { params: idParam, response: { 200: userResponse } } },
+      { schema: { params: idParam, response: { 200: userResponse } }, config: { access: 'own-account' } },
       async (request) => {
         const viewer = requireUser(request);
         const user = await db
