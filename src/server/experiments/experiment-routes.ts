@@ -30,7 +30,7 @@ import { requireUser } from '../auth/session.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { requirePodcast } from '../podcasts/guard.ts';
 import { imageUri } from '../users/serialize-user.ts';
-import { loadExperiments, recordEvent, serializeAction } from './experiment-queries.ts';
+import { loadExperiments, recordEvent, serializeAction, setStep, stepRow } from './experiment-queries.ts';
 
 async function loadComments(db: Db, experimentId: number, commentId?: number): Promise<Comment[]> {
   let query = db
@@ -367,42 +367,19 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
       const step = { id: request.params.id, experiment_id: experiment.id };
       const at = clock.now().toISOString();
       const row = await withTx(db, async (tx) => {
-        const current = await tx
-          .selectFrom('experiment_actions')
-          .select('completed_at')
-          .where('id', '=', step.id)
-          .executeTakeFirstOrThrow();
-        const wasDone = current.completed_at !== null;
-        const target = request.body.completed ?? !wasDone;
-        if (target !== wasDone) {
-          // Conditional on the state just read: a concurrent change makes this one a no-op.
-          const result = await tx
-            .updateTable('experiment_actions')
-            .set(
-              target
-                ? { completed_at: at, completed_by: user.id }
-                : { completed_at: null, completed_by: null },
-            )
-            .where('id', '=', step.id)
-            .where('completed_at', wasDone ? 'is not' : 'is', null)
-            .executeTakeFirst();
-          if (Number(result.numUpdatedRows) > 0) {
-            await recordEvent(tx, {
-              podcastId,
-              experimentId: step.experiment_id,
-              trackable: 'experiment_action',
-              trackableId: step.id,
-              type: 'updated',
-              userId: user.id,
-              at,
-            });
-          }
+        const flipped = await setStep(tx, step.id, request.body.completed, user.id, at);
+        if (flipped) {
+          await recordEvent(tx, {
+            podcastId,
+            experimentId: step.experiment_id,
+            trackable: 'experiment_action',
+            trackableId: step.id,
+            type: 'updated',
+            userId: user.id,
+            at,
+          });
         }
-        return tx
-          .selectFrom('experiment_actions')
-          .select(['id', 'experiment_id', 'description', 'link_target', 'link_label', 'completed_at'])
-          .where('id', '=', step.id)
-          .executeTakeFirstOrThrow();
+        return flipped ?? (await stepRow(tx, step.id));
       });
       return { data: serializeAction(row) };
     },
