@@ -58,6 +58,24 @@ const throughExperiment = (query: AccessQuery) =>
     j.onRef('e.podcast_id', '=', 'podcasts.id').on('e.deleted_at', 'is', null),
   );
 
+/** A thing with its own `podcast_id` (a membership, an invitation, a tip). */
+const ownedBy =
+  (table: 'memberships' | 'invitations' | 'assistances'): Narrow =>
+  (query, id) =>
+    query
+      .innerJoin(`${table} as subject` as 'memberships as subject', 'subject.podcast_id', 'podcasts.id')
+      .where('subject.id', '=', id)
+      .select(noExperiment);
+
+/** A thing of an experiment (a step, a comment): through the experiment, which must not be deleted. */
+const ofExperiment =
+  (table: 'experiment_actions' | 'comments'): Narrow =>
+  (query, id) =>
+    throughExperiment(query)
+      .innerJoin(`${table} as subject` as 'comments as subject', 'subject.experiment_id', 'e.id')
+      .where('subject.id', '=', id)
+      .select('e.id as experiment_id');
+
 const podcastById: Narrow = (query, id) => query.where('podcasts.id', '=', id).select(noExperiment);
 
 export const podcastKinds = {
@@ -70,44 +88,15 @@ export const podcastKinds = {
   },
   action: {
     missing: experimentMessages.actionNotFound,
-    narrow: (query, id) =>
-      throughExperiment(query)
-        .innerJoin('experiment_actions as subject', 'subject.experiment_id', 'e.id')
-        .where('subject.id', '=', id)
-        .select('e.id as experiment_id'),
+    narrow: ofExperiment('experiment_actions'),
   },
   comment: {
     missing: experimentMessages.commentNotFound,
-    narrow: (query, id) =>
-      throughExperiment(query)
-        .innerJoin('comments as subject', 'subject.experiment_id', 'e.id')
-        .where('subject.id', '=', id)
-        .select('e.id as experiment_id'),
+    narrow: ofExperiment('comments'),
   },
-  membership: {
-    missing: membershipMessages.missing,
-    narrow: (query, id) =>
-      query
-        .innerJoin('memberships as subject', 'subject.podcast_id', 'podcasts.id')
-        .where('subject.id', '=', id)
-        .select(noExperiment),
-  },
-  invitation: {
-    missing: invitationMessages.missing,
-    narrow: (query, id) =>
-      query
-        .innerJoin('invitations as subject', 'subject.podcast_id', 'podcasts.id')
-        .where('subject.id', '=', id)
-        .select(noExperiment),
-  },
-  assistance: {
-    missing: assistanceMessages.notFound,
-    narrow: (query, id) =>
-      query
-        .innerJoin('assistances as subject', 'subject.podcast_id', 'podcasts.id')
-        .where('subject.id', '=', id)
-        .select(noExperiment),
-  },
+  membership: { missing: membershipMessages.missing, narrow: ownedBy('memberships') },
+  invitation: { missing: invitationMessages.missing, narrow: ownedBy('invitations') },
+  assistance: { missing: assistanceMessages.notFound, narrow: ownedBy('assistances') },
 } satisfies Record<string, PodcastKind>;
 
 export type PodcastVia = keyof typeof podcastKinds;
