@@ -1,6 +1,6 @@
 // Assembles the Fastify app from its plugins; tests inject into the result.
 import cookie from '@fastify/cookie';
-import Fastify, { type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale.ts';
 import type { Config } from './config.ts';
@@ -40,8 +40,11 @@ import { podcastContentRoutes } from './podcasts/podcast-content-routes.ts';
 import { podcastRoutes } from './podcasts/podcast-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
 import { podcastPracticeRoutes } from './practices/podcast-practice-routes.ts';
+import { commentRoutes } from './experiments/comment-routes.ts';
+import { eventRoutes } from './experiments/event-routes.ts';
 import { experimentRoutes } from './experiments/experiment-routes.ts';
 import { effectRoutes } from './experiments/effect-routes.ts';
+import { stepRoutes } from './experiments/step-routes.ts';
 import { practiceRoutes } from './practices/practice-routes.ts';
 import { invitationRoutes } from './team/invitation-routes.ts';
 import { membershipRoutes } from './team/membership-routes.ts';
@@ -54,7 +57,11 @@ import { recheckAll } from './billing/subscriptions.ts';
 import { startPeriodicJob, type PeriodicJob } from './jobs/lease.ts';
 import { movableClock, testHookRoutes } from './test-hooks.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
-import { adminContentRoutes } from './admin/content-routes.ts';
+import { adminAdviceRoutes } from './admin/content/advice-routes.ts';
+import { adminChangelogRoutes } from './admin/content/changelog-routes.ts';
+import { adminCompilationRoutes } from './admin/content/compilation-routes.ts';
+import { adminPracticeRoutes } from './admin/content/practice-routes.ts';
+import { adminRoadmapRoutes } from './admin/content/roadmap-routes.ts';
 import { registerStaffGuard } from './admin/staff.ts';
 import { adminUserRoutes } from './admin/user-routes.ts';
 import { feedbackRoutes } from './feedback/feedback-routes.ts';
@@ -62,6 +69,9 @@ import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { createPushQueue } from './push/push-queue.ts';
 import { pushRoutes } from './push/push-routes.ts';
 import { vapidKeys } from './push/vapid.ts';
+
+/** A resource's routes (and its own hooks), registered as an encapsulated plugin. */
+type Resource = (scope: FastifyInstance, ctx: AppContext) => void | Promise<void>;
 
 export type BuildOptions = {
   db?: Database;
@@ -133,12 +143,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerCsrfRoute(app, ctx);
   healthRoutes(app, ctx);
 
-  for (const routes of [
+  // Each resource is a plugin of its own (an encapsulated scope: its hooks stay inside it); the
+  // hooks above sit on the root, so they reach every route (access, the guards' onRoute checks,
+  // idempotency, tips, the send hook). Decision 2026-11-26 (issue 20, wall 2).
+  const steady = config.steady ? steadyClient(config.steady) : null;
+  const resources: Resource[] = [
     sessionRoutes,
     accountRoutes,
     verificationRoutes,
     passwordRoutes,
     profileRoutes,
+    imageUploadRoutes,
     imageRoutes,
     userRoutes,
     accountPodcastRoutes,
@@ -153,20 +168,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     contentRoutes,
     experimentRoutes,
     effectRoutes,
+    stepRoutes,
+    commentRoutes,
+    eventRoutes,
     assistanceRoutes,
     adminRoutes,
     adminUserRoutes,
-    adminContentRoutes,
+    adminPracticeRoutes,
+    adminCompilationRoutes,
+    adminAdviceRoutes,
+    adminChangelogRoutes,
+    adminRoadmapRoutes,
     feedbackRoutes,
     newsletterRoutes,
-  ]) {
-    routes(app, ctx);
-  }
-  pushRoutes(app, ctx, vapid.publicKey);
-  // Awaited, so the route table is complete (and the scope has every hook above) when this returns.
-  await app.register(imageUploadRoutes(ctx));
-  const steady = config.steady ? steadyClient(config.steady) : null;
-  billingRoutes(app, ctx, steady);
+    (scope) => pushRoutes(scope, ctx, vapid.publicKey),
+    (scope) => billingRoutes(scope, ctx, steady),
+  ];
+  // Awaited, so the route table is complete when this returns.
+  for (const resource of resources) await app.register(async (scope) => resource(scope, ctx));
   // Subscriptions are read again periodically: cancelled or expired ones fall back to Basic.
   const jobs: {
     tipSweep: PeriodicJob;

@@ -35,6 +35,7 @@ export const experimentMessages = {
   practiceMissing: 'Diese Methode gibt es nicht.',
   notFound: 'Dieses Experiment gibt es nicht.',
   actionNotFound: 'Diese Aufgabe gibt es nicht.',
+  commentNotFound: 'Diesen Kommentar gibt es nicht.',
   commentRequired: 'Bitte schreibe einen Kommentar.',
 };
 

@@ -9,6 +9,8 @@ import { vocabulary } from './vocabulary.ts';
 /** How long an invitation link stays valid. */
 export const INVITATION_DAYS = 14;
 
+export const membershipMessages = { missing: 'Diese Mitgliedschaft gibt es nicht.' };
+
 /** The roles one can invite with (§5): never `owner`. */
 export const invitationRole = vocabulary({
   manager: membershipRole.labels.manager,

@@ -44,7 +44,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
  * The profile picture upload, in a scope of its own with the form's parser: @fastify/multipart's
  * hooks (two of them async) would otherwise run on every request of the app.
  */
-export const imageUploadRoutes = (ctx: AppContext) => async (scope: FastifyInstance) => {
+export const imageUploadRoutes = async (scope: FastifyInstance, ctx: AppContext) => {
   const { db } = ctx;
   await scope.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },

@@ -5,14 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import {
   accountAssistancesCollection,
-  assistanceMessages,
   assistanceResource,
   assistancesCollection,
   type Assistance,
 } from '../../shared/assistances.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/session.ts';
-import { accessThrough, requirePodcast } from '../podcasts/guard.ts';
+import { requirePodcast } from '../podcasts/guard.ts';
 import { planColumns, planOf } from '../podcasts/podcast-plan.ts';
 
 /** A podcast's list and the account-wide list stop here (the assistant button shows 5). */
@@ -45,22 +44,17 @@ export function assistanceRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/api/assistances/:id',
-    { schema: { params: idParam, response: { 200: assistanceResource } } },
+    {
+      schema: { params: idParam, response: { 200: assistanceResource } },
+      config: { podcast: { via: 'assistance', action: 'assistances.read', plan: 'pro' } },
+    },
     async (request) => {
       const tip = await db
         .selectFrom('assistances')
         .select(columns)
         .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      await accessThrough(
-        db,
-        clock.now(),
-        requireUser(request),
-        tip?.podcast_id,
-        { action: 'assistances.read', plan: 'pro' },
-        assistanceMessages.notFound,
-      );
-      return { data: tip! };
+        .executeTakeFirstOrThrow();
+      return { data: tip };
     },
   );
 

@@ -8,8 +8,13 @@ import { routeOf } from '../http/route-of.ts';
 import { verifyCsrf } from './csrf.ts';
 import { loadSession } from './session.ts';
 
-/** `public`: anyone; `user`: any signed-in user, confirmed or not; `verified` (default). */
-export type Access = 'public' | 'user' | 'verified';
+/**
+ * `public`: anyone; `user`: any signed-in user, confirmed or not; `verified` (default): a confirmed
+ * user. `own-account` is `verified` said on purpose by a route whose path parameter names nothing
+ * of a podcast (the caller's own things, or content every account reads); podcasts/guard.ts
+ * refuses a route with a parameter that declares neither that nor a podcast rule.
+ */
+export type Access = 'public' | 'user' | 'verified' | 'own-account';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,7 +40,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     const access = routeAccess(request);
     if (access === 'public') return undefined;
     if (!request.user) return new HttpError(401, 'Du bist nicht angemeldet.');
-    if (access === 'verified' && !request.user.email_verified_at) {
+    if (access !== 'user' && !request.user.email_verified_at) {
       return new HttpError(403, 'Bitte bestätige zuerst deine E-Mail-Adresse.');
     }
     return undefined;

@@ -34,7 +34,10 @@ export function contentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const compilationBodies = renderedJsonCache(64);
   api.get(
     '/api/compilations/:id',
-    { schema: { params: idParam, response: { 200: compilationResponse } } },
+    {
+      schema: { params: idParam, response: { 200: compilationResponse } },
+      config: { access: 'own-account' },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const now = clock.now();

@@ -6,10 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import { effectListResource, effectResource } from '../../shared/experiment-effect.ts';
-import { experimentMessages } from '../../shared/experiments.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../auth/session.ts';
-import { accessThrough, requirePodcast } from '../podcasts/guard.ts';
+import { requirePodcast } from '../podcasts/guard.ts';
 import { loadEffects } from './effect.ts';
 
 export function effectRoutes(app: FastifyInstance, { db, clock }: AppContext) {
@@ -17,24 +15,19 @@ export function effectRoutes(app: FastifyInstance, { db, clock }: AppContext) {
 
   api.get(
     '/api/experiments/:id/effect',
-    { schema: { params: idParam, response: { 200: effectResource } } },
+    {
+      schema: { params: idParam, response: { 200: effectResource } },
+      config: { podcast: { via: 'experiment', action: 'experiments.read', plan: 'pro' } },
+    },
     async (request) => {
+      const { podcast, experimentId } = requirePodcast(request);
       const experiment = await db
         .selectFrom('experiments')
-        .select(['id', 'podcast_id', 'starts_at', 'ends_at'])
-        .where('id', '=', request.params.id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      await accessThrough(
-        db,
-        clock.now(),
-        requireUser(request),
-        experiment?.podcast_id,
-        { action: 'experiments.read', plan: 'pro' },
-        experimentMessages.notFound,
-      );
-      const effects = await loadEffects(db, experiment!.podcast_id, [experiment!]);
-      return { data: effects.get(experiment!.id)! };
+        .select(['id', 'starts_at', 'ends_at'])
+        .where('id', '=', experimentId!)
+        .executeTakeFirstOrThrow();
+      const effects = await loadEffects(db, podcast.id, [experiment]);
+      return { data: effects.get(experiment.id)! };
     },
   );
 

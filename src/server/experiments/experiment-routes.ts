@@ -1,195 +1,35 @@
 // Experiments (issue 9; §2 experiments.*, §3, §4, §7): started from a method, with the method's
-// action steps copied in, comments and an activity log. Pro only (the guard's `plan: 'pro'`):
-// observers read, editors and up write (src/shared/roles.ts). Every change and its event are
-// written in one transaction; a request that changes nothing records nothing.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// action steps copied in (steps, comments and the activity log have routes of their own beside
+// this file). Every change and its event are written in one transaction; a request that changes
+// nothing records nothing.
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { id, idParam } from '../../shared/api.ts';
+import { idParam } from '../../shared/api.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import {
-  actionResource,
-  actionToggleSchema,
-  commentFormSchema,
-  commentResource,
-  commentsResponse,
-  eventsResponse,
-  evaluationKind,
   experimentCreateSchema,
   experimentListQuery,
   experimentMessages,
   experimentResource,
   experimentsResponse,
   experimentUpdateSchema,
-  type Comment,
-  type ExperimentEvent,
 } from '../../shared/experiments.ts';
-import type { PodcastAction } from '../../shared/roles.ts';
 import type { AppContext } from '../context.ts';
-import { withTx, type Db } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
-import { invalid, notFound } from '../http/errors.ts';
-import { accessThrough, requirePodcast } from '../podcasts/guard.ts';
-import { imageUri } from '../users/serialize-user.ts';
-import { loadExperiments, recordEvent, serializeAction } from './experiment-queries.ts';
+import { invalid } from '../http/errors.ts';
+import { requirePodcast } from '../podcasts/guard.ts';
+import { experimentRule, guardedExperiment } from './experiment-access.ts';
+import {
+  createExperiment,
+  deleteExperiment,
+  editable,
+  loadExperiments,
+  showExperiment,
+  updateExperiment,
+} from './experiment-queries.ts';
 
-async function loadComments(db: Db, experimentId: number, commentId?: number): Promise<Comment[]> {
-  let query = db
-    .selectFrom('comments as c')
-    .leftJoin('users as u', 'u.id', 'c.user_id')
-    .leftJoin('images as i', 'i.id', 'u.image_id')
-    .select(['c.id', 'c.content', 'c.created_at', 'u.name', 'i.key as image_key'])
-    .where('c.experiment_id', '=', experimentId);
-  if (commentId !== undefined) query = query.where('c.id', '=', commentId);
-  const rows = await query.orderBy('c.created_at').orderBy('c.id').execute();
-  return rows.map((c) => ({
-    id: c.id,
-    content: c.content,
-    created_at: c.created_at,
-    user: { name: c.name ?? null, image: imageUri(c.image_key) },
-  }));
-}
-
-/** The timeline, newest first, each entry with what it is about. */
-async function loadEvents(db: Db, experimentId: number): Promise<ExperimentEvent[]> {
-  const rows = await db
-    .selectFrom('events as ev')
-    .leftJoin('users as u', 'u.id', 'ev.user_id')
-    .leftJoin('experiments as e', (j) =>
-      j.onRef('e.id', '=', 'ev.trackable_id').on('ev.trackable_type', '=', 'experiment'),
-    )
-    .leftJoin('experiment_actions as a', (j) =>
-      j.onRef('a.id', '=', 'ev.trackable_id').on('ev.trackable_type', '=', 'experiment_action'),
-    )
-    .select([
-      'ev.id',
-      'ev.trackable_type',
-      'ev.trackable_id',
-      'ev.event_type',
-      'ev.created_at',
-      'u.id as user_id',
-      'u.name as user_name',
-      'e.title as experiment_title',
-      'a.description as action_description',
-    ])
-    .where('ev.experiment_id', '=', experimentId)
-    .orderBy('ev.created_at', 'desc')
-    .orderBy('ev.id', 'desc')
-    .execute();
-  // An evaluation's kind: its rows carry it (one event per evaluation, trackable_id its first row).
-  const metricIds = rows.filter((r) => r.trackable_type === 'experiment_metric' && r.trackable_id !== null);
-  const kinds = new Map<number, string | null>();
-  if (metricIds.length > 0) {
-    const metrics = await db
-      .selectFrom('podcast_metrics')
-      .select(['id', 'evaluation'])
-      .where(
-        'id',
-        'in',
-        metricIds.map((r) => r.trackable_id!),
-      )
-      .execute();
-    for (const m of metrics) kinds.set(m.id, m.evaluation);
-  }
-  return rows.map((r) => {
-    const kind = r.trackable_id === null ? null : kinds.get(r.trackable_id);
-    const subject =
-      r.trackable_type === 'experiment'
-        ? r.experiment_title
-        : r.trackable_type === 'experiment_action'
-          ? r.action_description
-          : kind === 'interim' || kind === 'final'
-            ? evaluationKind.labels[kind]
-            : null;
-    return {
-      id: r.id,
-      trackable_type: r.trackable_type as ExperimentEvent['trackable_type'],
-      event_type: r.event_type as ExperimentEvent['event_type'],
-      subject: subject ?? null,
-      user:
-        r.user_id === null || r.user_id === undefined ? null : { id: r.user_id, name: r.user_name ?? null },
-      created_at: r.created_at,
-    };
-  });
-}
-
-export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+export async function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  type Guarded = Awaited<ReturnType<typeof experimentAccess>>;
-  const guarded = new WeakMap<FastifyRequest, Guarded>();
-
-  /**
-   * The experiment (not deleted) and the caller's access to its podcast for `action`: 404 for
-   * an unknown experiment and for one of a podcast the caller is no member of (with `missing`),
-   * 403 for the role or a Basic podcast.
-   */
-  async function experimentAccess(
-    request: FastifyRequest,
-    experimentId: number | undefined,
-    action: PodcastAction,
-    missing: string,
-  ) {
-    const user = requireUser(request);
-    const row =
-      experimentId === undefined
-        ? undefined
-        : await db
-            .selectFrom('experiments')
-            .select(['id', 'podcast_id', 'title', 'starts_at', 'ends_at', 'notes'])
-            .where('id', '=', experimentId)
-            .where('deleted_at', 'is', null)
-            .executeTakeFirst();
-    const access = await accessThrough(
-      db,
-      clock.now(),
-      user,
-      row?.podcast_id,
-      { action, plan: 'pro' },
-      missing,
-    );
-    // Like the podcast guard: a write here asks for the podcast's tips after the answer.
-    request.podcastAccess = access;
-    return { experiment: row!, access, user };
-  }
-
-  /**
-   * The guard of an experiment route, before body validation like the podcast guard, so a
-   * stranger learns nothing, not even a form's fields. `via: 'action'`: the path names a step.
-   */
-  function guard(action: PodcastAction, via: 'experiment' | 'action' = 'experiment') {
-    return async (request: FastifyRequest) => {
-      const parsed = id.safeParse((request.params as { id?: unknown } | undefined)?.id);
-      const pathId = parsed.success ? parsed.data : undefined;
-      if (via === 'experiment') {
-        guarded.set(request, await experimentAccess(request, pathId, action, experimentMessages.notFound));
-        return;
-      }
-      const step =
-        pathId === undefined
-          ? undefined
-          : await db
-              .selectFrom('experiment_actions')
-              .select('experiment_id')
-              .where('id', '=', pathId)
-              .executeTakeFirst();
-      guarded.set(
-        request,
-        await experimentAccess(request, step?.experiment_id, action, experimentMessages.actionNotFound),
-      );
-    };
-  }
-
-  const access = (request: FastifyRequest) => {
-    const found = guarded.get(request);
-    if (!found) throw notFound(experimentMessages.notFound);
-    return found;
-  };
-
-  async function showExperiment(experimentId: number) {
-    const [experiment] = await loadExperiments(db, clock.now(), { experimentId });
-    if (!experiment) throw notFound(experimentMessages.notFound);
-    return experiment;
-  }
 
   api.get(
     '/api/podcasts/:id/experiments',
@@ -219,7 +59,6 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
     },
     async (request, reply) => {
       const { podcast } = requirePodcast(request);
-      const user = requireUser(request);
       const form = request.body;
       const now = clock.now();
       const practice = await db
@@ -229,58 +68,9 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
         .executeTakeFirst();
       if (!practice) throw invalid({ practice_id: [experimentMessages.practiceMissing] });
       if (form.starts_at < berlinDate(now)) throw invalid({ starts_at: [experimentMessages.startsInPast] });
-      const at = now.toISOString();
-      const experimentId = await withTx(db, async (tx) => {
-        const { id } = await tx
-          .insertInto('experiments')
-          .values({
-            podcast_id: podcast.id,
-            practice_id: practice.id,
-            user_id: user.id,
-            title: form.title ?? practice.title,
-            starts_at: form.starts_at,
-            ends_at: form.ends_at,
-            notes: form.notes,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const steps = await tx
-          .selectFrom('practice_actions')
-          .select(['id', 'position', 'description', 'link_target', 'link_label'])
-          .where('practice_id', '=', practice.id)
-          .where('removed_at', 'is', null)
-          .orderBy('position')
-          .orderBy('id')
-          .execute();
-        if (steps.length > 0) {
-          await tx
-            .insertInto('experiment_actions')
-            .values(
-              steps.map((s, index) => ({
-                experiment_id: id,
-                practice_action_id: s.id,
-                position: index,
-                description: s.description,
-                link_target: s.link_target,
-                link_label: s.link_label,
-              })),
-            )
-            .execute();
-        }
-        await recordEvent(tx, {
-          podcastId: podcast.id,
-          experimentId: id,
-          trackable: 'experiment',
-          trackableId: id,
-          type: 'created',
-          userId: user.id,
-          at,
-        });
-        return id;
-      });
-      return reply.status(201).send({ data: await showExperiment(experimentId) });
+      const by = { podcastId: podcast.id, userId: requireUser(request).id, at: now.toISOString() };
+      const experimentId = await createExperiment(db, by, practice, form);
+      return reply.status(201).send({ data: await showExperiment(db, now, experimentId) });
     },
   );
 
@@ -288,11 +78,11 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
     '/api/experiments/:id',
     {
       schema: { params: idParam, response: { 200: experimentResource } },
-      preValidation: guard('experiments.read'),
+      config: experimentRule('experiments.read'),
     },
-    async (request) => {
-      return { data: await showExperiment(access(request).experiment.id) };
-    },
+    async (request) => ({
+      data: await showExperiment(db, clock.now(), guardedExperiment(request).experimentId),
+    }),
   );
 
   // The form again; a start moved into the past is refused, a start kept as it was is not.
@@ -300,211 +90,30 @@ export function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext
     '/api/experiments/:id',
     {
       schema: { params: idParam, body: experimentUpdateSchema, response: { 200: experimentResource } },
-      preValidation: guard('experiments.update'),
+      config: experimentRule('experiments.update'),
     },
     async (request) => {
-      const { experiment, access: podcastAccess, user } = access(request);
+      const { experimentId, podcastId, user } = guardedExperiment(request);
       const form = request.body;
       const now = clock.now();
-      if (form.starts_at !== experiment.starts_at && form.starts_at < berlinDate(now)) {
+      const stored = await editable(experimentId, db);
+      if (form.starts_at !== stored.starts_at && form.starts_at < berlinDate(now)) {
         throw invalid({ starts_at: [experimentMessages.startsInPast] });
       }
-      const practice = await db
-        .selectFrom('experiments')
-        .innerJoin('practices', 'practices.id', 'experiments.practice_id')
-        .select('practices.title')
-        .where('experiments.id', '=', experiment.id)
-        .executeTakeFirstOrThrow();
-      const next = {
-        title: form.title ?? practice.title,
-        starts_at: form.starts_at,
-        ends_at: form.ends_at,
-        notes: form.notes,
-      };
-      const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== experiment[k]);
-      if (changed) {
-        const at = now.toISOString();
-        await withTx(db, async (tx) => {
-          await tx
-            .updateTable('experiments')
-            .set({ ...next, updated_at: at })
-            .where('id', '=', experiment.id)
-            .execute();
-          await recordEvent(tx, {
-            podcastId: podcastAccess.podcast.id,
-            experimentId: experiment.id,
-            trackable: 'experiment',
-            trackableId: experiment.id,
-            type: 'updated',
-            userId: user.id,
-            at,
-          });
-        });
-      }
-      return { data: await showExperiment(experiment.id) };
+      const by = { podcastId, experimentId, userId: user.id, at: now.toISOString() };
+      await updateExperiment(db, by, form, stored);
+      return { data: await showExperiment(db, now, experimentId) };
     },
   );
 
   // Deleted experiments leave every list; their rows and log stay (the log's `deleted` entry).
   api.delete(
     '/api/experiments/:id',
-    { schema: { params: idParam }, preValidation: guard('experiments.delete') },
+    { schema: { params: idParam }, config: experimentRule('experiments.delete') },
     async (request, reply) => {
-      const { experiment, access: podcastAccess, user } = access(request);
-      const at = clock.now().toISOString();
-      await withTx(db, async (tx) => {
-        const result = await tx
-          .updateTable('experiments')
-          .set({ deleted_at: at, updated_at: at })
-          .where('id', '=', experiment.id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return;
-        await recordEvent(tx, {
-          podcastId: podcastAccess.podcast.id,
-          experimentId: experiment.id,
-          trackable: 'experiment',
-          trackableId: experiment.id,
-          type: 'deleted',
-          userId: user.id,
-          at,
-        });
-      });
+      const { experimentId, podcastId, user } = guardedExperiment(request);
+      await deleteExperiment(db, { podcastId, experimentId, userId: user.id, at: clock.now().toISOString() });
       return reply.status(204).send();
-    },
-  );
-
-  // 'Alles erledigt': every open step done, one log entry per step that changed.
-  api.post(
-    '/api/experiments/:id/actions',
-    {
-      schema: { params: idParam, response: { 200: experimentResource } },
-      preValidation: guard('experiments.update'),
-    },
-    async (request) => {
-      const { experiment, access: podcastAccess, user } = access(request);
-      const at = clock.now().toISOString();
-      await withTx(db, async (tx) => {
-        const done = await tx
-          .updateTable('experiment_actions')
-          .set({ completed_at: at, completed_by: user.id })
-          .where('experiment_id', '=', experiment.id)
-          .where('completed_at', 'is', null)
-          .returning('id')
-          .execute();
-        for (const { id } of done) {
-          await recordEvent(tx, {
-            podcastId: podcastAccess.podcast.id,
-            experimentId: experiment.id,
-            trackable: 'experiment_action',
-            trackableId: id,
-            type: 'updated',
-            userId: user.id,
-            at,
-          });
-        }
-      });
-      return { data: await showExperiment(experiment.id) };
-    },
-  );
-
-  // One step: `completed` sets it (a replay changes nothing); without it the step flips.
-  api.post(
-    '/api/experiments/actions/:id',
-    {
-      schema: { params: idParam, body: actionToggleSchema, response: { 200: actionResource } },
-      preValidation: guard('experiments.update', 'action'),
-    },
-    async (request) => {
-      const { experiment, access: podcastAccess, user } = access(request);
-      const step = { id: request.params.id, experiment_id: experiment.id };
-      const at = clock.now().toISOString();
-      const row = await withTx(db, async (tx) => {
-        const current = await tx
-          .selectFrom('experiment_actions')
-          .select('completed_at')
-          .where('id', '=', step.id)
-          .executeTakeFirstOrThrow();
-        const wasDone = current.completed_at !== null;
-        const target = request.body.completed ?? !wasDone;
-        if (target !== wasDone) {
-          // Conditional on the state just read: a concurrent change makes this one a no-op.
-          const result = await tx
-            .updateTable('experiment_actions')
-            .set(
-              target
-                ? { completed_at: at, completed_by: user.id }
-                : { completed_at: null, completed_by: null },
-            )
-            .where('id', '=', step.id)
-            .where('completed_at', wasDone ? 'is not' : 'is', null)
-            .executeTakeFirst();
-          if (Number(result.numUpdatedRows) > 0) {
-            await recordEvent(tx, {
-              podcastId: podcastAccess.podcast.id,
-              experimentId: step.experiment_id,
-              trackable: 'experiment_action',
-              trackableId: step.id,
-              type: 'updated',
-              userId: user.id,
-              at,
-            });
-          }
-        }
-        return tx
-          .selectFrom('experiment_actions')
-          .select(['id', 'experiment_id', 'description', 'link_target', 'link_label', 'completed_at'])
-          .where('id', '=', step.id)
-          .executeTakeFirstOrThrow();
-      });
-      return { data: serializeAction(row) };
-    },
-  );
-
-  api.get(
-    '/api/experiments/:id/events',
-    {
-      schema: { params: idParam, response: { 200: eventsResponse } },
-      preValidation: guard('experiments.read'),
-    },
-    async (request) => {
-      const { experiment } = access(request);
-      return { data: await loadEvents(db, experiment.id) };
-    },
-  );
-
-  api.get(
-    '/api/experiments/:id/comments',
-    {
-      schema: { params: idParam, response: { 200: commentsResponse } },
-      preValidation: guard('experiments.read'),
-    },
-    async (request) => {
-      const { experiment } = access(request);
-      return { data: await loadComments(db, experiment.id) };
-    },
-  );
-
-  api.post(
-    '/api/experiments/:id/comments',
-    {
-      schema: { params: idParam, body: commentFormSchema, response: { 201: commentResource } },
-      preValidation: guard('experiments.comment'),
-    },
-    async (request, reply) => {
-      const { experiment, user } = access(request);
-      const { id } = await db
-        .insertInto('comments')
-        .values({
-          experiment_id: experiment.id,
-          user_id: user.id,
-          content: request.body.content,
-          created_at: clock.now().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const [comment] = await loadComments(db, experiment.id, id);
-      return reply.status(201).send({ data: comment! });
     },
   );
 }

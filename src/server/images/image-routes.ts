@@ -14,7 +14,7 @@ export function imageRoutes(app: FastifyInstance, { db }: AppContext) {
     // Binary (the image bytes): no response schema, nothing to serialize.
     .get(
       '/api/images/:key',
-      { schema: { params: z.object({ key: z.string() }) } },
+      { schema: { params: z.object({ key: z.string() }) }, config: { access: 'own-account' } },
       async (request, reply) => {
         // Anything that is not a key (a counted id, say) is simply not found.
         const { key } = request.params;

@@ -1,9 +1,16 @@
-// The one guard of every podcast-scoped route. A route declares what it does
-// (`config: { podcast: { action: 'strategy.update', plan: 'pro' } }`, the podcast id in `:id`);
-// the guard loads the podcast, the caller's active membership and role and the plan, and lets
-// the request through only when `can(role, action)` says so and the plan fits. Deny by default:
-// a route under /api/podcasts/:id without that config cannot even be registered.
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+// The one guard of everything a podcast owns. A route declares what its id names and what it does
+// (`config: { podcast: { via: 'experiment', action: 'experiments.update', plan: 'pro' } }`, `via`
+// defaulting to 'podcast'); the guard finds the thing's podcast, the caller's active membership and
+// role and the plan in one query (podcast-kinds.ts), and lets the request through only when
+// `can(role, action)` says so and the plan fits. Handlers read the result with `requirePodcast`
+// and never check access themselves.
+//
+// Deny by default, at registration: a route under /api/ whose path has a parameter must declare a
+// podcast rule, a staff ability (/api/nova, admin/staff.ts) or an explicit `access` ('public',
+// 'user', 'own-account'); a route under /api/podcasts/:id must declare a podcast rule. Decision
+// 2026-11-26 (issue 20, wall 1): a new `/api/experiments/:id/x` that forgot its check was open to
+// every verified user; now it cannot even be registered.
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
 import type { Selectable } from 'kysely';
 import { id } from '../../shared/api.ts';
 import { can, type PodcastAction, type Role } from '../../shared/roles.ts';
@@ -12,9 +19,16 @@ import type { Db } from '../db/database.ts';
 import type { PodcastsTable } from '../db/schema.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { contractorOf, planColumns, planOf, type Plan } from './podcast-plan.ts';
+import {
+  findAccessRow,
+  podcastKinds,
+  podcastMessages,
+  type PodcastKind,
+  type PodcastVia,
+} from './podcast-kinds.ts';
+import { contractorOf, planOf, type Plan } from './podcast-plan.ts';
 
-export type PodcastRule = { action: PodcastAction; plan?: 'pro' };
+export type PodcastRule = { via?: PodcastVia; action: PodcastAction; plan?: 'pro' };
 
 /** What the guard found: the podcast, the caller's role in it and its plan for the caller. */
 export type PodcastAccess = {
@@ -24,6 +38,8 @@ export type PodcastAccess = {
   plan: Plan;
   /** Whose subscription unlocks the podcast (a current contract), if any. */
   contractorId: number | null;
+  /** The experiment the path's thing is or belongs to (via experiment, action, comment). */
+  experimentId: number | null;
 };
 
 declare module 'fastify' {
@@ -31,42 +47,37 @@ declare module 'fastify' {
     podcast?: PodcastRule;
   }
   interface FastifyRequest {
+    /** The guard's result; the tips hook also reads it (a write asks for the podcast's tips). */
     podcastAccess: PodcastAccess | null;
   }
 }
 
-export const messages = {
-  notFound: 'Diesen Podcast gibt es nicht.',
-  role: 'Das darf deine Rolle in diesem Podcast nicht.',
-  pro: 'Das gibt es nur in Studio Pro. Aktiviere die Kompass-KI für diesen Podcast.',
-};
+export const messages = podcastMessages;
 
 /** Paths whose `:id` is a podcast; every route under them must declare a rule. */
 const PODCAST_SCOPED = /^\/api\/podcasts\/:id\b/;
+/** Accesses that say on purpose that the path's parameter names nothing of a podcast. */
+const DECLARED_ACCESS = new Set(['public', 'user', 'own-account']);
+
+/** Whether a route path has a parameter (`::` is an escaped colon, `[^:/]` a regex's class). */
+export const hasParam = (url: string) => /:[A-Za-z_]/.test(url.replaceAll('::', ''));
 
 /**
- * The caller's access to a podcast for `rule`. A podcast the caller is no active member of
- * answers 404 like one that does not exist, so nobody learns which ids exist.
+ * The caller's access to the thing `thingId` of kind `via` for `rule`. A thing that does not exist
+ * and one of a podcast the caller is no active member of get the same 404 with the thing's own
+ * message, so nobody learns which ids exist; 403 for the role or a Basic podcast on a Pro route.
  */
-export async function podcastAccess(
+export async function guardLookup(
   db: Db,
   now: Date,
   user: SessionUser,
-  podcastId: number,
+  via: PodcastVia,
+  thingId: number,
   rule: PodcastRule,
 ): Promise<PodcastAccess> {
-  const row = await db
-    .selectFrom('podcasts')
-    .innerJoin('memberships', 'memberships.podcast_id', 'podcasts.id')
-    .selectAll('podcasts')
-    .select(['memberships.id as membership_id', 'memberships.role as member_role'])
-    .select(planColumns(now))
-    .where('podcasts.id', '=', podcastId)
-    .where('memberships.user_id', '=', user.id)
-    .where('memberships.active', '=', 1)
-    .executeTakeFirst();
-  if (!row) throw notFound(messages.notFound);
-  const { membership_id, member_role, owner_granted: _o, contractor_id: _c, ...podcast } = row;
+  const row = await findAccessRow(db, now, user.id, via, thingId);
+  if (!row) throw notFound(podcastKinds[via].missing);
+  const { membership_id, member_role, owner_granted: _o, contractor_id: _c, experiment_id, ...podcast } = row;
   if (!can(member_role, rule.action)) throw new HttpError(403, messages.role);
   const plan = planOf(row, now, user.granted === 1);
   if (rule.plan === 'pro' && !plan.active) throw new HttpError(403, messages.pro);
@@ -76,29 +87,27 @@ export async function podcastAccess(
     membershipId: membership_id,
     plan,
     contractorId: contractorOf(row),
+    experimentId: experiment_id,
   };
 }
 
-/**
- * The guard for a route whose path names something of a podcast rather than the podcast (a
- * membership, an invitation): the caller's access to the podcast `podcastId` belongs to. A thing
- * that does not exist (`podcastId` undefined) and a podcast the caller is no active member of get
- * the same 404 with the thing's own `missing` message, so ids reveal nothing; 403 as usual.
- */
-export async function accessThrough(
-  db: Db,
-  now: Date,
-  user: SessionUser,
-  podcastId: number | undefined,
-  rule: PodcastRule,
-  missing: string,
-): Promise<PodcastAccess> {
-  if (podcastId === undefined) throw notFound(missing);
-  try {
-    return await podcastAccess(db, now, user, podcastId, rule);
-  } catch (error) {
-    throw error instanceof HttpError && error.statusCode === 404 ? notFound(missing) : error;
+/** The caller's access to a podcast the code (not the path) names, e.g. one just created. */
+export const podcastAccess = (db: Db, now: Date, user: SessionUser, podcastId: number, rule: PodcastRule) =>
+  guardLookup(db, now, user, 'podcast', podcastId, rule);
+
+function refuseUndeclared(route: RouteOptions) {
+  const config = route.config ?? {};
+  if (
+    PODCAST_SCOPED.test(route.url) &&
+    (!config.podcast || (config.podcast.via ?? 'podcast') !== 'podcast')
+  ) {
+    throw new Error(`${route.url} is podcast-scoped but declares no podcast rule`);
   }
+  if (!route.url.startsWith('/api/') || !hasParam(route.url)) return;
+  if (config.podcast || config.staff || DECLARED_ACCESS.has(config.access ?? '')) return;
+  throw new Error(
+    `${route.url} has a parameter but declares neither a podcast rule ({ podcast: { via, action } }) nor an access ('public' | 'own-account')`,
+  );
 }
 
 export function registerPodcastGuard(app: FastifyInstance, ctx: AppContext) {
@@ -106,16 +115,25 @@ export function registerPodcastGuard(app: FastifyInstance, ctx: AppContext) {
   // Before body validation: a stranger learns nothing, not even which fields a form has.
   const guard: preValidationAsyncHookHandler = async (request) => {
     const rule = request.routeOptions.config.podcast!;
+    const via = rule.via ?? 'podcast';
+    const kind: PodcastKind = podcastKinds[via];
     if (!request.user) throw new HttpError(401, 'Du bist nicht angemeldet.');
-    const parsed = id.safeParse((request.params as { id?: unknown } | undefined)?.id);
-    if (!parsed.success) throw notFound(messages.notFound);
-    request.podcastAccess = await podcastAccess(ctx.db, ctx.clock.now(), request.user, parsed.data, rule);
+    const raw =
+      kind.from === 'context'
+        ? (request.query as { context?: unknown } | undefined)?.context
+        : (request.params as { id?: unknown } | undefined)?.id;
+    const parsed = id.safeParse(raw);
+    if (!parsed.success) {
+      // An optional context that is absent or malformed: the route is not the podcast's (the
+      // query's validation answers a malformed one with 422).
+      if (kind.from === 'context') return;
+      throw notFound(kind.missing);
+    }
+    request.podcastAccess = await guardLookup(ctx.db, ctx.clock.now(), request.user, via, parsed.data, rule);
   };
   // Only the routes with a rule run the guard, so the others pay no hook step for it.
   app.addHook('onRoute', (route) => {
-    if (PODCAST_SCOPED.test(route.url) && !route.config?.podcast) {
-      throw new Error(`${route.url} is podcast-scoped but declares no podcast rule`);
-    }
+    refuseUndeclared(route);
     if (!route.config?.podcast) return;
     const own = route.preValidation;
     route.preValidation = [guard, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
@@ -127,3 +145,6 @@ export function requirePodcast(request: FastifyRequest): PodcastAccess {
   if (!request.podcastAccess) throw notFound(messages.notFound);
   return request.podcastAccess;
 }
+
+/** The guard's result of an optional rule (`via: 'context'`): null when the request named none. */
+export const optionalPodcast = (request: FastifyRequest): PodcastAccess | null => request.podcastAccess;

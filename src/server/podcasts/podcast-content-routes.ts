@@ -27,7 +27,7 @@ import { withTx } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
 import { refreshScores } from '../practices/recommend.ts';
 import { HttpError, invalid } from '../http/errors.ts';
-import { recordEvent } from '../experiments/experiment-queries.ts';
+import { recordEvent } from '../experiments/event-queries.ts';
 import { evaluationSchema, experimentMessages } from '../../shared/experiments.ts';
 import { messages as guardMessages, requirePodcast } from './guard.ts';
 import { loadMilestones } from './serialize-podcast.ts';

@@ -8,10 +8,11 @@
 //
 // Every place that needs a plan selects `planColumns` next to the podcast's own columns and calls
 // `planOf`, so the guard, the tips and the admin panel cannot disagree about it.
-import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { offerings } from '../../shared/offerings.ts';
 import { TRIAL_DAYS, type Trial } from '../../shared/podcasts.ts';
 import { berlinDate, daysBetween } from '../../shared/calendar.ts';
+import type { Db } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 
 export type Plan = {
@@ -67,11 +68,11 @@ export function podcastPlan(input: {
   };
 }
 
-/** A subscription that counts now (the SQL twin of billing/subscriptions.ts `isCurrent`). */
-const currentSubscription = (
-  w: ExpressionBuilder<DB, 'steady_accounts'>,
-  now: Date,
-): ExpressionWrapper<DB, 'steady_accounts', SqlBool> =>
+/**
+ * Whose subscription still counts for a contract: the SQL twin of billing/subscriptions.ts
+ * `isCurrent`, over `steady_accounts`.
+ */
+const currentSubscription = (now: Date) => (w: ExpressionBuilder<DB, 'steady_accounts'>) =>
   w.or([
     w('steady_accounts.state', 'in', ['in_trial', 'active']),
     w.and([
@@ -86,7 +87,8 @@ const currentSubscription = (
 /**
  * The plan's inputs that live outside the podcast's row, as columns of a query over `podcasts`:
  * `owner_granted` (the owner's lifetime access), `contractor_id` (the user whose redeemed
- * subscription still counts) and `owner_pro_any` (the owner's current pro_any subscription).
+ * subscription still counts) and `owner_pro_any` (the owner's current pro_any subscription). For
+ * lists off the hot path; one podcast by id takes `planQuery`.
  */
 export const planColumns = (now: Date) => (eb: ExpressionBuilder<DB, 'podcasts'>) => [
   eb
@@ -101,7 +103,7 @@ export const planColumns = (now: Date) => (eb: ExpressionBuilder<DB, 'podcasts'>
     .innerJoin('steady_accounts', 'steady_accounts.user_id', 'contracts.user_id')
     .select('contracts.user_id')
     .whereRef('contracts.podcast_id', '=', 'podcasts.id')
-    .where((w) => currentSubscription(w, now))
+    .where(currentSubscription(now))
     .as('contractor_id'),
   eb
     .selectFrom('memberships as pro_any_owner')
@@ -110,9 +112,55 @@ export const planColumns = (now: Date) => (eb: ExpressionBuilder<DB, 'podcasts'>
     .whereRef('pro_any_owner.podcast_id', '=', 'podcasts.id')
     .where('pro_any_owner.role', '=', 'owner')
     .where('steady_accounts.plan_name', '=', offerings.pro_any.name)
-    .where((w) => currentSubscription(w, now))
+    .where(currentSubscription(now))
     .as('owner_pro_any'),
 ];
+
+/**
+ * The same inputs as plain joins, for the guard's one query per request (issue 25: no correlated
+ * subqueries). Each join meets at most one row: one owner per podcast (`memberships_one_owner`),
+ * one contract per podcast (its primary key), one account per user; all of them by index.
+ */
+export const planQuery = (db: Db, now: Date) =>
+  db
+    .selectFrom('podcasts')
+    .leftJoin('memberships as plan_owner', (j) =>
+      // A literal, so SQLite may use the partial index `memberships_one_owner`.
+      j.onRef('plan_owner.podcast_id', '=', 'podcasts.id').on('plan_owner.role', '=', sql.lit('owner')),
+    )
+    .leftJoin('users as plan_owner_user', 'plan_owner_user.id', 'plan_owner.user_id')
+    .leftJoin('contracts', 'contracts.podcast_id', 'podcasts.id')
+    .leftJoin('steady_accounts', (j) =>
+      j
+        .onRef('steady_accounts.user_id', '=', 'contracts.user_id')
+        .on((w) => currentSubscription(now)(w as unknown as ExpressionBuilder<DB, 'steady_accounts'>)),
+    )
+    // The owner's own pro_any subscription ('Beliebig viele Podcasts'): Pro for every podcast they own.
+    .leftJoin('steady_accounts as owner_account', (j) =>
+      j
+        .onRef('owner_account.user_id', '=', 'plan_owner.user_id')
+        .on('owner_account.plan_name', '=', offerings.pro_any.name)
+        .on((w) =>
+          w.or([
+            w('owner_account.state', 'in', ['in_trial', 'active']),
+            w.and([
+              w('owner_account.state', '=', 'not_renewing'),
+              w.or([
+                w('owner_account.expires_at', 'is', null),
+                w('owner_account.expires_at', '>', now.toISOString()),
+              ]),
+            ]),
+          ]),
+        ),
+    )
+    .selectAll('podcasts')
+    .select([
+      'plan_owner_user.granted as owner_granted',
+      'steady_accounts.user_id as contractor_id',
+      'owner_account.user_id as owner_pro_any',
+    ]);
+
+export type PlanQuery = ReturnType<typeof planQuery>;
 
 /** A podcast row with its plan columns (`planColumns`). */
 export type PlanRow = {

@@ -19,7 +19,7 @@ import { berlinDate } from '../../shared/calendar.ts';
 import { contentVersion, knownContentVersion } from '../db/seed/seed.ts';
 import { renderedJsonCache, sendRendered } from '../http/cached-json.ts';
 import { notFound } from '../http/errors.ts';
-import { podcastAccess } from '../podcasts/guard.ts';
+import { optionalPodcast } from '../podcasts/guard.ts';
 import {
   practiceContextQuery,
   similaritiesQuery,
@@ -50,6 +50,10 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
   const api = app.withTypeProvider<ZodTypeProvider>();
   /** The schema of a part: its id parameter and its 200 answer. */
   const part = <R extends z.ZodType>(response: R) => ({ params: idParam, response: { 200: response } });
+  /** Methods are content every account reads: the id names nothing of a podcast. */
+  const content = { access: 'own-account' } as const;
+  /** In a podcast's context (`?context={id}`) the guard checks the caller's membership. */
+  const inContext = { access: 'own-account', podcast: { via: 'context', action: 'podcast.read' } } as const;
 
   /** Every read needs a verified user and an existing method. */
   async function load(request: Parameters<typeof requireUser>[0], id: number) {
@@ -74,6 +78,7 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
         querystring: practiceContextQuery,
         response: { 200: practiceResponse },
       },
+      config: inContext,
       // A body rendered already goes out right after the access hook, without validation and
       // handler. Only a request without a query string and an id as the renderer wrote it (`1`,
       // never `01`) can match a key; every other request takes the route's way.
@@ -90,13 +95,11 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
     },
     async (request, reply) => {
       const now = clock.now();
-      const podcastId = request.query.context;
+      const access = optionalPodcast(request);
       // In a podcast's context (the guard's rule: 404 for a non-member) the method carries that
       // podcast's flags and, for Pro, its score and reasons; that answer is not cached.
-      if (podcastId !== undefined) {
-        const access = await podcastAccess(db, now, requireUser(request), podcastId, {
-          action: 'podcast.read',
-        });
+      if (access) {
+        const podcastId = access.podcast.id;
         const pro = access.plan.active;
         if (pro) await ensureScores(db, podcastId, now);
         const practice = await findPodcastPractice(db, podcastId, request.params.id, now, pro);
@@ -117,59 +120,77 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
     },
   );
 
-  api.get('/api/practices/:id/content', { schema: part(practiceContentResponse) }, async (request) => {
-    const practice = await load(request, request.params.id);
-    if (!practice.description.trim()) throw notFound(missing.content);
-    return { data: { content: practice.description } };
-  });
+  api.get(
+    '/api/practices/:id/content',
+    { config: content, schema: part(practiceContentResponse) },
+    async (request) => {
+      const practice = await load(request, request.params.id);
+      if (!practice.description.trim()) throw notFound(missing.content);
+      return { data: { content: practice.description } };
+    },
+  );
 
-  api.get('/api/practices/:id/context', { schema: part(practiceContextResponse) }, async (request) => {
-    await load(request, request.params.id);
-    const context = await practiceContext(db, request.params.id);
-    if (!context) throw notFound(missing.context);
-    return { data: context };
-  });
+  api.get(
+    '/api/practices/:id/context',
+    { config: content, schema: part(practiceContextResponse) },
+    async (request) => {
+      await load(request, request.params.id);
+      const context = await practiceContext(db, request.params.id);
+      if (!context) throw notFound(missing.context);
+      return { data: context };
+    },
+  );
 
-  api.get('/api/practices/:id/actions', { schema: part(practiceActionsResponse) }, async (request) => {
-    await load(request, request.params.id);
-    return { data: await practiceActions(db, request.params.id) };
-  });
+  api.get(
+    '/api/practices/:id/actions',
+    { config: content, schema: part(practiceActionsResponse) },
+    async (request) => {
+      await load(request, request.params.id);
+      return { data: await practiceActions(db, request.params.id) };
+    },
+  );
 
-  api.get('/api/practices/:id/rating', { schema: part(practiceRatingResponse) }, async (request) => {
-    await load(request, request.params.id);
-    const rating = await practiceRating(db, request.params.id);
-    if (!rating) throw notFound(missing.rating);
-    return { data: rating };
-  });
+  api.get(
+    '/api/practices/:id/rating',
+    { config: content, schema: part(practiceRatingResponse) },
+    async (request) => {
+      await load(request, request.params.id);
+      const rating = await practiceRating(db, request.params.id);
+      if (!rating) throw notFound(missing.rating);
+      return { data: rating };
+    },
+  );
 
   // The metrics a method can move, strongest first; the experiment evaluation asks for these.
-  api.get('/api/practices/:id/metrics', { schema: part(practiceMetricsResponse) }, async (request) => {
-    await load(request, request.params.id);
-    const rating = await practiceRating(db, request.params.id);
-    if (!rating) return { data: [] };
-    const points = (k: MetricKey) => levelPoints[rating[k].key];
-    return {
-      data: metric.keys
-        .filter((k) => points(k) > 0)
-        .sort((a, b) => points(b) - points(a))
-        .map((k) => ({ id: k, title: metric.labels[k], potential: rating[k] })),
-    };
-  });
+  api.get(
+    '/api/practices/:id/metrics',
+    { config: content, schema: part(practiceMetricsResponse) },
+    async (request) => {
+      await load(request, request.params.id);
+      const rating = await practiceRating(db, request.params.id);
+      if (!rating) return { data: [] };
+      const points = (k: MetricKey) => levelPoints[rating[k].key];
+      return {
+        data: metric.keys
+          .filter((k) => points(k) > 0)
+          .sort((a, b) => points(b) - points(a))
+          .map((k) => ({ id: k, title: metric.labels[k], potential: rating[k] })),
+      };
+    },
+  );
 
   // 'Passende Methoden': the most similar methods (recommend-engine.ts practiceSimilarity). With
   // `context` the related methods carry that podcast's flags (and, for Pro, its scores), and its
   // rejected methods are left out.
   api.get(
     '/api/practices/:id/similarities',
-    { schema: { params: idParam, querystring: similaritiesQuery, response: { 200: similaritiesResponse } } },
+    {
+      schema: { params: idParam, querystring: similaritiesQuery, response: { 200: similaritiesResponse } },
+      config: inContext,
+    },
     async (request) => {
-      const user = requireUser(request);
       const now = clock.now();
-      const podcastId = request.query.context;
-      const access =
-        podcastId === undefined
-          ? undefined
-          : await podcastAccess(db, now, user, podcastId, { action: 'podcast.read' });
+      const access = optionalPodcast(request);
       await load(request, request.params.id);
       // In a podcast's context its rejected methods are not suggested.
       const rejected = access
@@ -204,8 +225,12 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
     },
   );
 
-  api.get('/api/practices/:id/compilations', { schema: part(compilationsResponse) }, async (request) => {
-    await load(request, request.params.id);
-    return { data: await compilationsOf(db, { practiceId: request.params.id }) };
-  });
+  api.get(
+    '/api/practices/:id/compilations',
+    { config: content, schema: part(compilationsResponse) },
+    async (request) => {
+      await load(request, request.params.id);
+      return { data: await compilationsOf(db, { practiceId: request.params.id }) };
+    },
+  );
 }

@@ -20,7 +20,7 @@ import { requireUser } from '../auth/session.ts';
 import { limits, refundThrottle, throttle } from '../auth/throttle.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { HttpError, invalid, notFound } from '../http/errors.ts';
-import { accessThrough, podcastAccess, requirePodcast } from '../podcasts/guard.ts';
+import { podcastAccess, requirePodcast } from '../podcasts/guard.ts';
 import { serializePodcast } from '../podcasts/serialize-podcast.ts';
 import {
   acceptInvitation,
@@ -137,30 +137,24 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
   // lifetime; needs the right to invite in the invitation's podcast.
   api.post(
     '/api/invitations/:id(^[^:/]+)::resend',
-    { schema: { params: idParam, response: { 200: invitationResource } } },
+    {
+      schema: { params: idParam, response: { 200: invitationResource } },
+      config: { podcast: { via: 'invitation', action: 'invitations.create' } },
+    },
     async (request) => {
-      const user = requireUser(request);
       const now = clock.now();
       const invitation = await db
         .selectFrom('invitations')
         .selectAll()
         .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      await accessThrough(
-        db,
-        now,
-        user,
-        invitation?.podcast_id,
-        { action: 'invitations.create' },
-        invitationMessages.missing,
-      );
-      if (invitation!.converted_at !== null) throw new HttpError(422, invitationMessages.converted);
-      await throttleMail(invitation!.podcast_id);
+        .executeTakeFirstOrThrow();
+      if (invitation.converted_at !== null) throw new HttpError(422, invitationMessages.converted);
+      await throttleMail(invitation.podcast_id);
       const row = await withTx(db, async (tx) => {
         const renewed = await tx
           .updateTable('invitations')
           .set({ last_sent_at: now.toISOString(), expires_on: expiryFrom(now) })
-          .where('id', '=', invitation!.id)
+          .where('id', '=', invitation.id)
           .where('converted_at', 'is', null)
           .returningAll()
           .executeTakeFirst();

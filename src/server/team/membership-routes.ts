@@ -14,12 +14,11 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
 import { forbidden } from '../http/errors.ts';
-import { accessThrough, requirePodcast } from '../podcasts/guard.ts';
+import { requirePodcast } from '../podcasts/guard.ts';
 import { imageUri } from '../users/serialize-user.ts';
 import { roleLabel } from './invitations.ts';
 
 const messages = {
-  missing: 'Diese Mitgliedschaft gibt es nicht.',
   own: 'Deine eigene Mitgliedschaft kannst du nicht ändern.',
   owner: 'Die Mitgliedschaft der Inhaberin oder des Inhabers lässt sich nicht ändern.',
 };
@@ -106,7 +105,7 @@ async function loadCoworkers(db: Db, userId: number): Promise<Coworker[]> {
 }
 
 export function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, clock } = ctx;
+  const { db } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // The whole team, inactive members too; the owner first, then by name.
@@ -132,19 +131,12 @@ export function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
       .selectFrom('memberships')
       .select(['id', 'podcast_id', 'user_id', 'role'])
       .where('id', '=', membershipId)
-      .executeTakeFirst();
-    await accessThrough(
-      db,
-      clock.now(),
-      user,
-      membership?.podcast_id,
-      { action: 'memberships.manage' },
-      messages.missing,
-    );
-    if (membership!.user_id === user.id) throw forbidden(messages.own);
-    if (membership!.role === 'owner') throw forbidden(messages.owner);
-    return { user, membership: membership! };
+      .executeTakeFirstOrThrow();
+    if (membership.user_id === user.id) throw forbidden(messages.own);
+    if (membership.role === 'owner') throw forbidden(messages.owner);
+    return { user, membership };
   }
+  const manage = { podcast: { via: 'membership', action: 'memberships.manage' } } as const;
 
   for (const [action, active] of [
     ['deactivate', 0],
@@ -152,7 +144,7 @@ export function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
   ] as const) {
     api.post(
       `/api/memberships/:id(^[^:/]+)::${action}`,
-      { schema: { params: idParam, response: { 200: membershipResource } } },
+      { schema: { params: idParam, response: { 200: membershipResource } }, config: manage },
       async (request) => {
         const { user, membership } = await manageable(request, request.params.id);
         await db.updateTable('memberships').set({ active }).where('id', '=', membership.id).execute();
@@ -165,7 +157,7 @@ export function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
   // 204: the membership is gone (the client removes the row).
   api.post(
     '/api/memberships/:id(^[^:/]+)::delete',
-    { schema: { params: idParam } },
+    { schema: { params: idParam }, config: manage },
     async (request, reply) => {
       const { membership } = await manageable(request, request.params.id);
       await db.deleteFrom('memberships').where('id', '=', membership.id).execute();

@@ -29,26 +29,28 @@ export function userRoutes(app: FastifyInstance, { db }: AppContext) {
   // A profile shows to its owner and to people who share a podcast with them (decision
   // 2026-11-26: any verified user could page through every account). Anyone else gets the same
   // 404 as for a missing user, so ids tell nothing; role, grant and verification never show.
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/users/:id',
-      { schema: { params: idParam, response: { 200: userProfileResponse } } },
-      async (request) => {
-        const viewer = requireUser(request);
-        const { id } = request.params;
-        const visible = id === viewer.id || (await sharesPodcast(db, viewer.id, id));
-        const user = visible
-          ? await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
-          : undefined;
-        if (!user) throw notFound('Diesen Benutzer gibt es nicht.');
-        const {
-          role: _role,
-          verified: _verified,
-          granted: _granted,
-          ...profile
-        } = await serializeUser(db, user, viewer);
-        return { data: profile };
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/users/:id',
+    {
+      schema: { params: idParam, response: { 200: userProfileResponse } },
+      // Who may see the profile is decided below (its owner and who shares a podcast with them).
+      config: { access: 'own-account' },
+    },
+    async (request) => {
+      const viewer = requireUser(request);
+      const { id } = request.params;
+      const visible = id === viewer.id || (await sharesPodcast(db, viewer.id, id));
+      const user = visible
+        ? await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+        : undefined;
+      if (!user) throw notFound('Diesen Benutzer gibt es nicht.');
+      const {
+        role: _role,
+        verified: _verified,
+        granted: _granted,
+        ...profile
+      } = await serializeUser(db, user, viewer);
+      return { data: profile };
+    },
+  );
 }

@@ -1,0 +1,45 @@
+// The engine's state per podcast: Kompass-KI tips, method flags and scores.
+import type { Generated } from 'kysely';
+import type { Timestamp } from './columns.ts';
+
+/** A Kompass-KI tip (§3 Assistance); `cause` is unique per podcast. */
+export interface AssistancesTable {
+  id: Generated<number>;
+  podcast_id: number;
+  rule: string;
+  cause: string;
+  subject: string;
+  message: string;
+  created_at: Timestamp;
+}
+
+/** A flag a podcast set on a method (bookmarks, rejections); one per podcast and method. */
+export interface PracticeFlagsTable {
+  id: Generated<number>;
+  podcast_id: number;
+  practice_id: number;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+/** 'In Anwendung': the flag with the Berlin day it was set (yyyy-MM-dd). */
+export interface PracticeApplicationsTable extends PracticeFlagsTable {
+  starts_on: string;
+}
+
+/** The engine's score of a method for a podcast: similarity × 1000, reasons as short codes. */
+export interface PracticeScoresTable {
+  podcast_id: number;
+  practice_id: number;
+  score: number;
+  reasons: string;
+}
+
+/** When a podcast's scores were computed, for which content version. */
+export interface PracticeScoreStatesTable {
+  podcast_id: number;
+  content_version: string;
+  refreshed_at: Timestamp;
+  /** Of the inputs the scores were computed from (recommend.ts); null before migration 0019. */
+  fingerprint: string | null;
+}

@@ -1,0 +1,99 @@
+// The activity log: its one writer and the timeline as the API sends it.
+import type { Db } from '../db/database.ts';
+import { evaluationKind, type ExperimentEvent } from '../../shared/experiments.ts';
+
+type Trackable = 'experiment' | 'experiment_action' | 'experiment_metric';
+type EventType = 'created' | 'updated' | 'deleted';
+
+/**
+ * Records one entry of the activity log. Call it inside the transaction of the change it
+ * records, and only when something changed.
+ */
+export async function recordEvent(
+  tx: Db,
+  entry: {
+    podcastId: number;
+    experimentId: number;
+    trackable: Trackable;
+    trackableId: number | null;
+    type: EventType;
+    userId: number;
+    at: string;
+  },
+) {
+  await tx
+    .insertInto('events')
+    .values({
+      podcast_id: entry.podcastId,
+      experiment_id: entry.experimentId,
+      trackable_type: entry.trackable,
+      trackable_id: entry.trackableId,
+      event_type: entry.type,
+      user_id: entry.userId,
+      created_at: entry.at,
+    })
+    .execute();
+}
+
+export /** The timeline, newest first, each entry with what it is about. */
+async function loadEvents(db: Db, experimentId: number): Promise<ExperimentEvent[]> {
+  const rows = await db
+    .selectFrom('events as ev')
+    .leftJoin('users as u', 'u.id', 'ev.user_id')
+    .leftJoin('experiments as e', (j) =>
+      j.onRef('e.id', '=', 'ev.trackable_id').on('ev.trackable_type', '=', 'experiment'),
+    )
+    .leftJoin('experiment_actions as a', (j) =>
+      j.onRef('a.id', '=', 'ev.trackable_id').on('ev.trackable_type', '=', 'experiment_action'),
+    )
+    .select([
+      'ev.id',
+      'ev.trackable_type',
+      'ev.trackable_id',
+      'ev.event_type',
+      'ev.created_at',
+      'u.id as user_id',
+      'u.name as user_name',
+      'e.title as experiment_title',
+      'a.description as action_description',
+    ])
+    .where('ev.experiment_id', '=', experimentId)
+    .orderBy('ev.created_at', 'desc')
+    .orderBy('ev.id', 'desc')
+    .execute();
+  // An evaluation's kind: its rows carry it (one event per evaluation, trackable_id its first row).
+  const metricIds = rows.filter((r) => r.trackable_type === 'experiment_metric' && r.trackable_id !== null);
+  const kinds = new Map<number, string | null>();
+  if (metricIds.length > 0) {
+    const metrics = await db
+      .selectFrom('podcast_metrics')
+      .select(['id', 'evaluation'])
+      .where(
+        'id',
+        'in',
+        metricIds.map((r) => r.trackable_id!),
+      )
+      .execute();
+    for (const m of metrics) kinds.set(m.id, m.evaluation);
+  }
+  return rows.map((r) => {
+    const kind = r.trackable_id === null ? null : kinds.get(r.trackable_id);
+    const subject =
+      r.trackable_type === 'experiment'
+        ? r.experiment_title
+        : r.trackable_type === 'experiment_action'
+          ? r.action_description
+          : kind === 'interim' || kind === 'final'
+            ? evaluationKind.labels[kind]
+            : null;
+    return {
+      id: r.id,
+      trackable_type: r.trackable_type as ExperimentEvent['trackable_type'],
+      event_type: r.event_type as ExperimentEvent['event_type'],
+      subject: subject ?? null,
+      user:
+        r.user_id === null || r.user_id === undefined ? null : { id: r.user_id, name: r.user_name ?? null },
+      created_at: r.created_at,
+    };
+  });
+}

@@ -1,0 +1,19 @@
+// An experiment's activity log (§2 experiments.events.list), newest first.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam } from '../../shared/api.ts';
+import { eventsResponse } from '../../shared/experiments.ts';
+import type { AppContext } from '../context.ts';
+import { experimentRule, guardedExperiment } from './experiment-access.ts';
+import { loadEvents } from './event-queries.ts';
+
+export async function eventRoutes(app: FastifyInstance, { db }: AppContext) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/experiments/:id/events',
+    {
+      schema: { params: idParam, response: { 200: eventsResponse } },
+      config: experimentRule('experiments.read'),
+    },
+    async (request) => ({ data: await loadEvents(db, guardedExperiment(request).experimentId) }),
+  );
+}

@@ -1,0 +1,110 @@
+// The guard's registry: every kind of id a route path can name that belongs to a podcast, how it
+// reaches its podcast (joins by primary key or an index) and the 404 a stranger gets for it. A new
+// podcast-owned resource adds its kind here and declares `config: { podcast: { via: '<kind>', … } }`
+// on its routes; the guard (guard.ts) does the rest in one query.
+import { sql, type Compilable } from 'kysely';
+import { assistanceMessages } from '../../shared/assistances.ts';
+import { experimentMessages } from '../../shared/experiments.ts';
+import { membershipMessages } from '../../shared/team.ts';
+import { invitationMessages } from '../team/invitations.ts';
+import type { Db } from '../db/database.ts';
+import { planQuery } from './podcast-plan.ts';
+
+export const podcastMessages = {
+  notFound: 'Diesen Podcast gibt es nicht.',
+  role: 'Das darf deine Rolle in diesem Podcast nicht.',
+  pro: 'Das gibt es nur in Studio Pro. Aktiviere die Kompass-KI für diesen Podcast.',
+};
+
+/**
+ * The guard's one query before it is narrowed to a thing: the podcast's row, its plan's inputs
+ * (podcast-plan.ts) and the caller's active membership, all by index.
+ */
+const accessQuery = (db: Db, now: Date, userId: number) =>
+  planQuery(db, now)
+    .innerJoin('memberships as mine', (j) =>
+      j
+        .onRef('mine.podcast_id', '=', 'podcasts.id')
+        .on('mine.user_id', '=', userId)
+        .on('mine.active', '=', 1),
+    )
+    .select(['mine.id as membership_id', 'mine.role as member_role']);
+
+type AccessQuery = ReturnType<typeof accessQuery>;
+export type AccessRow = Awaited<ReturnType<AccessQuery['executeTakeFirstOrThrow']>> & {
+  /** The experiment a step or comment belongs to, or the experiment itself; else null. */
+  experiment_id: number | null;
+};
+
+/** The guard's query narrowed to the one thing. */
+type Narrow = (
+  query: AccessQuery,
+  id: number,
+) => Compilable & { executeTakeFirst(): Promise<AccessRow | undefined> };
+
+export type PodcastKind = {
+  /** What a stranger and a missing thing both get: 404 with this message. */
+  missing: string;
+  /** Where the id is: the path's `:id` (default) or the query string's `context`. */
+  from?: 'path' | 'context';
+  narrow: Narrow;
+};
+
+const noExperiment = sql<number | null>`null`.as('experiment_id');
+
+/** An experiment that is not deleted, joined as `e`. */
+const throughExperiment = (query: AccessQuery) =>
+  query.innerJoin('experiments as e', (j) =>
+    j.onRef('e.podcast_id', '=', 'podcasts.id').on('e.deleted_at', 'is', null),
+  );
+
+/** A thing with its own `podcast_id` (a membership, an invitation, a tip). */
+const ownedBy =
+  (table: 'memberships' | 'invitations' | 'assistances'): Narrow =>
+  (query, id) =>
+    query
+      .innerJoin(`${table} as subject` as 'memberships as subject', 'subject.podcast_id', 'podcasts.id')
+      .where('subject.id', '=', id)
+      .select(noExperiment);
+
+/** A thing of an experiment (a step, a comment): through the experiment, which must not be deleted. */
+const ofExperiment =
+  (table: 'experiment_actions' | 'comments'): Narrow =>
+  (query, id) =>
+    throughExperiment(query)
+      .innerJoin(`${table} as subject` as 'comments as subject', 'subject.experiment_id', 'e.id')
+      .where('subject.id', '=', id)
+      .select('e.id as experiment_id');
+
+const podcastById: Narrow = (query, id) => query.where('podcasts.id', '=', id).select(noExperiment);
+
+export const podcastKinds = {
+  podcast: { missing: podcastMessages.notFound, narrow: podcastById },
+  /** `?context={podcast id}` of a method read: optional, without it the route is the podcast's. */
+  context: { missing: podcastMessages.notFound, from: 'context', narrow: podcastById },
+  experiment: {
+    missing: experimentMessages.notFound,
+    narrow: (query, id) => throughExperiment(query).where('e.id', '=', id).select('e.id as experiment_id'),
+  },
+  action: {
+    missing: experimentMessages.actionNotFound,
+    narrow: ofExperiment('experiment_actions'),
+  },
+  comment: {
+    missing: experimentMessages.commentNotFound,
+    narrow: ofExperiment('comments'),
+  },
+  membership: { missing: membershipMessages.missing, narrow: ownedBy('memberships') },
+  invitation: { missing: invitationMessages.missing, narrow: ownedBy('invitations') },
+  assistance: { missing: assistanceMessages.notFound, narrow: ownedBy('assistances') },
+} satisfies Record<string, PodcastKind>;
+
+export type PodcastVia = keyof typeof podcastKinds;
+
+/** The guard's one query for the thing `id` of kind `via` (tests read its plan). */
+export const accessRowQuery = (db: Db, now: Date, userId: number, via: PodcastVia, id: number) =>
+  (podcastKinds[via] as PodcastKind).narrow(accessQuery(db, now, userId), id);
+
+/** The caller's access row for the thing `id` of kind `via`; undefined: 404. */
+export const findAccessRow = (db: Db, now: Date, userId: number, via: PodcastVia, id: number) =>
+  accessRowQuery(db, now, userId, via, id).executeTakeFirst();

@@ -1,0 +1,167 @@
+// The guard's registry (issue 20, wall 1): every kind reaches its podcast in one indexed query,
+// a stranger and a missing thing get the same 404, and no route with an id escapes a declaration.
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { guardLookup, hasParam, registerPodcastGuard } from '../../../src/server/podcasts/guard.ts';
+import { accessRowQuery, podcastKinds, type PodcastVia } from '../../../src/server/podcasts/podcast-kinds.ts';
+import type { AppContext } from '../../../src/server/context.ts';
+import type { SessionUser } from '../../../src/server/auth/session.ts';
+import { verifiedUser } from '../helpers/accounts.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+import { addPractice, ownerWithPodcast, startExperiment } from '../experiments/experiment-helpers.ts';
+
+const t = await createTestApp({ seed: false });
+const sessionUser = (id: number) =>
+  t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow() as Promise<SessionUser>;
+
+describe('registration', () => {
+  it('refuses a route under /api/ with an id that declares neither a podcast rule nor an access', () => {
+    const app = Fastify();
+    registerPodcastGuard(app, {} as AppContext);
+    expect(() => app.get('/api/experiments/:id/x', async () => ({}))).toThrow(
+      /\/api\/experiments\/:id\/x has a parameter but declares neither/,
+    );
+    expect(() =>
+      app.get(
+        '/api/podcasts/:id/y',
+        { config: { podcast: { via: 'experiment', action: 'podcast.read' } } },
+        () => ({}),
+      ),
+    ).toThrow('/api/podcasts/:id/y is podcast-scoped but declares no podcast rule');
+    // Declared either way, or without a parameter: registered.
+    app.get(
+      '/api/experiments/:id/z',
+      { config: { podcast: { via: 'experiment', action: 'experiments.read' } } },
+      async () => ({}),
+    );
+    app.get('/api/things/:id', { config: { access: 'own-account' } }, async () => ({}));
+    app.get('/api/account/steady::authorize', async () => ({}));
+  });
+
+  it('finds every route of the app with a parameter declared, and the guard in front of each rule', () => {
+    const api = t.routes.filter((r) => r.url.startsWith('/api/') && hasParam(r.url));
+    expect(api.length).toBeGreaterThan(40);
+    const undeclared = api.filter(
+      (r) =>
+        !r.config?.podcast &&
+        !r.config?.staff &&
+        !['public', 'user', 'own-account'].includes(r.config?.access ?? ''),
+    );
+    expect(undeclared.map((r) => `${String(r.method)} ${r.url}`)).toEqual([]);
+    for (const route of t.routes.filter((r) => r.config?.podcast)) {
+      expect(Object.keys(podcastKinds), route.url).toContain(route.config!.podcast!.via ?? 'podcast');
+      expect([route.preValidation].flat().length, route.url).toBeGreaterThan(0);
+    }
+    // Every child resource with an id in its path goes through the registry.
+    const via = (url: string) => t.routes.find((r) => r.url === url)?.config?.podcast?.via;
+    expect(via('/api/experiments/:id')).toBe('experiment');
+    expect(via('/api/experiments/actions/:id')).toBe('action');
+    expect(via('/api/assistances/:id')).toBe('assistance');
+    expect(via('/api/invitations/:id(^[^:/]+)::resend')).toBe('invitation');
+    expect(via('/api/memberships/:id(^[^:/]+)::delete')).toBe('membership');
+  });
+});
+
+describe('the registry', { timeout: 30_000 }, () => {
+  it('maps each kind to its podcast; a stranger and a missing id get the same 404', async () => {
+    const { owner, podcast } = await ownerWithPodcast(t);
+    const stranger = await verifiedUser(t);
+    const practice = await addPractice(t);
+    const experiment = await startExperiment(owner.agent, podcast.id, {
+      practice_id: practice.id,
+      starts_at: t.clock.now().toISOString().slice(0, 10),
+      ends_at: '2099-01-01',
+    });
+    const at = t.clock.now().toISOString();
+    const comment = await t.db
+      .insertInto('comments')
+      .values({ experiment_id: experiment.id, user_id: owner.id, content: 'Hallo', created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const invitation = await t.db
+      .insertInto('invitations')
+      .values({
+        podcast_id: podcast.id,
+        email: 'gast@example.org',
+        role: 'editor',
+        notes: null,
+        invited_by: owner.id,
+        last_sent_at: at,
+        expires_on: '2099-01-01',
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const tip = await t.db
+      .insertInto('assistances')
+      .values({
+        podcast_id: podcast.id,
+        rule: 'test',
+        cause: 'test',
+        subject: 'S',
+        message: 'M',
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const membership = await t.db
+      .selectFrom('memberships')
+      .select('id')
+      .where('podcast_id', '=', podcast.id)
+      .executeTakeFirstOrThrow();
+    const things: Record<PodcastVia, number> = {
+      podcast: podcast.id,
+      context: podcast.id,
+      experiment: experiment.id,
+      action: experiment.actions[0]!.id,
+      comment: comment.id,
+      membership: membership.id,
+      invitation: invitation.id,
+      assistance: tip.id,
+    };
+    expect(Object.keys(things).sort()).toEqual(Object.keys(podcastKinds).sort());
+    const mine = await sessionUser(owner.id);
+    const theirs = await sessionUser(stranger.id);
+    const now = t.clock.now();
+    const rule = { action: 'podcast.read' } as const;
+    for (const [via, thingId] of Object.entries(things) as [PodcastVia, number][]) {
+      const access = await guardLookup(t.db, now, mine, via, thingId, rule);
+      expect(access, via).toMatchObject({ podcast: { id: podcast.id }, role: 'owner' });
+      expect(access.experimentId, via).toBe(
+        ['experiment', 'action', 'comment'].includes(via) ? experiment.id : null,
+      );
+      const missing = { statusCode: 404, message: podcastKinds[via].missing };
+      await expect(guardLookup(t.db, now, theirs, via, thingId, rule), via).rejects.toMatchObject(missing);
+      await expect(guardLookup(t.db, now, mine, via, 999_999, rule), via).rejects.toMatchObject(missing);
+    }
+    // An inactive member is a stranger too; a deleted experiment's things are gone.
+    await t.db.updateTable('memberships').set({ active: 0 }).where('id', '=', membership.id).execute();
+    await expect(guardLookup(t.db, now, mine, 'podcast', podcast.id, rule)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await t.db.updateTable('memberships').set({ active: 1 }).where('id', '=', membership.id).execute();
+    await t.db.updateTable('experiments').set({ deleted_at: at }).where('id', '=', experiment.id).execute();
+    for (const via of ['experiment', 'action', 'comment'] as const) {
+      await expect(guardLookup(t.db, now, mine, via, things[via], rule), via).rejects.toMatchObject({
+        statusCode: 404,
+        message: podcastKinds[via].missing,
+      });
+    }
+  });
+
+  it.runIf(t.db.engine === 'sqlite')('looks every kind up by index only (one query, no scan)', async () => {
+    for (const via of Object.keys(podcastKinds) as PodcastVia[]) {
+      const query = accessRowQuery(t.db, new Date(), 1, via, 1).compile();
+      const rows = await t.db.executeQuery<{ detail: string }>({
+        ...query,
+        sql: `EXPLAIN QUERY PLAN ${query.sql}`,
+      });
+      const steps = rows.rows.map((r) => r.detail);
+      expect(steps.length, via).toBeGreaterThan(4);
+      expect(
+        steps.filter((s) => !s.startsWith('SEARCH')),
+        via,
+      ).toEqual([]);
+    }
+  });
+});
