@@ -65,6 +65,8 @@ export const rhythm = z.object({
   /** Share of intervals within half the median of it (1 = like clockwork). */
   regularity: z.number().nullable(),
   days_since_last: z.number().nullable(),
+  /** Days between the two newest episodes (a comeback after a pause). */
+  last_gap_days: z.number().nullable().default(null),
   /** 0 = Sunday; the day most episodes came out, when at least half did. */
   weekday: z.number().nullable(),
   /** Per month (yyyy-MM, Berlin), oldest first: episodes and their mean duration in minutes. */

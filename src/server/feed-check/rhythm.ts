@@ -61,6 +61,7 @@ export function rhythmOf(items: Dated[], now: Date): Rhythm {
     median_days: medianDays === null ? null : round1(medianDays),
     regularity: regularity === null ? null : Math.round(regularity * 100) / 100,
     days_since_last: last ? Math.floor((now.getTime() - last.at.getTime()) / DAY) : null,
+    last_gap_days: intervals.length > 0 ? Math.round(intervals.at(-1)!) : null,
     weekday: topDay !== null && topCount * 2 >= dated.length ? topDay : null,
     months,
   };

@@ -26,6 +26,8 @@ function state(overrides: Partial<TipState> = {}): TipState {
     recommended: [],
     bookmarks: [],
     tips: [{ rule: 'welcome', created_at: '2026-11-20T09:00:01.000Z' }],
+    feed: null,
+    effects: [],
     ...overrides,
   };
 }
@@ -187,5 +189,95 @@ describe('tip rules', () => {
       },
     ];
     expect(byRule(tipsFor(state({ bookmarks, experiments: started })), 'bookmark-idle')).toHaveLength(0);
+  });
+});
+
+describe('tip rules from the evidence (issue 22)', () => {
+  const rhythm = {
+    episodes: 8,
+    median_days: 7,
+    regularity: 1,
+    days_since_last: 3,
+    last_gap_days: 7,
+    weekday: 2,
+    months: [],
+  };
+  const feed = (over: Partial<NonNullable<TipState['feed']>> = {}): TipState['feed'] => ({
+    checked_at: '2026-11-23T08:00:00.000Z',
+    findings: [],
+    resolved: [],
+    rhythm,
+    ...over,
+  });
+
+  it('a new error in the feed, once per key; warnings and tips say nothing', () => {
+    const tips = tipsFor(
+      state({
+        feed: feed({
+          findings: [
+            {
+              key: 'language_missing',
+              severity: 'error',
+              message: 'Der Feed nennt keine Sprache.',
+              practices: [2],
+            },
+            { key: 'podcast_guid', severity: 'tip', message: 'Kein podcast:guid.', practices: [2] },
+          ],
+        }),
+      }),
+    );
+    const t = one(tips, 'feed-error');
+    expect(t).toMatchObject({
+      cause: 'feed-error:language_missing',
+      subject: 'Dein Feed: Keine Sprache angegeben',
+    });
+    expect(t.message).toContain('/app/podcast/feed-check');
+  });
+
+  it('a fixed finding, dated by the check that found it fixed', () => {
+    const t = one(tipsFor(state({ feed: feed({ resolved: ['category_missing'] }) })), 'feed-fixed');
+    expect(t).toMatchObject({
+      cause: 'feed-fixed:category_missing:2026-11-23',
+      subject: 'Behoben: Keine iTunes-Kategorie',
+    });
+  });
+
+  it('a pause longer than twice the usual rhythm, once per last episode', () => {
+    expect(byRule(tipsFor(state({ feed: feed() })), 'rhythm-gap')).toEqual([]);
+    const t = one(
+      tipsFor(state({ feed: feed({ rhythm: { ...rhythm, days_since_last: 20 } }) })),
+      'rhythm-gap',
+    );
+    expect(t.cause).toBe('rhythm-gap:2026-11-03');
+    expect(t.message).toContain('20 Tage alt');
+  });
+
+  it('the first episode after a long pause', () => {
+    expect(byRule(tipsFor(state({ feed: feed() })), 'rhythm-back')).toEqual([]);
+    const t = one(
+      tipsFor(state({ feed: feed({ rhythm: { ...rhythm, days_since_last: 2, last_gap_days: 45 } }) })),
+      'rhythm-back',
+    );
+    expect(t).toMatchObject({ cause: 'rhythm-back:2026-11-21', subject: 'Schön, dass du zurück bist' });
+  });
+
+  it('an experiment that moved the goals and one that did not; none without a goal score', () => {
+    const tips = tipsFor(
+      state({
+        effects: [
+          { id: 4, title: 'Gastauftritte', goal_score: 0.2 },
+          { id: 5, title: 'Hashtags', goal_score: -0.1 },
+          { id: 6, title: 'Ohne Ziele', goal_score: null },
+        ],
+      }),
+    );
+    expect(one(tips, 'experiment-worked')).toMatchObject({
+      cause: 'experiment-worked:4',
+      subject: 'Das hat gewirkt: Gastauftritte',
+    });
+    expect(one(tips, 'experiment-flat')).toMatchObject({
+      cause: 'experiment-flat:5',
+      subject: 'Kaum Wirkung: Hashtags',
+    });
   });
 });

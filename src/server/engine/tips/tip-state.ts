@@ -3,6 +3,9 @@
 import { metric, type MetricKey } from '../../../shared/vocabulary.ts';
 import { berlinDate } from '../../../shared/calendar.ts';
 import type { Database } from '../../db/database.ts';
+import type { RawFinding } from '../../feed-check/checks.ts';
+import { loadEffects } from '../../experiments/effect.ts';
+import type { Rhythm } from '../../../shared/feed-check.ts';
 import { planColumns, planOf, type Plan } from '../../podcasts/podcast-plan.ts';
 import {
   tipBookmarks,
@@ -35,6 +38,10 @@ export type TipState = {
   bookmarks: TipBookmark[];
   /** Tips the podcast already has: rule and creation time. */
   tips: { rule: string; created_at: string }[];
+  /** The newest Feed-Check (issue 22) and the keys fixed since the one before; null before any. */
+  feed: { checked_at: string; findings: RawFinding[]; resolved: string[]; rhythm: Rhythm } | null;
+  /** Ended experiments whose effect could be measured, with their goal score (null: no goal). */
+  effects: { id: number; title: string; goal_score: number | null }[];
 };
 
 const METRICS = new Set<string>(metric.keys);
@@ -51,7 +58,7 @@ export async function loadTipState(
     .where('id', '=', podcastId)
     .executeTakeFirst();
   if (!podcast) return undefined;
-  const [objective, strategy, members, metrics, tips, experiments, recommended, bookmarks] =
+  const [objective, strategy, members, metrics, tips, experiments, recommended, bookmarks, checks] =
     await Promise.all([
       db.selectFrom('podcast_objectives').selectAll().where('podcast_id', '=', podcastId).executeTakeFirst(),
       db.selectFrom('podcast_strategies').selectAll().where('podcast_id', '=', podcastId).executeTakeFirst(),
@@ -76,7 +83,20 @@ export async function loadTipState(
       tipExperiments(db, podcastId),
       tipRecommendations(db, podcastId, now),
       tipBookmarks(db, podcastId),
+      db
+        .selectFrom('feed_checks')
+        .select(['checked_at', 'findings', 'rhythm'])
+        .where('podcast_id', '=', podcastId)
+        .orderBy('id', 'desc')
+        .limit(2)
+        .execute(),
     ]);
+  const today = berlinDate(now);
+  const ended = experiments.filter((e) => e.ends_at < today);
+  const effects = ended.length > 0 ? await loadEffects(db, podcastId, ended) : new Map();
+  const [latest, before] = checks;
+  const findings = latest ? (JSON.parse(latest.findings) as RawFinding[]) : [];
+  const keys = new Set(findings.map((f) => f.key));
   const { podcast_id: _p, ...levels } = objective ?? { podcast_id: 0 };
   const { podcast_id: _s, ...answers } = strategy ?? { podcast_id: 0 };
   return {
@@ -93,5 +113,19 @@ export async function loadTipState(
     recommended,
     bookmarks,
     tips,
+    feed: latest
+      ? {
+          checked_at: latest.checked_at,
+          findings,
+          resolved: before
+            ? (JSON.parse(before.findings) as RawFinding[]).map((f) => f.key).filter((k) => !keys.has(k))
+            : [],
+          rhythm: JSON.parse(latest.rhythm) as Rhythm,
+        }
+      : null,
+    effects: ended.flatMap((e) => {
+      const effect = effects.get(e.id);
+      return effect?.enough_data ? [{ id: e.id, title: e.title, goal_score: effect.goal_score }] : [];
+    }),
   };
 }
