@@ -52,9 +52,13 @@ export function drawPlot(target: HTMLElement, history: MetricHistory): { destroy
     [xs, ys],
     target,
   );
-  // The card's width follows the screen (phone rotation, window resize).
+  return followCardWidth(plot, target, HEIGHT);
+}
+
+/** The plot's width follows its card (phone rotation, window resize) until it is destroyed. */
+export function followCardWidth(plot: uPlot, target: HTMLElement, height: number) {
   const observer = new ResizeObserver(() =>
-    plot.setSize({ width: Math.max(target.clientWidth, 200), height: HEIGHT }),
+    plot.setSize({ width: Math.max(target.clientWidth, 200), height }),
   );
   observer.observe(target);
   return {

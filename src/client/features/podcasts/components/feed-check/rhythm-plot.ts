@@ -3,6 +3,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Rhythm } from '../../../../../shared/feed-check.ts';
+import { followCardWidth } from '../edit/metric-plot.ts';
 
 const BRAND = '#0f766e';
 const LINE = '#b45309';
@@ -52,14 +53,5 @@ export function drawRhythm(target: HTMLElement, months: Rhythm['months']): { des
     [xs, months.map((m) => m.episodes), months.map((m) => m.minutes)],
     target,
   );
-  const observer = new ResizeObserver(() =>
-    plot.setSize({ width: Math.max(target.clientWidth, 200), height: HEIGHT }),
-  );
-  observer.observe(target);
-  return {
-    destroy: () => {
-      observer.disconnect();
-      plot.destroy();
-    },
-  };
+  return followCardWidth(plot, target, HEIGHT);
 }
