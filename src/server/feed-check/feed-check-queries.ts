@@ -1,7 +1,7 @@
 // The Feed-Check's reports in the database: store one, read the newest with what got fixed.
 import { checkTitles, type FeedCheck, type Finding, type Rhythm } from '../../shared/feed-check.ts';
 import type { Db } from '../db/database.ts';
-import type { RawFinding } from './checks.ts';
+import type { RawFinding } from './finding.ts';
 
 /** Stores a report, dated `now`. */
 export async function storeFeedCheck(

@@ -9,7 +9,8 @@ import { readFeed } from '../feeds/feed-import.ts';
 import type { ParsedFeed } from '../feeds/parse-feed.ts';
 import { readArtwork } from './artwork.ts';
 import { storeFeedCheck } from './feed-check-queries.ts';
-import { checkFeed, type Artwork, type RawFinding } from './checks.ts';
+import { checkFeed, type Artwork } from './checks.ts';
+import type { RawFinding } from './finding.ts';
 import { rhythmFindings, rhythmOf } from './rhythm.ts';
 
 export function evaluateFeed(feed: ParsedFeed, feedUrl: string, artwork: Artwork, now: Date) {

@@ -3,7 +3,7 @@
 // episode and the usual weekday (Berlin), plus episodes and mean duration per month for the chart.
 import { berlinDate } from '../../shared/calendar.ts';
 import type { Rhythm } from '../../shared/feed-check.ts';
-import type { RawFinding } from './checks.ts';
+import type { RawFinding } from './finding.ts';
 
 const DAY = 86_400_000;
 /** The chart's months: the last year of publishing. */

@@ -1,13 +1,13 @@
 // The Kompass-KI's rules: each looks at a podcast's snapshot (tip-state.ts) and names the tips it
 // would give, each with its cause. A cause is stored once per podcast (a unique index), so a rule
 // may name the same cause on every run: only the first one becomes a tip.
-import { berlinDate, daysBetween } from '../../../shared/calendar.ts';
-import { checkTitles } from '../../../shared/feed-check.ts';
+import { daysBetween } from '../../../shared/calendar.ts';
 import { metric } from '../../../shared/vocabulary.ts';
+import { age, day, german, percent, reasons, tip, title, type Rule, type Tip } from './tip-text.ts';
+import { evidenceRules } from './evidence-rules.ts';
 import type { TipState } from './tip-state.ts';
 
-export type Tip = { rule: string; cause: string; subject: string; message: string };
-export type Rule = { name: string; run: (state: TipState) => Tip[] };
+export type { Rule, Tip };
 
 /** Days after creation before the team and strategy tips speak up. */
 export const TEAM_AFTER_DAYS = 7;
@@ -26,26 +26,6 @@ export const STRONG_MATCH_PAUSE_DAYS = 7;
 export const BOOKMARK_IDLE_DAYS = 14;
 /** A rating this many points lower than the evaluation before: the drop tip. */
 export const DROP_POINTS = 10;
-
-/** A goal score at least this high: the experiment moved the goals (as the 'Wirkung' screen says). */
-export const WORKED_SCORE = 0.05;
-/** A pause longer than this many days, and than twice the usual interval: the rhythm tips. */
-export const GAP_DAYS = 14;
-
-/** The Berlin calendar day of a stored instant (23:30 UTC is already the next day there). */
-const day = (iso: string) => berlinDate(new Date(iso));
-/** `2026-11-23` → `23.11.2026`. */
-const german = (date: string) => date.split('-').reverse().join('.');
-const age = (s: TipState) => daysBetween(day(s.podcast.created_at), s.today);
-const title = (s: TipState) => `„${s.podcast.title}“`;
-const percent = (score: number) => `${Math.round(score * 100)} %`;
-const reasons = (list: string[]) => (list.length ? list.map((r) => `- ${r}`).join('\n') : '');
-const tip = (rule: string, cause: string, subject: string, message: string): Tip => ({
-  rule,
-  cause,
-  subject,
-  message,
-});
 
 const welcome: Rule = {
   name: 'welcome',
@@ -275,108 +255,6 @@ const bookmarkIdle: Rule = {
       ),
 };
 
-// Evidence (issue 22): the Feed-Check and the measured effect of experiments. Each once per cause:
-// a finding's key, a fix dated by its check, a pause by its last episode, an experiment by its id.
-const FEED_CHECK = '[Zum Feed-Check](/app/podcast/feed-check)';
-
-const feedError: Rule = {
-  name: 'feed-error',
-  run: (s) =>
-    (s.feed?.findings ?? [])
-      .filter((f) => f.severity === 'error')
-      .map((f) =>
-        tip(
-          'feed-error',
-          `feed-error:${f.key}`,
-          `Dein Feed: ${checkTitles[f.key] ?? f.key}`,
-          `${f.message}\n\nDer Feed-Check von ${title(s)} zeigt dir, welche Methoden dabei helfen.\n\n${FEED_CHECK}`,
-        ),
-      ),
-};
-
-const feedFixed: Rule = {
-  name: 'feed-fixed',
-  run: (s) =>
-    (s.feed?.resolved ?? []).map((key) =>
-      tip(
-        'feed-fixed',
-        `feed-fixed:${key}:${day(s.feed!.checked_at)}`,
-        `Behoben: ${checkTitles[key] ?? key}`,
-        `Gut gemacht: Der Feed von ${title(s)} hat den Fehler „${checkTitles[key] ?? key}“ nicht mehr. Verzeichnisse und Apps sehen die Änderung beim nächsten Abruf.\n\n${FEED_CHECK}`,
-      ),
-    ),
-};
-
-/** The day of the newest episode, from the check's date and its days since. */
-const lastEpisodeDay = (s: TipState) => {
-  const since = s.feed!.rhythm.days_since_last!;
-  return berlinDate(new Date(new Date(s.feed!.checked_at).getTime() - since * 86_400_000));
-};
-
-const rhythmGap: Rule = {
-  name: 'rhythm-gap',
-  run: (s) => {
-    const r = s.feed?.rhythm;
-    if (!r || r.episodes < 5 || r.median_days === null || r.days_since_last === null) return [];
-    if (r.days_since_last <= Math.max(GAP_DAYS, 2 * r.median_days)) return [];
-    return [
-      tip(
-        'rhythm-gap',
-        `rhythm-gap:${lastEpisodeDay(s)}`,
-        'Deine Hörer*innen warten',
-        `Die letzte Folge von ${title(s)} ist ${r.days_since_last} Tage alt, sonst kommt etwa alle ${Math.round(r.median_days)} Tage eine. Sag deinem Publikum, wann es weitergeht – oder plane die Pause bewusst als Staffelende.\n\n${FEED_CHECK}`,
-      ),
-    ];
-  },
-};
-
-const rhythmBack: Rule = {
-  name: 'rhythm-back',
-  run: (s) => {
-    const r = s.feed?.rhythm;
-    if (!r || r.median_days === null || r.last_gap_days === null || r.days_since_last === null) return [];
-    if (r.days_since_last > 7 || r.last_gap_days <= Math.max(GAP_DAYS, 2 * r.median_days)) return [];
-    return [
-      tip(
-        'rhythm-back',
-        `rhythm-back:${lastEpisodeDay(s)}`,
-        'Schön, dass du zurück bist',
-        `Nach ${r.last_gap_days} Tagen Pause ist eine neue Folge von ${title(s)} erschienen. Jetzt zählt, dass die nächste im gewohnten Rhythmus folgt: Wer zurückkommt, bleibt, wenn es regelmäßig weitergeht.\n\n[Methode: Fester Veröffentlichungstag](/app/practices/93)`,
-      ),
-    ];
-  },
-};
-
-const experimentWorked: Rule = {
-  name: 'experiment-worked',
-  run: (s) =>
-    s.effects
-      .filter((e) => e.goal_score !== null && e.goal_score >= WORKED_SCORE)
-      .map((e) =>
-        tip(
-          'experiment-worked',
-          `experiment-worked:${e.id}`,
-          `Das hat gewirkt: ${e.title}`,
-          `Dein Experiment **${e.title}** hat die Ziele von ${title(s)} vorangebracht. Ähnliche Methoden empfehle ich dir jetzt weiter oben – und vielleicht lohnt es sich, diese dauerhaft anzuwenden.\n\n[Wirkung ansehen](/app/experiments/${e.id})`,
-        ),
-      ),
-};
-
-const experimentFlat: Rule = {
-  name: 'experiment-flat',
-  run: (s) =>
-    s.effects
-      .filter((e) => e.goal_score !== null && e.goal_score < WORKED_SCORE)
-      .map((e) =>
-        tip(
-          'experiment-flat',
-          `experiment-flat:${e.id}`,
-          `Kaum Wirkung: ${e.title}`,
-          `Dein Experiment **${e.title}** hat die Ziele von ${title(s)} kaum bewegt. Das ist auch ein Ergebnis: Ähnliche Methoden rücken in deinen Empfehlungen nach hinten, andere nach vorn.\n\n[Wirkung ansehen](/app/experiments/${e.id})`,
-        ),
-      ),
-};
-
 export const rules: Rule[] = [
   welcome,
   goalsMissing,
@@ -390,12 +268,7 @@ export const rules: Rule[] = [
   experimentUnevaluated,
   strongMatch,
   bookmarkIdle,
-  feedError,
-  feedFixed,
-  rhythmGap,
-  rhythmBack,
-  experimentWorked,
-  experimentFlat,
+  ...evidenceRules,
 ];
 
 /** Every tip the rules would give for this snapshot (stored ones are skipped by their cause). */

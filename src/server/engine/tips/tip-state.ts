@@ -3,7 +3,7 @@
 import { metric, type MetricKey } from '../../../shared/vocabulary.ts';
 import { berlinDate } from '../../../shared/calendar.ts';
 import type { Database } from '../../db/database.ts';
-import type { RawFinding } from '../../feed-check/checks.ts';
+import type { RawFinding } from '../../feed-check/finding.ts';
 import { loadEffects } from '../../experiments/effect.ts';
 import type { Rhythm } from '../../../shared/feed-check.ts';
 import { planColumns, planOf, type Plan } from '../../podcasts/podcast-plan.ts';
