@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
 import { readFeed } from '../feeds/feed-import.ts';
+import { evaluateTips } from '../engine/tips/evaluate-tips.ts';
 import type { ParsedFeed } from '../feeds/parse-feed.ts';
 import { readArtwork } from './artwork.ts';
 import { storeFeedCheck } from './feed-check-queries.ts';
@@ -92,6 +93,8 @@ export function startFeedCheckJob(
     for (const podcast of due) {
       try {
         await checkPodcastFeed(ctx, podcast.id, podcast.rss_uri!);
+        // The engine and Kompass-KI read the new report (a request's write does this after its answer).
+        await evaluateTips(ctx, podcast.id);
       } catch (error) {
         log.warn({ err: error, podcastId: podcast.id }, 'feed check failed');
       }

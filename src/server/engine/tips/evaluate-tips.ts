@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fas
 import type { AppContext } from '../../context.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../jobs/lease.ts';
 import { queueTipPush } from '../../push/push-queue.ts';
+import { refreshScores } from '../../practices/recommend.ts';
 import { rephrase } from './rephrase.ts';
 import { tipsFor } from './rules.ts';
 import { tipJob } from './tip-job.ts';
@@ -28,6 +29,9 @@ declare module 'fastify' {
  */
 export async function evaluateTips(ctx: TipContext, podcastId: number) {
   const now = ctx.clock.now();
+  // The evidence may have changed with the write (a Feed-Check, an evaluation): the scores follow
+  // before the rules read them (a no-op when the engine's inputs are unchanged: their fingerprint).
+  await refreshScores(ctx.db, podcastId, now);
   const state = await loadTipState(ctx.db, podcastId, now);
   if (!state || !state.plan.active) return [];
   const had = new Set(
