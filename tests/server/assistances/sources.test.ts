@@ -16,6 +16,8 @@ describe('tips from experiments, recommendations and bookmarks', () => {
       const t = await createTestApp({ seed: true });
       const owner = await verifiedUser(t);
       const podcast = await createPodcast(owner.agent, { title: 'Quellenfunk', category_id: [1, 2] });
+      // The creation's own evaluation (debounced, after the answer) first, so the two never race.
+      await t.jobs.tipSweep.runOnce();
       await evaluateTips(t.ctx, podcast.id);
       const [best] = await bestPractices(t.db, podcast.id, 1, t.clock.now());
       const welcome = await t.db
