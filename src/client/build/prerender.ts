@@ -56,8 +56,6 @@ export function prerenderPlugin(): Plugin {
           optimizeDeps: { noDiscovery: true, include: [] },
         });
         try {
-          // First: the landing's render narrows the shared root route to the landing alone.
-          await writeRouteList(vite, outDir);
           const { renderLanding } = await vite.ssrLoadModule('/src/client/build/prerender-landing.tsx');
           const shell = readFileSync(resolve(outDir, 'index.html'), 'utf8');
           if (!shell.includes(ROOT)) throw new Error(`index.html has no ${ROOT} to render into`);
@@ -67,6 +65,10 @@ export function prerenderPlugin(): Plugin {
             .replace('</head>', `${preloads}</head>`)
             .replace(ROOT, `<div id="root">${html.slice(preloads.length)}</div>`);
           writeFileSync(resolve(outDir, 'landing.html'), landing);
+          // The landing's render narrows the shared root route to the landing alone (and loading
+          // the whole tree first leaves the landing empty): the route list reads fresh modules.
+          vite.moduleGraph.invalidateAll();
+          await writeRouteList(vite, outDir);
         } finally {
           await vite.close();
         }
