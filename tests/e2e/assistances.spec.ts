@@ -4,6 +4,7 @@
 // Moves a podcast's creation date in the SQLite file, so it runs on SQLite only.
 import { expect, test } from '@playwright/test';
 import { apiWrite, verifiedUser } from './support/accounts.ts';
+import { toAssistantRoom } from './support/assistant.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastDaysAgo } from './support/database.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
@@ -11,6 +12,7 @@ import { createPodcastViaApi } from './support/podcasts.ts';
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const GOALS = 'Lege deine Podcast-Ziele fest';
+
 const WELCOME = 'Willkommen im Studio, Tippfunk!';
 
 test('tips appear in the assistant button and the lists, and open as a detail', async ({ page }) => {
@@ -21,6 +23,7 @@ test('tips appear in the assistant button and the lists, and open as a detail', 
   await apiWrite(page, 'POST', `/api/account/context/${podcast.id}`);
 
   await page.goto('/app/podcast');
+  await toAssistantRoom(page);
   // Polled every 10 s: the tips made after the podcast's creation show up by themselves.
   const button = page.getByRole('button', { name: 'Kompass-KI: 2 Tipps' });
   await expect(button).toBeVisible({ timeout: 20_000 });
@@ -59,6 +62,7 @@ test('tips appear in the assistant button and the lists, and open as a detail', 
   await expectAccessible(page, 'account.assistances.list');
 
   // 'Feedback geben' opens the help-centre feedback widget over the page.
+  await toAssistantRoom(page);
   await page.getByRole('button', { name: 'Kompass-KI: 2 Tipps' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Feedback geben' }).click();
   await expect(page.getByRole('dialog', { name: 'Feedback geben' })).toBeVisible();
@@ -80,6 +84,7 @@ test('a Basic podcast sees the Studio Pro upsell instead of tips', async ({ page
   );
   await expectAccessible(page, 'assistances.list (Basic)');
 
+  await toAssistantRoom(page);
   await page.getByRole('button', { name: 'Kompass befragen' }).click();
   const popover = page.getByRole('dialog');
   await expect(popover.getByText('Die Kompass-KI gibt es für „Basisfunk“ in Studio Pro.')).toBeVisible();

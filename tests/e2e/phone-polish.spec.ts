@@ -307,7 +307,7 @@ test('7 and 12: an observer sees no buy action, and the podcast edit button', as
 
   // §6: the podcast edit button in the dashboard's header, for everyone.
   await observer.goto('/app/podcast');
-  await observer.getByRole('link', { name: 'Podcast Bearbeiten' }).click();
+  await observer.getByRole('link', { name: 'Podcast bearbeiten' }).click();
   await expect(observer).toHaveURL(/\/app\/podcast\/edit\/general$/);
   await expect(
     observer.getByText('Als Beobachter*in kannst du diese Angaben ansehen, aber nicht ändern.'),
@@ -317,7 +317,7 @@ test('7 and 12: an observer sees no buy action, and the podcast edit button', as
   // The owner keeps them.
   await page.goto('/app/podcast');
   await expect(page.getByRole('link', { name: 'Studio Pro behalten' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Podcast Bearbeiten' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Podcast bearbeiten' })).toBeVisible();
 });
 
 test('8: two metric entries on one day give German date ticks', async ({ page }) => {

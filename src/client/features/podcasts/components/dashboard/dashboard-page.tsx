@@ -57,8 +57,13 @@ function Dashboard({ podcast, membershipsQuery, slots }: Props & { podcast: Podc
         </div>
         {/* §6: 'The podcast edit button shows for everyone in the header'; an observer sees the
             settings read-only there. */}
-        <Link to="/app/podcast/edit" className={buttonClass('secondary', 'shrink-0 self-start px-4')}>
-          <span className="sr-only">Podcast </span>Bearbeiten
+        {/* A label, not a hidden word inside: that one counted as a second line of the button. */}
+        <Link
+          to="/app/podcast/edit"
+          aria-label="Podcast bearbeiten"
+          className={buttonClass('secondary', 'shrink-0 self-start px-4')}
+        >
+          Bearbeiten
         </Link>
       </header>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
