@@ -4,7 +4,7 @@
 // Moves a podcast's creation date in the SQLite file, so it runs on SQLite only.
 import { expect, test } from '@playwright/test';
 import { apiWrite, verifiedUser } from './support/accounts.ts';
-import { toAssistantRoom } from './support/assistant.ts';
+import { assistantButton } from './support/assistant.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastDaysAgo } from './support/database.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
@@ -23,10 +23,8 @@ test('tips appear in the assistant button and the lists, and open as a detail', 
   await apiWrite(page, 'POST', `/api/account/context/${podcast.id}`);
 
   await page.goto('/app/podcast');
-  await toAssistantRoom(page);
   // Polled every 10 s: the tips made after the podcast's creation show up by themselves.
-  const button = page.getByRole('button', { name: 'Kompass-KI: 2 Tipps' });
-  await expect(button).toBeVisible({ timeout: 20_000 });
+  const button = await assistantButton(page, 'Kompass-KI: 2 Tipps');
   await button.click();
   const popover = page.getByRole('dialog');
   await expect(popover.getByRole('heading', { name: 'Tipps von der Kompass-KI' })).toBeVisible();
@@ -62,8 +60,7 @@ test('tips appear in the assistant button and the lists, and open as a detail', 
   await expectAccessible(page, 'account.assistances.list');
 
   // 'Feedback geben' opens the help-centre feedback widget over the page.
-  await toAssistantRoom(page);
-  await page.getByRole('button', { name: 'Kompass-KI: 2 Tipps' }).click();
+  await (await assistantButton(page, 'Kompass-KI: 2 Tipps')).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Feedback geben' }).click();
   await expect(page.getByRole('dialog', { name: 'Feedback geben' })).toBeVisible();
 });
@@ -84,8 +81,7 @@ test('a Basic podcast sees the Studio Pro upsell instead of tips', async ({ page
   );
   await expectAccessible(page, 'assistances.list (Basic)');
 
-  await toAssistantRoom(page);
-  await page.getByRole('button', { name: 'Kompass befragen' }).click();
+  await (await assistantButton(page, 'Kompass befragen')).click();
   const popover = page.getByRole('dialog');
   await expect(popover.getByText('Die Kompass-KI gibt es für „Basisfunk“ in Studio Pro.')).toBeVisible();
   await expect(popover.getByRole('link', { name: 'Kompass-KI aktivieren' })).toBeVisible();

@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FAKE_STEADY_PASSWORD } from '../support/fake-steady.ts';
 import { verifiedUser, xsrfHeaders } from './support/accounts.ts';
-import { toAssistantRoom } from './support/assistant.ts';
+import { assistantButton } from './support/assistant.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastDaysAgo } from './support/database.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
@@ -74,8 +74,7 @@ test('a Basic podcast buys Studio Pro, redeems it, and falls back to Basic after
   await expect(page.getByRole('link', { name: 'Kompass-KI aktivieren' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Vertrag ablösen' })).toBeVisible();
   // The assistant is unlocked: the floating button offers tips instead of 'Kompass befragen'.
-  await toAssistantRoom(page);
-  await expect(page.getByRole('button', { name: /^Kompass-KI: \d+ Tipps$/ })).toBeVisible();
+  await assistantButton(page, /^Kompass-KI: \d+ Tipps$/);
   await expect(page.getByRole('button', { name: 'Kompass befragen' })).toHaveCount(0);
 
   // The account's view of it.

@@ -131,17 +131,21 @@ export function useOfflineWrite<V extends object, R extends z.ZodType, S extends
 ) {
   const queryClient = useQueryClient();
   const full = (vars: Omit<V, keyof S>) => ({ ...scope, ...vars }) as unknown as V;
-  return useMutation({
+  const apply = (vars: Omit<V, keyof S>) => {
+    for (const change of write.optimistic?.(full(vars)) ?? []) {
+      queryClient.setQueriesData({ queryKey: change.key, exact: change.exact }, (data: unknown) =>
+        data === undefined ? data : change.apply(data),
+      );
+    }
+  };
+  const mutation = useMutation({
     // Runs offline too (the default would pause it): the outbox takes it then.
     networkMode: 'always',
     onMutate: async (vars: Omit<V, keyof S>) => {
       const changes = write.optimistic?.(full(vars)) ?? [];
       await Promise.all(changes.map(({ key, exact }) => queryClient.cancelQueries({ queryKey: key, exact })));
-      for (const change of changes) {
-        queryClient.setQueriesData({ queryKey: change.key, exact: change.exact }, (data: unknown) =>
-          data === undefined ? data : change.apply(data),
-        );
-      }
+      // Again after the cancel, which puts back what a fetch in flight had started from.
+      apply(vars);
     },
     mutationFn: (vars: Omit<V, keyof S>) => sendOrQueue(write, full(vars)),
     // Queued: the outbox keeps the change; its queries refetch when it leaves (offline-data.ts).
@@ -152,4 +156,12 @@ export function useOfflineWrite<V extends object, R extends z.ZodType, S extends
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
+  // The change reaches the cache in the click's own task (the optimistic changes set values, so
+  // applying them twice is harmless): a controlled checkbox otherwise flips back until onMutate,
+  // which TanStack Query runs a few microtasks later, has run (decision 2026-11-26).
+  const mutate = (vars: Omit<V, keyof S>, options?: Parameters<typeof mutation.mutate>[1]) => {
+    apply(vars);
+    mutation.mutate(vars, options);
+  };
+  return { ...mutation, mutate };
 }

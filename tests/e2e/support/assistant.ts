@@ -1,8 +1,20 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
- * Scrolls to the page's end, where room is kept for the floating Kompass-KI button: it steps aside
- * (invisible, hidden from screen readers) while it would cover a control (issue 21).
+ * The floating Kompass-KI button named `name`, once visible. It steps aside (invisible, hidden
+ * from screen readers) while it would cover a control (issue 21); the page's end keeps room for
+ * it, so this scrolls there until it shows (the page may still be growing as its data arrives).
  */
-export const toAssistantRoom = (page: Page) =>
-  page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+export async function assistantButton(page: Page, name: string | RegExp, timeout = 20_000) {
+  const button = page.getByRole('button', { name });
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return button.isVisible();
+      },
+      { timeout },
+    )
+    .toBe(true);
+  return button;
+}
