@@ -228,7 +228,9 @@ test('an observer reads the dashboard without edit, close or invite buttons', as
   await expect(checklist.getByRole('listitem')).toHaveCount(6);
   await expect(checklist.getByRole('link')).toHaveCount(0);
   await expect(observer.getByRole('button', { name: 'Vollständige Einrichtung schließen' })).toHaveCount(0);
-  await expect(observer.getByRole('link', { name: /bearbeiten$/ })).toHaveCount(0);
+  // No widget offers an edit link; the header's edit button shows for everyone (§6).
+  await expect(observer.getByRole('link', { name: /bearbeiten$/ })).toHaveCount(1);
+  await expect(observer.getByRole('link', { name: 'Podcast bearbeiten' })).toBeVisible();
   await expect(observer.getByRole('link', { name: 'Coworker*innen einladen' })).toHaveCount(0);
   await expect(observer.getByRole('button', { name: 'Aktualisieren' })).toHaveCount(0);
   await expect(observer.getByRole('button', { name: 'Startgeschenk schließen' })).toHaveCount(0);

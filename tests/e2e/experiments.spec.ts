@@ -56,7 +56,8 @@ test('an experiment from start to the expired list', async ({ page }) => {
     await expectAccessible(page, 'experiments.show');
 
     const steps = page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox');
-    await steps.first().check();
+    await steps.first().click();
+    await expect(steps.first()).toBeChecked();
     await expect(page.getByText('1 von 5 Aufgaben erledigt')).toBeVisible();
     await page.getByRole('button', { name: 'Alles erledigt' }).click();
     await expect(page.getByText('5 von 5 Aufgaben erledigt')).toBeVisible();

@@ -25,7 +25,8 @@ test('logging out clears the offline data and the outbox', async ({ page, contex
     .toBe(true);
   // A change the server refused stays in the outbox until the user decides (or logs out).
   await context.setOffline(true);
-  await page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox').nth(1).check();
+  await page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox').nth(1).click();
+  await expect(page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox').nth(1)).toBeChecked();
   await expect(page.getByText(WAITING, { exact: true })).toBeVisible();
   await apiWrite(page, 'DELETE', `/api/experiments/${experiment.id}`);
   await context.setOffline(false);

@@ -28,8 +28,10 @@ async function openExperiment(page: Page, id: number) {
 
 /** Ticks steps 1 and 3 and writes a comment, all offline; each shows at once as waiting. */
 async function workOffline(page: Page, comment: string) {
-  await steps(page).nth(0).check();
-  await steps(page).nth(2).check();
+  await steps(page).nth(0).click();
+  await expect(steps(page).nth(0)).toBeChecked();
+  await steps(page).nth(2).click();
+  await expect(steps(page).nth(2)).toBeChecked();
   await comments(page).getByRole('textbox', { name: 'Kommentar' }).fill(comment);
   await comments(page).getByRole('button', { name: 'Kommentieren' }).click();
   await expect(steps(page).nth(0)).toBeChecked();
@@ -146,7 +148,8 @@ test('two open tabs send each change once', async ({ page, context }) => {
   await openExperiment(other, experiment.id);
 
   await context.setOffline(true);
-  await steps(page).nth(1).check();
+  await steps(page).nth(1).click();
+  await expect(steps(page).nth(1)).toBeChecked();
   await comments(other).getByRole('textbox', { name: 'Kommentar' }).fill('Aus dem zweiten Tab');
   await comments(other).getByRole('button', { name: 'Kommentieren' }).click();
   // Each tab shows the other's change too.
@@ -205,7 +208,8 @@ test('a change the server cannot take yet waits and goes out by itself later; an
     }));
 
   await context.setOffline(true);
-  await steps(page).nth(1).check();
+  await steps(page).nth(1).click();
+  await expect(steps(page).nth(1)).toBeChecked();
   const waiting = page.getByRole('region', { name: 'Umsetzung' }).getByText(WAITING);
   await expect(waiting).toHaveCount(1);
   await context.setOffline(false);
@@ -238,7 +242,8 @@ test("the progress and 'Alles erledigt' follow a step unticked offline", async (
   await expect(completeAll).toBeDisabled();
 
   await context.setOffline(true);
-  await steps(page).nth(1).uncheck();
+  await steps(page).nth(1).click();
+  await expect(steps(page).nth(1)).not.toBeChecked();
   await expect(overview.getByText('4 von 5 Aufgaben erledigt')).toBeVisible();
   await expect(completeAll).toBeEnabled();
   await expect(waiting).toHaveCount(1);

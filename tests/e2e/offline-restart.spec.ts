@@ -33,7 +33,8 @@ test('changes made offline are sent once after a browser restart', async ({ play
     await page.goto(`/app/experiments/${experiment.id}`);
     await controlledByWorker(page);
     await first.setOffline(true);
-    await page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox').nth(3).check();
+    await page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox').nth(3).click();
+    await expect(page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox').nth(3)).toBeChecked();
     await page
       .getByRole('region', { name: 'Kommentare' })
       .getByRole('textbox', { name: 'Kommentar' })
