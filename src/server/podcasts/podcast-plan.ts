@@ -8,7 +8,7 @@
 //
 // Every place that needs a plan selects `planColumns` next to the podcast's own columns and calls
 // `planOf`, so the guard, the tips and the admin panel cannot disagree about it.
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { offerings } from '../../shared/offerings.ts';
 import { TRIAL_DAYS, type Trial } from '../../shared/podcasts.ts';
 import { berlinDate, daysBetween } from '../../shared/calendar.ts';
@@ -72,17 +72,11 @@ export function podcastPlan(input: {
  * Whose subscription still counts for a contract: the SQL twin of billing/subscriptions.ts
  * `isCurrent`, over `steady_accounts`.
  */
-const currentSubscription = (now: Date) => (w: ExpressionBuilder<DB, 'steady_accounts'>) =>
-  w.or([
-    w('steady_accounts.state', 'in', ['in_trial', 'active']),
-    w.and([
-      w('steady_accounts.state', '=', 'not_renewing'),
-      w.or([
-        w('steady_accounts.expires_at', 'is', null),
-        w('steady_accounts.expires_at', '>', now.toISOString()),
-      ]),
-    ]),
-  ]);
+const currentSubscription = (now: Date, account: 'steady_accounts' | 'owner_account' = 'steady_accounts') => {
+  const state = sql.ref(`${account}.state`);
+  const expires = sql.ref(`${account}.expires_at`);
+  return sql<SqlBool>`(${state} in ('in_trial', 'active') or (${state} = 'not_renewing' and (${expires} is null or ${expires} > ${now.toISOString()})))`;
+};
 
 /**
  * The plan's inputs that live outside the podcast's row, as columns of a query over `podcasts`:
@@ -131,27 +125,14 @@ export const planQuery = (db: Db, now: Date) =>
     .leftJoin('users as plan_owner_user', 'plan_owner_user.id', 'plan_owner.user_id')
     .leftJoin('contracts', 'contracts.podcast_id', 'podcasts.id')
     .leftJoin('steady_accounts', (j) =>
-      j
-        .onRef('steady_accounts.user_id', '=', 'contracts.user_id')
-        .on((w) => currentSubscription(now)(w as unknown as ExpressionBuilder<DB, 'steady_accounts'>)),
+      j.onRef('steady_accounts.user_id', '=', 'contracts.user_id').on(currentSubscription(now)),
     )
     // The owner's own pro_any subscription ('Beliebig viele Podcasts'): Pro for every podcast they own.
     .leftJoin('steady_accounts as owner_account', (j) =>
       j
         .onRef('owner_account.user_id', '=', 'plan_owner.user_id')
         .on('owner_account.plan_name', '=', offerings.pro_any.name)
-        .on((w) =>
-          w.or([
-            w('owner_account.state', 'in', ['in_trial', 'active']),
-            w.and([
-              w('owner_account.state', '=', 'not_renewing'),
-              w.or([
-                w('owner_account.expires_at', 'is', null),
-                w('owner_account.expires_at', '>', now.toISOString()),
-              ]),
-            ]),
-          ]),
-        ),
+        .on(currentSubscription(now, 'owner_account')),
     )
     .selectAll('podcasts')
     .select([
