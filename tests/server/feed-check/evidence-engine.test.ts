@@ -1,35 +1,15 @@
 // The recommendations follow the evidence (issue 22): a Feed-Check finding raises the methods that
 // address it, with the reason 'Dein Feed: …'; an experiment that moved the goals raises methods
 // like it. On the seeded 99 methods, through the API and the tip job that refreshes the scores.
-import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { metric } from '../../../src/shared/vocabulary.ts';
 import { bestPractices } from '../../../src/server/practices/recommend.ts';
 import { json } from '../helpers/agent.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
-import { createTestApp } from '../helpers/test-app.ts';
-import { startFeedServer } from '../feeds/feed-server.ts';
+import { feedCheckSetup, fixture } from './feed-check-setup.ts';
 
-const t = await createTestApp({
-  seed: true,
-  config: {
-    feeds: {
-      allowedHosts: ['127.0.0.1'],
-      onlyAllowedHosts: false,
-      maxBytes: 3 * 1024 * 1024,
-      timeoutMs: 5000,
-    },
-  },
-});
-const server = await startFeedServer();
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
-const cover = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#157' } })
-  .png()
-  .toBuffer();
-server.route('/cover-gut.png', (_req, res) => res.setHeader('content-type', 'image/png').end(cover));
-server.route('/cover-klein.png', (_req, res) => res.setHeader('content-type', 'image/png').end(cover));
+// Both covers well-made: only the feed's text differs between the two reports.
+const { t, server } = await feedCheckSetup([1400, 1400]);
 
 const goals = {
   ...Object.fromEntries(metric.keys.map((k) => [k, 'low'])),

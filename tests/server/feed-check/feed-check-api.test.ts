@@ -2,37 +2,14 @@
 // what got fixed, the daily job checks each feed once a day, and the guard: members of every role
 // read, strangers get 404, Basic sees the findings without the methods. Feeds and covers come
 // from a loopback server.
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { feedCheckMessages, type FeedCheck } from '../../../src/shared/feed-check.ts';
 import { json } from '../helpers/agent.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
-import { createTestApp } from '../helpers/test-app.ts';
 import { addCategories, addMember, createPodcast } from '../podcasts/podcast-helpers.ts';
-import { startFeedServer } from '../feeds/feed-server.ts';
-import { readFileSync } from 'node:fs';
+import { feedCheckSetup, fixture } from './feed-check-setup.ts';
 
-const t = await createTestApp({
-  seed: true,
-  config: {
-    feeds: {
-      allowedHosts: ['127.0.0.1'],
-      onlyAllowedHosts: false,
-      maxBytes: 3 * 1024 * 1024,
-      timeoutMs: 5000,
-    },
-  },
-});
-const server = await startFeedServer();
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
-const covers = { small: await png(500, 400), good: await png(1400, 1400) };
-server.route('/cover-klein.png', (_req, res) => res.setHeader('content-type', 'image/png').end(covers.small));
-server.route('/cover-gut.png', (_req, res) => res.setHeader('content-type', 'image/png').end(covers.good));
+const { t, server } = await feedCheckSetup();
 
 beforeAll(() => t.clock.set('2026-11-26T10:00:00Z'));
 
