@@ -12,18 +12,7 @@ export function SectionNav({ label, sections }: { label: string; sections: reado
   return (
     <TabRow label={label}>
       {sections.map((s) => (
-        <li key={s.to} className="shrink-0">
-          <Link
-            to={s.to}
-            className="flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:border-brand-600"
-            activeProps={{
-              className: '!border-brand-700 !bg-brand-700 !text-white',
-              'aria-current': 'page',
-            }}
-          >
-            {s.label}
-          </Link>
-        </li>
+        <SectionPill key={s.to} {...s} />
       ))}
     </TabRow>
   );
@@ -45,5 +34,20 @@ export function SectionHeading({
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
       {children && <p className="mt-1 text-slate-600">{children}</p>}
     </div>
+  );
+}
+
+/** One pill of a section row: the current one filled and marked `aria-current` (also /nova's row). */
+export function SectionPill({ to, label }: Section) {
+  return (
+    <li className="shrink-0">
+      <Link
+        to={to}
+        className="flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:border-brand-600"
+        activeProps={{ className: '!border-brand-700 !bg-brand-700 !text-white', 'aria-current': 'page' }}
+      >
+        {label}
+      </Link>
+    </li>
   );
 }

@@ -1,3 +1,4 @@
+import { SectionPill } from '../../../components/section-nav.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { httpStatus } from '../../../api/errors.ts';
@@ -63,18 +64,7 @@ export function NovaLayout() {
             {novaSections
               .filter((s) => abilities.includes(s.ability))
               .map((s) => (
-                <li key={s.to} className="shrink-0">
-                  <Link
-                    to={s.to}
-                    className="flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:border-brand-600"
-                    activeProps={{
-                      className: '!border-brand-700 !bg-brand-700 !text-white',
-                      'aria-current': 'page',
-                    }}
-                  >
-                    {s.label}
-                  </Link>
-                </li>
+                <SectionPill key={s.to} to={s.to} label={s.label} />
               ))}
           </ul>
         </nav>
