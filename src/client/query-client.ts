@@ -3,7 +3,11 @@
 // localStorage is enough, and a synchronous restore lets us restore before the first route loads.
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { QueryClient } from '@tanstack/react-query';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClient,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/react-query-persist-client';
 import { httpStatus, isNetworkError } from './api/errors.ts';
 
 /** How long the cache outlives its last use: an installed app opened offline after a week still starts. */
@@ -30,11 +34,45 @@ export function createQueryClient() {
 
 const STORAGE_KEY = 'kompass.query-cache';
 
+/** The cache's latest state the throttled persister has not written yet. */
+let unsaved: PersistedClient | undefined;
+
+/**
+ * The sync storage persister writes at most once a second. What changed in that last second is
+ * written when the page goes away (reload, close, app switch), else a reload right after an answer
+ * restored the one before: offline, a podcast created a moment ago was missing and the guard sent
+ * the user to onboarding (CI, 2026-11-26).
+ */
+function flushingPersister(storage: Storage): Persister {
+  const throttled = createSyncStoragePersister({ storage, key: STORAGE_KEY });
+  const flush = () => {
+    if (!unsaved) return;
+    try {
+      storage.setItem(STORAGE_KEY, JSON.stringify(unsaved));
+    } catch {
+      // quota or storage gone: the throttled write tries again
+    }
+    unsaved = undefined;
+  };
+  addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  return {
+    ...throttled,
+    persistClient: (client) => {
+      unsaved = client;
+      return throttled.persistClient(client);
+    },
+  };
+}
+
 /**
  * Drops the saved cache at once (the persister writes at most once a second): after a logout or a
  * lockout, a reload must neither show the previous user's data nor take them for signed in.
  */
 export function forgetPersistedCache() {
+  unsaved = undefined;
   try {
     window.localStorage.removeItem(STORAGE_KEY);
   } catch {
@@ -53,7 +91,7 @@ const CACHE_VERSION = 'kompass-1';
 export function persistCache(queryClient: QueryClient) {
   const [, restored] = persistQueryClient({
     queryClient,
-    persister: createSyncStoragePersister({ storage: window.localStorage, key: STORAGE_KEY }),
+    persister: flushingPersister(window.localStorage),
     maxAge: KEEP_MS,
     buster: CACHE_VERSION,
     // Keep what a query last showed even when its latest fetch failed (offline): the default keeps
