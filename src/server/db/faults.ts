@@ -80,8 +80,13 @@ export function databaseFault(error: unknown): DatabaseFault | undefined {
  */
 const LOG_EVERY_MS = 60_000;
 const episodes = new Map<FaultKind, { loggedAt: number; since: number; suppressed: number }>();
+let lastUnavailableAt = Number.NEGATIVE_INFINITY;
+
+/** When this process last found the database unreachable (ms since the epoch; -∞ if never). */
+export const lastOutageAt = () => lastUnavailableAt;
 
 export function reportFault(log: FaultLogger, fault: DatabaseFault, error: unknown, now = Date.now()) {
+  if (fault.kind === 'unavailable') lastUnavailableAt = now;
   const episode = episodes.get(fault.kind);
   if (episode && now - episode.loggedAt < LOG_EVERY_MS) {
     episode.suppressed++;

@@ -9,8 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { XSRF_COOKIE } from '../auth/csrf.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
-import { databaseFault } from '../db/faults.ts';
-import { HttpError } from './errors.ts';
+import { databaseFault, lastOutageAt } from '../db/faults.ts';
+import { HttpError, outageMessages } from './errors.ts';
 import { routeOf } from './route-of.ts';
 
 /** How long a key is remembered (and its answer replayed). */
@@ -35,6 +35,9 @@ export const idempotencyMessages = {
 };
 
 type Claim = { scope: string; key: string; holder: string; replay: boolean };
+/** Claims whose request failed with the database and whose key could not be freed yet, by scope and key. */
+type Unfreed = Map<string, Claim>;
+const idOf = (scope: string, key: string) => `${scope}\n${key}`;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -72,6 +75,7 @@ function scopeOf(request: FastifyRequest) {
 /** Claims the key for this request; returns whether it sent the stored answer instead. */
 async function claim(
   ctx: AppContext,
+  unfreed: Unfreed,
   request: FastifyRequest,
   reply: FastifyReply,
   header: string | string[],
@@ -85,6 +89,10 @@ async function claim(
   const holder = randomUUID();
   const fingerprint = `${request.method} ${request.url}`;
   const bodyHash = sha256(stable(request.body ?? null));
+  // This process answered the key's first request 503 and could not free it then: free it now
+  // (if the database is still down, this fails and answers 503 again).
+  const orphan = unfreed.get(idOf(scope, key));
+  if (orphan) await freeKey(ctx, unfreed, orphan, 0);
   const won = await db
     .insertInto('idempotency_keys')
     .values({
@@ -146,6 +154,13 @@ async function claim(
     });
   }
   if (row.state !== 'done' || row.status === null) {
+    // Shortly after an outage, a key still running most likely belongs to a request the outage
+    // ended in another process, which frees it as soon as it reaches the database again. Until
+    // then it is the outage's 503, not "already running" (the rolling-restart bench counted such
+    // 409s as errors right after PostgreSQL came back).
+    if (Date.now() - lastOutageAt() < RUNNING_TIMEOUT_MS) {
+      throw new HttpError(503, outageMessages.unavailable, undefined, { 'retry-after': '1' });
+    }
     throw new HttpError(409, idempotencyMessages.running, undefined, { 'retry-after': '1' });
   }
   request.idempotency = { scope, key, holder, replay: true };
@@ -156,7 +171,13 @@ async function claim(
 }
 
 /** Stores the first answer for its key (or frees the key when the answer says "try again"). */
-async function record(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+async function record(
+  ctx: AppContext,
+  unfreed: Unfreed,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) {
   const claimed = request.idempotency;
   if (!claimed || claimed.replay) return;
   const mine = ctx.db
@@ -164,7 +185,7 @@ async function record(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
     .where('scope', '=', claimed.scope)
     .where('key', '=', claimed.key)
     .where('holder', '=', claimed.holder);
-  if (retryable(reply.statusCode)) return freeKey(ctx, claimed);
+  if (retryable(reply.statusCode)) return freeKey(ctx, unfreed, claimed);
   const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
   const type = reply.getHeader('content-type');
   await mine
@@ -179,15 +200,18 @@ async function record(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
 
 /**
  * Frees the key for the client's retry. When the database is what failed the request, freeing
- * fails too: then it is tried again every half second in the background until the database
- * answers (else every retry would get 409 until RUNNING_TIMEOUT_MS; the rolling-restart bench
- * counted hundreds after a PostgreSQL restart).
+ * fails too: then the claim is remembered in `unfreed` (a retry reaching this process frees it
+ * first) and tried again every half second in the background until the database answers (else
+ * every retry would get 409 until RUNNING_TIMEOUT_MS; the rolling-restart bench counted hundreds
+ * after a PostgreSQL restart). `until` 0: one try, its fault thrown (the retry's own request).
  */
 async function freeKey(
   ctx: AppContext,
+  unfreed: Unfreed,
   claimed: Claim,
   until = Date.now() + RUNNING_TIMEOUT_MS,
 ): Promise<void> {
+  const id = idOf(claimed.scope, claimed.key);
   try {
     await ctx.db
       .deleteFrom('idempotency_keys')
@@ -195,9 +219,11 @@ async function freeKey(
       .where('key', '=', claimed.key)
       .where('holder', '=', claimed.holder)
       .execute();
+    if (unfreed.get(id) === claimed) unfreed.delete(id);
   } catch (error) {
     if (!databaseFault(error) || Date.now() > until) throw error;
-    setTimeout(() => void freeKey(ctx, claimed, until).catch(() => {}), 500).unref();
+    unfreed.set(id, claimed);
+    setTimeout(() => void freeKey(ctx, unfreed, claimed, until).catch(() => {}), 500).unref();
   }
 }
 
@@ -211,6 +237,7 @@ export async function deleteExpiredKeys({ db, clock }: Pick<AppContext, 'db' | '
  * is compressed. Returns the hourly clean-up job, to be stopped on close.
  */
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): PeriodicJob {
+  const unfreed: Unfreed = new Map();
   app.decorateRequest('idempotency', null);
   // After the access hook (the caller is known) and body parsing, before validation and the guard.
   // Both hooks take a callback, so a request without a key (every read) passes them without a
@@ -220,11 +247,11 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): Peri
     if (header === undefined || !WRITES.has(request.method)) return done();
     if (!routeOf(request).url?.startsWith('/api/')) return done();
     // A replay sends the stored answer itself; then the request ends here, without done().
-    claim(ctx, request, reply, header).then((replayed) => replayed || done(), done);
+    claim(ctx, unfreed, request, reply, header).then((replayed) => replayed || done(), done);
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.idempotency) return done(null, payload);
-    record(ctx, request, reply, payload).then(() => done(null, payload), done);
+    record(ctx, unfreed, request, reply, payload).then(() => done(null, payload), done);
   });
   return startPeriodicJob(ctx, app.log, 'idempotency-cleanup', CLEANUP_INTERVAL_MS, () =>
     deleteExpiredKeys(ctx),

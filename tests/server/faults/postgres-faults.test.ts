@@ -5,6 +5,7 @@
 // TEST_DATABASE_URL says, so it never stops the cluster other suites share. It runs once in
 // `npm test`: in the first pass (tests/run.ts, SQLite); the PostgreSQL pass (TEST_DATABASE_URL
 // set) skips it.
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +111,68 @@ describe.skipIf(otherPass)('PostgreSQL faults (a cluster of its own)', { timeout
     const outage = log.errors().filter((line) => line.msg.startsWith('the database is unavailable'));
     expect(outage).toHaveLength(1);
     expect(log.lines.some((line) => line.msg.startsWith('the database is reachable again'))).toBe(true);
+  });
+
+  it('a write the outage cut off after its key was claimed: the retry with the key goes through once', async () => {
+    // Locks wait long here, so the cluster can stop while the write waits for the lock.
+    const patient = { ...limits, lockTimeoutMs: 30_000, statementTimeoutMs: 30_000 };
+    const c = await createTestApp({
+      config: { databaseUrl: await freshPostgres(cluster.url), database: patient },
+    });
+    const w = await podcastWithExperiment(c);
+    const locker = new pg.Client({ connectionString: c.config.databaseUrl });
+    await locker.connect();
+    locker.on('error', () => {}); // the halt below ends it
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE comments IN ACCESS EXCLUSIVE MODE');
+    const key = { 'idempotency-key': 'abgerissen-1' };
+    const cut = w.comment('Abgerissen', key);
+    // The key is claimed and the write waits for the lock: now the database goes away.
+    await until(async () => {
+      const rows = await c.db
+        .selectFrom('idempotency_keys')
+        .select('key')
+        .where('key', '=', 'abgerissen-1')
+        .execute();
+      return rows.length === 1;
+    });
+    try {
+      cluster.halt();
+      expectOutage(await cut, 'unavailable');
+    } finally {
+      cluster.resume();
+    }
+    // Retried as soon as the database is back: the process that claimed the key frees it first
+    // (not a 503 or 409 until its background retry, every 500 ms, or the running timeout).
+    const retried = await w.comment('Abgerissen', key);
+    expect(retried.statusCode).toBe(201);
+    expect((await w.comment('Abgerissen', key)).headers['idempotent-replayed']).toBe('true');
+    const stored = await c.db
+      .selectFrom('comments')
+      .select('id')
+      .where('content', '=', 'Abgerissen')
+      .execute();
+    expect(stored).toHaveLength(1);
+
+    // A key another process claimed before the outage and has not freed yet: 503 with Retry-After
+    // (the outage's answer, retried by clients), not 409.
+    const now = c.clock.now().getTime();
+    const body = { content: 'Anderswo abgerissen' };
+    await c.db
+      .insertInto('idempotency_keys')
+      .values({
+        scope: `u:${w.owner.id}`,
+        key: 'anderswo-1',
+        request: `POST /api/experiments/${w.experiment.id}/comments`,
+        body_hash: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
+        state: 'running',
+        holder: 'ein-anderer-prozess',
+        created_at: now,
+        locked_until: now + 60_000,
+        expires_at: now + 86_400_000,
+      })
+      .execute();
+    expectOutage(await w.comment(body.content, { 'idempotency-key': 'anderswo-1' }), 'unavailable');
   });
 
   it('starts while the database is down: waits, says so, and starts when it is back', async () => {
