@@ -10,7 +10,7 @@ import { watchInstall } from './lib/install.ts';
 import {
   announceSessionLost,
   clearSession,
-  finishPendingLogout,
+  finishPendingLogoutSoon,
   hasCachedUser,
   watchSession,
 } from './lib/session.ts';
@@ -28,7 +28,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 watchConnectivity();
 // A logout made offline reaches the server when the network is back (and at the next probe).
-addEventListener('online', () => void finishPendingLogout());
+addEventListener('online', () => void finishPendingLogoutSoon());
 watchInstall();
 restoreDrafts();
 const queryClient = createQueryClient();

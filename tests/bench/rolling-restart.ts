@@ -133,6 +133,8 @@ ${servers}
 const counts = { sent: 0, ok: 0, dbRestart503: 0, other: 0 };
 const otherErrors = new Map<string, number>();
 let databaseRestarting = false;
+/** What the orchestrator is doing, named beside every other error. */
+let phase = 'steady load';
 let running = true;
 const acked: string[] = [];
 
@@ -159,7 +161,7 @@ async function send(
   else if (status === 503 && databaseRestarting) counts.dbRestart503++;
   else {
     counts.other++;
-    const key = `${status} ${text.slice(0, 120)}`;
+    const key = `${status} ${text.slice(0, 120)} (${phase})`;
     otherErrors.set(key, (otherErrors.get(key) ?? 0) + 1);
   }
   return status;
@@ -257,14 +259,18 @@ try {
   ];
   await sleep(3_000);
   for (let n = 0; n < 3; n++) {
+    phase = `app ${n} stopping`;
     const code = await stopApp(n);
     log(`app ${n} stopped (SIGTERM, exit code ${code}); starting it again`);
+    phase = `app ${n} restarting`;
     await startApp(apps[n]!, n);
     log(`app ${n} ready again`);
+    phase = 'steady load';
     await sleep(2_000);
   }
   log('restarting PostgreSQL (-m immediate, 3 s down)');
   databaseRestarting = true;
+  phase = 'database restart';
   await db.end().catch(() => {});
   cluster.halt();
   await sleep(3_000);
@@ -275,6 +281,7 @@ try {
   // Requests that met the outage may still be answering: a moment's grace, then 503s count as errors.
   await sleep(1_000);
   databaseRestarting = false;
+  phase = 'after the database restart';
   log('PostgreSQL back; every app ready');
   await sleep(3_000);
   running = false;

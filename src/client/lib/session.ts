@@ -32,6 +32,15 @@ async function endServerSession() {
   await api.delete('api/account/session', { context: { allowUnauthorized: true } });
 }
 
+/**
+ * Back online: tells the server about a waiting logout, again after 1, 2, 4 … 32 s while the
+ * network is not usable yet (a phone's `online` comes before its connection carries requests).
+ */
+export async function finishPendingLogoutSoon(attempt = 0) {
+  if ((await finishPendingLogout()) || attempt >= 6 || isOffline()) return;
+  setTimeout(() => void finishPendingLogoutSoon(attempt + 1), 1000 * 2 ** attempt);
+}
+
 /** Tells the server about a logout that waits, if there is one. False while it still waits. */
 export async function finishPendingLogout(): Promise<boolean> {
   if (localStorage.getItem(LOGOUT_PENDING) === null) return true;
