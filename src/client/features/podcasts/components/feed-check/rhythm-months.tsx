@@ -1,24 +1,15 @@
-import { useEffect, useRef } from 'react';
 import { hasDurations, type Rhythm } from '../../../../../shared/feed-check.ts';
+import { useDeferredChart, type ChartLoader } from '../../../../lib/deferred-chart.ts';
 
 const number = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
 const monthName = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const month = (m: string) => monthName.format(new Date(`${m}-01T00:00:00Z`));
 
+const loadRhythm: ChartLoader<Rhythm['months']> = () => import('./rhythm-plot.ts').then((m) => m.drawRhythm);
+
 /** The chart; screen readers get the table beside it (the canvas says nothing). */
 function RhythmChart({ months }: { months: Rhythm['months'] }) {
-  const target = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let plot: { destroy: () => void } | undefined;
-    let cancelled = false;
-    void import('./rhythm-plot.ts').then(({ drawRhythm }) => {
-      if (!cancelled && target.current) plot = drawRhythm(target.current, months);
-    });
-    return () => {
-      cancelled = true;
-      plot?.destroy();
-    };
-  }, [months]);
+  const target = useDeferredChart(months, loadRhythm);
   return <div ref={target} aria-hidden="true" className="min-h-[200px] w-full" data-testid="rhythm-chart" />;
 }
 
