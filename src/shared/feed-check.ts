@@ -69,10 +69,14 @@ export const rhythm = z.object({
   last_gap_days: z.number().nullable().default(null),
   /** 0 = Sunday; the day most episodes came out, when at least half did. */
   weekday: z.number().nullable(),
-  /** Per month (yyyy-MM, Berlin), oldest first: episodes and their mean duration in minutes. */
+  /** The last 12 calendar months (yyyy-MM, Berlin) up to the newest episode, oldest first, months
+   * without one included: episodes and their mean duration in whole minutes (null: none given). */
   months: z.array(z.object({ month: z.string(), episodes: z.number(), minutes: z.number().nullable() })),
 });
 export type Rhythm = z.infer<typeof rhythm>;
+
+/** Whether the feed gave any month a duration (itunes:duration): else the chart has no minutes axis. */
+export const hasDurations = (months: Rhythm['months']) => months.some((m) => m.minutes !== null);
 
 export const feedCheckResource = resource(
   z.object({

@@ -18,6 +18,26 @@ function median(values: number[]): number {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+const monthOf = (at: Date) => berlinDate(at).slice(0, 7);
+
+/**
+ * The chart's months (yyyy-MM), oldest first: the last MONTHS calendar months up to the newest
+ * episode's, from the first episode's at the earliest, months without an episode included (a
+ * pause shows as an empty bar, and the table says 0). They end at the newest episode, not today:
+ * 'Seit der letzten Folge' says the pause since, and one feed gives one chart whenever it is
+ * checked. Decision 2026-11-26 (issue 22; before, months without an episode were left out).
+ */
+export function chartMonths(first: string, last: string): string[] {
+  const months: string[] = [];
+  let [year, month] = last.split('-').map(Number) as [number, number];
+  for (let i = 0; i < MONTHS; i++) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key < first) break;
+    months.unshift(key);
+    if (--month === 0) [year, month] = [year - 1, 12];
+  }
+  return months;
+}
 
 export function rhythmOf(items: Dated[], now: Date): Rhythm {
   const dated = items
@@ -39,7 +59,7 @@ export function rhythmOf(items: Dated[], now: Date): Rhythm {
   const [topDay, topCount] = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0] ?? [null, 0];
   const byMonth = new Map<string, { episodes: number; seconds: number; timed: number }>();
   for (const e of dated) {
-    const month = berlinDate(e.at).slice(0, 7);
+    const month = monthOf(e.at);
     const entry = byMonth.get(month) ?? { episodes: 0, seconds: 0, timed: 0 };
     entry.episodes++;
     if (e.duration !== null) {
@@ -48,14 +68,15 @@ export function rhythmOf(items: Dated[], now: Date): Rhythm {
     }
     byMonth.set(month, entry);
   }
-  const months = [...byMonth]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .slice(-MONTHS)
-    .map(([month, m]) => ({
+  const first = dated[0];
+  const months = (first && last ? chartMonths(monthOf(first.at), monthOf(last.at)) : []).map((month) => {
+    const m = byMonth.get(month);
+    return {
       month,
-      episodes: m.episodes,
-      minutes: m.timed > 0 ? Math.round(m.seconds / m.timed / 60) : null,
-    }));
+      episodes: m?.episodes ?? 0,
+      minutes: m && m.timed > 0 ? Math.round(m.seconds / m.timed / 60) : null,
+    };
+  });
   return {
     episodes: dated.length,
     median_days: medianDays === null ? null : round1(medianDays),

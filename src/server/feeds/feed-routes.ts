@@ -19,6 +19,7 @@ import { readCover, readFeed, saveEpisodes } from './feed-import.ts';
 import { feedMessages } from './parse-feed.ts';
 import { evaluateTipsAfter } from '../engine/tips/evaluate-tips.ts';
 import { checkParsedFeed } from '../feed-check/feed-check.ts';
+import { refreshScores } from '../practices/recommend.ts';
 
 export const refreshMessages = {
   noFeed: 'Dieser Podcast hat keinen RSS-Feed. Trage ihn zuerst bei den allgemeinen Angaben ein.',
@@ -118,7 +119,13 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext) {
           .returningAll()
           .executeTakeFirstOrThrow();
       });
-      await runFeedCheck(() => checkParsedFeed(ctx, podcast.id, podcast.rss_uri!, feed, cover?.artwork));
+      // The findings are the engine's input (like the goals): the scores follow in the request, so
+      // 'Als Nächstes empfohlen' read after this answer already shows the methods they raise (the
+      // tip job after the answer finds them unchanged). Decision 2026-11-26 (issue 22).
+      await runFeedCheck(async () => {
+        await checkParsedFeed(ctx, podcast.id, podcast.rss_uri!, feed, cover?.artwork);
+        await refreshScores(db, podcast.id, clock.now());
+      });
       return { data: await serializePodcast(db, { ...access, podcast: updated }) };
     },
   );

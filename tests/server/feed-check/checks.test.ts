@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFeed, type Artwork } from '../../../src/server/feed-check/checks.ts';
 import { bareTitle } from '../../../src/server/feed-check/episode-checks.ts';
 import { evaluateFeed } from '../../../src/server/feed-check/feed-check.ts';
-import { rhythmFindings, rhythmOf } from '../../../src/server/feed-check/rhythm.ts';
+import { chartMonths, rhythmFindings, rhythmOf } from '../../../src/server/feed-check/rhythm.ts';
 import { durationSeconds } from '../../../src/server/feeds/feed-facts.ts';
 import { parseFeed } from '../../../src/server/feeds/parse-feed.ts';
 
@@ -238,6 +238,41 @@ describe('the rhythm', () => {
     const rhythm = rhythmOf(days, NOW);
     expect(rhythm.regularity).toBeLessThan(0.5);
     expect(rhythmFindings(rhythm).map((f) => f.key)).toEqual(['rhythm_irregular']);
+  });
+
+  it('the chart months: every calendar month up to the newest episode, a pause as 0, at most 12', () => {
+    const at = (day: string, minutes: number | null) => ({
+      publishedAt: `${day}T18:00:00Z`,
+      duration: minutes === null ? null : minutes * 60,
+    });
+    // Two in November 2025 (30 and 45 min: 37.5 rounds to 38), none until March, one untimed.
+    const rhythm = rhythmOf([at('2025-11-04', 30), at('2025-11-18', 45), at('2026-03-03', null)], NOW);
+    expect(rhythm.months).toEqual([
+      { month: '2025-11', episodes: 2, minutes: 38 },
+      { month: '2025-12', episodes: 0, minutes: null },
+      { month: '2026-01', episodes: 0, minutes: null },
+      { month: '2026-02', episodes: 0, minutes: null },
+      { month: '2026-03', episodes: 1, minutes: null },
+    ]);
+    // Berlin's month: 23:30 UTC on 31 January is 1 February there.
+    expect(rhythmOf([{ publishedAt: '2026-01-31T23:30:00Z', duration: 600 }], NOW).months).toEqual([
+      { month: '2026-02', episodes: 1, minutes: 10 },
+    ]);
+    expect(chartMonths('2019-05', '2026-02')).toEqual([
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+    ]);
+    expect(rhythmOf([], NOW).months).toEqual([]);
   });
 
   it('says nothing from fewer than five episodes', () => {

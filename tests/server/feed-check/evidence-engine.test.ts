@@ -3,13 +3,17 @@
 // like it. On the seeded 99 methods, through the API and the tip job that refreshes the scores.
 import { describe, expect, it } from 'vitest';
 import { metric } from '../../../src/shared/vocabulary.ts';
+import { loadConfig } from '../../../src/server/config.ts';
 import { bestPractices } from '../../../src/server/practices/recommend.ts';
 import { json } from '../helpers/agent.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import { feedCheckSetup, fixture } from './feed-check-setup.ts';
 
-// Both covers well-made: only the feed's text differs between the two reports.
-const { t, server } = await feedCheckSetup([1400, 1400]);
+// Both covers well-made: only the feed's text differs between the two reports. The tip job waits
+// a minute after a write (each check drains it with runOnce): what a read sees before is the request's own work.
+const { t, server } = await feedCheckSetup([1400, 1400], {
+  tips: { ...loadConfig({}).tips, debounceMs: 60_000 },
+});
 
 const goals = {
   ...Object.fromEntries(metric.keys.map((k) => [k, 'low'])),
@@ -42,6 +46,12 @@ describe('the engine uses the evidence', { timeout: 60_000 }, () => {
     xml = fixture('kompass-fehlerhaft.rss');
     t.clock.advance(60_000);
     expect((await owner.agent.post(`/api/podcasts/${podcastId}:refresh`)).statusCode).toBe(200);
+    // The refresh's answer comes with the scores already following the new findings: the dashboard's
+    // 'Als Nächstes empfohlen' read right after it shows them, before any job ran.
+    const estimations = json<{ data: { practice_id: number; reasons: string[] }[] }>(
+      await owner.agent.get(`/api/podcasts/${podcastId}/estimations`),
+    ).data;
+    expect(estimations[0]!.reasons[0]).toMatch(/^Dein Feed: /);
     const after = await top(podcastId);
     show('Feed podcast, after (the faulty feed):', after);
     expect(after.map((p) => p.practice_id)).not.toEqual(before.map((p) => p.practice_id));

@@ -51,6 +51,11 @@ describe('GET /api/podcasts/{id}/feed-check', () => {
     expect(size.message).toContain('500 × 400');
     expect(size.practices).toContainEqual({ id: 12, title: 'Ein Cover, das auch in Briefmarkengröße wirkt' });
     expect(first.rhythm).toMatchObject({ episodes: 6, median_days: 7, weekday: 2 });
+    // The dashboard's 'Rhythmus' (chart and table): this feed gives no durations.
+    expect(first.rhythm.months).toEqual([
+      { month: '2026-10', episodes: 2, minutes: null },
+      { month: '2026-11', episodes: 4, minutes: null },
+    ]);
 
     fix();
     t.clock.advance(60_000);
@@ -80,6 +85,8 @@ describe('GET /api/podcasts/{id}/feed-check', () => {
     const basic = await report(observer.agent, podcastId);
     expect(basic.findings.length).toBeGreaterThan(0);
     expect(basic.findings.every((f) => f.practices.length === 0)).toBe(true);
+    // The rhythm is every role's and plan's (the dashboard shows it to all).
+    expect(basic.rhythm.months.map((m) => m.episodes)).toEqual([2, 4]);
   });
 
   it('a podcast without a feed answers 404 with what to do', async () => {

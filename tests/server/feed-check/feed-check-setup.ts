@@ -2,6 +2,7 @@
 // fixture feeds' two covers, and the fixtures themselves ({{ORIGIN}} is filled in when served).
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import type { Config } from '../../../src/server/config.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { startFeedServer } from '../feeds/feed-server.ts';
 
@@ -13,11 +14,18 @@ const png = (width: number, height: number) =>
 export const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url), 'utf8');
 
-/** `smallCover`: the size of the faulty feed's cover (`/cover-klein.png`); the good one is 1400². */
-export async function feedCheckSetup(smallCover: [number, number] = [500, 400]) {
+/**
+ * `smallCover`: the size of the faulty feed's cover (`/cover-klein.png`); the good one is 1400²; `config` adds
+ * to the app's (the feed settings stay these).
+ */
+export async function feedCheckSetup(
+  smallCover: [number, number] = [500, 400],
+  config: Partial<Config> = {},
+) {
   const t = await createTestApp({
     seed: true,
     config: {
+      ...config,
       feeds: {
         allowedHosts: ['127.0.0.1'],
         onlyAllowedHosts: false,

@@ -10,7 +10,7 @@ import { PracticeRow } from './practice-row.tsx';
 import { formatDay } from './format-day.ts';
 import { SimilarityBadge } from './similarity.tsx';
 
-/** 'Als Nächstes empfohlen': the first 3 estimations with their similarity (Pro). */
+/** 'Als Nächstes empfohlen': the first 3 estimations with their similarity and first reason (Pro). */
 export function RecommendedWidget({ podcast }: { podcast: Podcast }) {
   if (!podcast.active) {
     return (
@@ -51,6 +51,9 @@ function Recommended({ podcastId }: { podcastId: number }) {
               <span className="mt-1 block">
                 <SimilarityBadge similarity={e.similarity} />
               </span>
+              {/* The strongest reason, so a change in the evidence reads on the dashboard too
+                  ('Dein Feed: Keine Transkripte'; issue 22). The card lists them all. */}
+              {e.reasons[0] && <span className="mt-1 block text-sm text-slate-600">{e.reasons[0]}</span>}
             </PracticeRow>
           ))}
         </ul>

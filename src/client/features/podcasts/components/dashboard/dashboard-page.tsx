@@ -10,6 +10,7 @@ import { FeedCheckWidget } from './feed-check-widget.tsx';
 import { ObjectiveWidget } from './objective-widget.tsx';
 import { OnboardingPrompt } from './onboarding-prompt.tsx';
 import { PresentWidget } from './present-widget.tsx';
+import { RhythmWidget } from './rhythm-widget.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
 import { StrategyWidget } from './strategy-widget.tsx';
 import { SubscribeWidget } from './subscribe-widget.tsx';
@@ -77,6 +78,7 @@ function Dashboard({ podcast, membershipsQuery, slots }: Props & { podcast: Podc
         <ObjectiveWidget podcast={podcast} />
         <StrategyWidget podcast={podcast} />
         <CoworkersWidget podcast={podcast} query={membershipsQuery} />
+        <RhythmWidget podcast={podcast} />
         <EpisodesWidget podcast={podcast} />
       </div>
     </div>

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import type { MetricHistory } from '../../../../../shared/podcasts.ts';
+import { useDeferredChart, type ChartLoader } from '../../../../lib/deferred-chart.ts';
 
 const when = new Intl.DateTimeFormat('de-DE', {
   dateStyle: 'medium',
@@ -8,20 +8,11 @@ const when = new Intl.DateTimeFormat('de-DE', {
 });
 const number = new Intl.NumberFormat('de-DE');
 
+const loadPlot: ChartLoader<MetricHistory> = () => import('./metric-plot.ts').then((m) => m.drawPlot);
+
 /** The chart; screen readers get the table below it instead (the canvas says nothing). */
 function MetricChart({ history }: { history: MetricHistory }) {
-  const target = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let plot: { destroy: () => void } | undefined;
-    let cancelled = false;
-    void import('./metric-plot.ts').then(({ drawPlot }) => {
-      if (!cancelled && target.current) plot = drawPlot(target.current, history);
-    });
-    return () => {
-      cancelled = true;
-      plot?.destroy();
-    };
-  }, [history]);
+  const target = useDeferredChart(history, loadPlot);
   return <div ref={target} aria-hidden="true" className="min-h-[180px] w-full" data-testid="metric-chart" />;
 }
 

@@ -2,13 +2,15 @@
 // episodes per month as bars on the left axis, their mean duration in minutes as a line on the right.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { Rhythm } from '../../../../../shared/feed-check.ts';
+import { hasDurations, type Rhythm } from '../../../../../shared/feed-check.ts';
 import { followCardWidth } from '../edit/metric-plot.ts';
 
 const BRAND = '#0f766e';
 const LINE = '#b45309';
 const HEIGHT = 200;
 const HALF_MONTH = 15 * 24 * 60 * 60;
+/** CSS pixels a month's label needs ('Okt. 26') with room either side. */
+const LABEL_WIDTH = 64;
 
 const monthLabel = new Intl.DateTimeFormat('de-DE', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 
@@ -30,13 +32,19 @@ export function drawRhythm(target: HTMLElement, months: Rhythm['months']): { des
         minutes: { range: (_u, _min, max) => [0, Math.max(10, Math.ceil((max ?? 0) * 1.2))] },
       },
       axes: [
-        // One tick per month of the data, named by it (not uPlot's evenly spaced values).
+        // Ticks on the months of the data, named by them (not uPlot's evenly spaced values): each
+        // month where the labels fit, else every second, third… counted back from the newest (twelve
+        // months on a phone would overlap).
         {
-          splits: () => xs,
+          splits: (u) => {
+            const step = Math.ceil(xs.length / Math.max(1, Math.floor(u.width / LABEL_WIDTH)));
+            return xs.filter((_, i) => (xs.length - 1 - i) % step === 0);
+          },
           values: (_u, splits) => splits.map((s) => monthLabel.format(new Date(s * 1000))),
         },
         { scale: 'episodes', size: 40 },
-        { scale: 'minutes', side: 1, size: 44, grid: { show: false } },
+        // No durations in the feed: no empty minutes axis either.
+        { scale: 'minutes', side: 1, size: 44, grid: { show: false }, show: hasDurations(months) },
       ],
       series: [
         {},
