@@ -12,7 +12,7 @@ import {
   verifyViaMail,
   xsrfHeaders,
 } from './support/accounts.ts';
-import { expectNoAxeNodes } from './support/axe.ts';
+import { expectNoAxeNodes, expectNoAxeNodesInPopups } from './support/axe.ts';
 import { linkFromMail } from './support/mailbox.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
@@ -523,6 +523,23 @@ test('axe: no node at all on the method cards, a method and the touched screens'
     await expect(page.getByText(/^Lade .*(\.\.\.|…)$/)).toHaveCount(0);
     await expectNoAxeNodes(page, path);
   }
-  // Missing: the popover menus (method menu, profile menu, podcast selector, assistant) still have
-  // axe's moderate 'region' node on radix's popper wrapper outside the landmarks.
+  // The popups open: the profile menu, the podcast selector, a method's action menu (on the list
+  // and on the method) and the Kompass-KI's tips.
+  const assistant = page.locator('[data-assistant-button]');
+  await page.goto('/app/practices/list');
+  await expect(page.getByText(/^Lade .*(\.\.\.|…)$/)).toHaveCount(0);
+  await expectNoAxeNodesInPopups(page, 'the method list', [
+    page.getByRole('button', { name: 'Profilmenü' }),
+    page.getByRole('button', { name: 'Podcast wechseln: Barrierefrei' }),
+    page.getByRole('button', { name: /^Aktionen für / }).first(),
+  ]);
+  await page.goto('/app/practices/1/overview');
+  await expect(page.getByText(/^Lade .*(\.\.\.|…)$/)).toHaveCount(0);
+  // At the page's end the assistant button is shown (it steps aside over controls).
+  await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+  await expect(assistant).toBeVisible();
+  await expectNoAxeNodesInPopups(page, 'a method', [
+    assistant,
+    page.getByRole('button', { name: /^Aktionen für / }).first(),
+  ]);
 });
