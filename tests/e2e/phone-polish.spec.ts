@@ -230,7 +230,16 @@ test('5: resetting the last filter keeps the panel open; the disabled filters sa
   await verifiedUser(page);
   await createPodcastViaApi(page, 'Filterfreund');
   await page.goto('/app/practices/list');
+  // A flex <summary> has no marker: a chevron shows that the panel opens, turned while open.
+  const chevron = page
+    .locator('summary')
+    .filter({ hasText: /^Filter/ })
+    .locator('svg');
+  const turn = () => chevron.evaluate((el) => getComputedStyle(el).rotate);
+  await expect(chevron).toBeVisible();
+  expect(await turn()).toBe('none');
   await page.getByText('Filter', { exact: true }).click();
+  await expect.poll(turn).not.toBe('none');
   const status = page.getByLabel('Status');
   await status.selectOption({ index: 1 });
   await expect(page.getByText('Filter (1 aktiv)')).toBeVisible();
@@ -317,7 +326,12 @@ test('7 and 12: an observer sees no buy action, and the podcast edit button', as
   // The owner keeps them.
   await page.goto('/app/podcast');
   await expect(page.getByRole('link', { name: 'Studio Pro behalten' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Podcast bearbeiten' })).toBeVisible();
+  const edit = page.getByRole('link', { name: 'Podcast bearbeiten' });
+  await expect(edit).toBeVisible();
+  // On a phone the button goes below the title, not beside it, where a long title had a column
+  // of a word or two per line.
+  const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+  expect((await edit.boundingBox())!.y).toBeGreaterThanOrEqual(title.y + title.height);
 });
 
 test('8: two metric entries on one day give German date ticks', async ({ page }) => {

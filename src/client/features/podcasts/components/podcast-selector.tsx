@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { useContextQuery, useSelectContext } from '../api/get-context.ts';
 import { podcastsQueryOptions } from '../api/get-podcasts.ts';
+import { ChevronDownIcon } from '../../../components/nav-icons.tsx';
 
 const item =
   'flex min-h-11 w-full cursor-pointer items-center gap-2 rounded-lg px-3 text-base text-slate-800 outline-none ' +
@@ -36,9 +37,7 @@ export function PodcastSelector() {
         className="flex min-h-11 min-w-0 items-center gap-1.5 rounded-lg px-2 text-base font-semibold text-slate-900 hover:bg-slate-100"
       >
         <span className="truncate">{title}</span>
-        <svg viewBox="0 0 20 20" className="size-4 shrink-0 text-slate-600" aria-hidden="true">
-          <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
+        <ChevronDownIcon />
       </DropdownMenu.Trigger>
       {/* In place, not portalled to <body>: it stays in its trigger's landmark (src/client/components/README.md). */}
       <DropdownMenu.Content
