@@ -4,13 +4,13 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { App } from './app.tsx';
-import { isOffline, watchConnectivity } from './lib/connectivity.ts';
+import { isOffline, onReconnect, watchConnectivity } from './lib/connectivity.ts';
 import { restoreDrafts } from './lib/drafts.ts';
 import { watchInstall } from './lib/install.ts';
 import {
   announceSessionLost,
   clearSession,
-  finishPendingLogoutSoon,
+  finishPendingLogout,
   hasCachedUser,
   watchSession,
 } from './lib/session.ts';
@@ -28,7 +28,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 watchConnectivity();
 // A logout made offline reaches the server when the network is back (and at the next probe).
-addEventListener('online', () => void finishPendingLogoutSoon());
+onReconnect(() => void finishPendingLogout());
 watchInstall();
 restoreDrafts();
 const queryClient = createQueryClient();
@@ -36,6 +36,9 @@ await nextTask();
 const history = createBrowserHistory();
 await nextTask();
 const router = createAppRouter(queryClient, history);
+// The server answers again: the screen's offline copies are replaced. After the 'online' event the
+// query cache refetches by itself; this covers a server that was out of reach while online.
+onReconnect(() => void queryClient.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false }));
 
 // §8: a 401 on any call locks the session out and sends the user to login, which says why.
 setUnauthorizedHandler(() => {

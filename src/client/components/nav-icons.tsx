@@ -1,4 +1,4 @@
-// Line icons of the main menu; decorative, the link text names the target.
+// Line icons of the main menu and of things that open; decorative, the text names the target.
 const common = {
   viewBox: '0 0 24 24',
   fill: 'none',
@@ -27,5 +27,12 @@ export const CompassIcon = () => (
 export const FlaskIcon = () => (
   <svg {...common}>
     <path d="M9 3h6M10 3v6L4.5 19a1.5 1.5 0 0 0 1.3 2h12.4a1.5 1.5 0 0 0 1.3-2L14 9V3M7 15h10" />
+  </svg>
+);
+
+/** Something opens below (a menu, a fold); turned by its parent when open. */
+export const ChevronDownIcon = () => (
+  <svg viewBox="0 0 20 20" className="size-4 shrink-0 text-slate-600" aria-hidden="true">
+    <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
   </svg>
 );

@@ -24,44 +24,43 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
       >
         <Avatar user={user} />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-sm">
-            {(user.profile || user.name) && (
-              <span className="block font-semibold text-slate-900">{displayName(user)}</span>
-            )}
-            {user.email && <EmailAddress email={user.email} className="block text-slate-600" />}
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item asChild className={item}>
-            <Link to="/app/profile/$id" params={{ id: String(user.id) }}>
-              Profil
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={item} onSelect={openFeedback}>
-            Feedback geben
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={item}>
-            <Link to="/app/settings">Einstellungen</Link>
-          </DropdownMenu.Item>
-          {isAdmin(user) && (
-            <DropdownMenu.Item asChild className={item}>
-              <a href={links.admin} target="_blank" rel="noreferrer">
-                Administration
-              </a>
-            </DropdownMenu.Item>
+      {/* In place, not portalled to <body>: it stays in its trigger's landmark (components/README.md). */}
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={8}
+        className="z-50 min-w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+      >
+        <DropdownMenu.Label className="px-3 py-2 text-sm">
+          {(user.profile || user.name) && (
+            <span className="block font-semibold text-slate-900">{displayName(user)}</span>
           )}
-          <InstallMenuItem className={item} onIosHelp={() => setIosHelp(true)} />
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={item} onSelect={onLogout}>
-            Logout
+          {user.email && <EmailAddress email={user.email} className="block text-slate-600" />}
+        </DropdownMenu.Label>
+        <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+        <DropdownMenu.Item asChild className={item}>
+          <Link to="/app/profile/$id" params={{ id: String(user.id) }}>
+            Profil
+          </Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={item} onSelect={openFeedback}>
+          Feedback geben
+        </DropdownMenu.Item>
+        <DropdownMenu.Item asChild className={item}>
+          <Link to="/app/settings">Einstellungen</Link>
+        </DropdownMenu.Item>
+        {isAdmin(user) && (
+          <DropdownMenu.Item asChild className={item}>
+            <a href={links.admin} target="_blank" rel="noreferrer">
+              Administration
+            </a>
           </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        )}
+        <InstallMenuItem className={item} onIosHelp={() => setIosHelp(true)} />
+        <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+        <DropdownMenu.Item className={item} onSelect={onLogout}>
+          Logout
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
       {/* Outside the menu's content, which unmounts as the menu closes. */}
       <IosInstallDialog open={iosHelp} onOpenChange={setIosHelp} />
     </DropdownMenu.Root>

@@ -49,6 +49,48 @@ export function noteAnswer(offlineCopyFrom: string | null) {
 }
 
 /**
+ * While the browser is online but the server out of reach (the 'online' event came before a
+ * working network, as on a phone's first seconds on a network; the server restarting), nothing
+ * else would ask the server again: a screen without a poll kept the offline note for good. So we
+ * ask /healthz (outside /api/: no offline copy of the service worker answers it, no session is
+ * read) after 1 s, then 2, 4 … at most 30 s, until it answers (issue 21, 2026-11-26).
+ */
+const PROBE_FIRST_MS = 1_000;
+const PROBE_MAX_MS = 30_000;
+let probe: ReturnType<typeof setTimeout> | undefined;
+
+function probeServer(delay = PROBE_FIRST_MS) {
+  if (probe !== undefined) return;
+  probe = setTimeout(() => {
+    void fetch('/healthz', { cache: 'no-store' })
+      .then(
+        (response) => response.ok,
+        () => false,
+      )
+      .then((reached) => {
+        probe = undefined;
+        const { offline, unreachable } = useConnectivity.getState();
+        if (offline || !unreachable) return;
+        if (reached) noteAnswer(null);
+        else probeServer(Math.min(delay * 2, PROBE_MAX_MS));
+      });
+  }, delay);
+}
+
+const cut = (s: Connectivity) => s.offline || s.unreachable;
+
+/**
+ * `listener` runs whenever the server can be reached again: the browser's 'online' event, or the
+ * first answer of the server after it was out of reach. The outbox, a pending logout and the
+ * screen's queries go then.
+ */
+export function onReconnect(listener: () => void) {
+  return useConnectivity.subscribe((state, previous) => {
+    if (cut(previous) && !cut(state)) listener();
+  });
+}
+
+/**
  * Follows the browser's online state from the start: TanStack Query assumes "online" until the
  * first event, so an offline cold start would fetch and retry instead of pausing.
  */
@@ -62,4 +104,7 @@ export function watchConnectivity() {
   update();
   window.addEventListener('online', update);
   window.addEventListener('offline', update);
+  useConnectivity.subscribe((state) => {
+    if (state.unreachable && !state.offline) probeServer();
+  });
 }

@@ -1,6 +1,7 @@
 // The page's side of the offline store (src/browser/offline-db.ts): it is one user's,
-// cleared on logout and when another user logs in; the outbox is replayed on the `online` event,
-// at app start and after login (by the service worker, or here where none controls the page).
+// cleared on logout and when another user logs in; the outbox is replayed when the server can be
+// reached again (lib/connectivity.ts: the `online` event, or its first answer after being out of
+// reach), at app start and after login (by the service worker, or here where none controls the page).
 import type { QueryClient } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ import {
   type OutboxItem,
 } from '../../browser/offline-db.ts';
 import { replayOutbox } from '../../browser/outbox-replay.ts';
+import { onReconnect } from './connectivity.ts';
 
 function postToWorker(message: WorkerMessage): boolean {
   const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
@@ -110,7 +112,7 @@ export function watchOfflineData(client: QueryClient) {
       follow(event.action.data as User | null);
     }
   });
-  window.addEventListener('online', replayNow);
+  onReconnect(replayNow);
   followOutbox(client);
 }
 

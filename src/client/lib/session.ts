@@ -14,7 +14,7 @@ import { isNetworkError } from '../api/errors.ts';
 import { parseLazily } from '../api/parse.ts';
 import { forgetPersistedCache } from '../query-client.ts';
 import { useFlash } from '../stores/flash.ts';
-import { isOffline } from './connectivity.ts';
+import { isOffline, setServerReachable } from './connectivity.ts';
 import { fetchOrCached } from './fetch-or-cached.ts';
 
 export const accountQueryKey = ['account'] as const;
@@ -32,15 +32,6 @@ async function endServerSession() {
   await api.delete('api/account/session', { context: { allowUnauthorized: true } });
 }
 
-/**
- * Back online: tells the server about a waiting logout, again after 1, 2, 4 … 32 s while the
- * network is not usable yet (a phone's `online` comes before its connection carries requests).
- */
-export async function finishPendingLogoutSoon(attempt = 0) {
-  if ((await finishPendingLogout()) || attempt >= 6 || isOffline()) return;
-  setTimeout(() => void finishPendingLogoutSoon(attempt + 1), 1000 * 2 ** attempt);
-}
-
 /** Tells the server about a logout that waits, if there is one. False while it still waits. */
 export async function finishPendingLogout(): Promise<boolean> {
   if (localStorage.getItem(LOGOUT_PENDING) === null) return true;
@@ -49,7 +40,13 @@ export async function finishPendingLogout(): Promise<boolean> {
     await endServerSession();
   } catch (error) {
     // Unreachable or failing: later. Any other answer (401: already ended) leaves nothing to do.
-    if (isNetworkError(error) || (error instanceof HTTPError && error.response.status >= 500)) return false;
+    // Unreachable right after 'online' (a phone's connection carries nothing yet): the server is
+    // then probed until it answers, and the logout goes again (connectivity.ts, onReconnect).
+    if (isNetworkError(error)) {
+      setServerReachable(false);
+      return false;
+    }
+    if (error instanceof HTTPError && error.response.status >= 500) return false;
   }
   localStorage.removeItem(LOGOUT_PENDING);
   return true;

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { useContextQuery, useSelectContext } from '../api/get-context.ts';
 import { podcastsQueryOptions } from '../api/get-podcasts.ts';
+import { ChevronDownIcon } from '../../../components/nav-icons.tsx';
 
 const item =
   'flex min-h-11 w-full cursor-pointer items-center gap-2 rounded-lg px-3 text-base text-slate-800 outline-none ' +
@@ -36,38 +37,35 @@ export function PodcastSelector() {
         className="flex min-h-11 min-w-0 items-center gap-1.5 rounded-lg px-2 text-base font-semibold text-slate-900 hover:bg-slate-100"
       >
         <span className="truncate">{title}</span>
-        <svg viewBox="0 0 20 20" className="size-4 shrink-0 text-slate-600" aria-hidden="true">
-          <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
+        <ChevronDownIcon />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={8}
-          className="z-50 max-h-[70dvh] max-w-[calc(100vw-2rem)] min-w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-sm font-semibold text-slate-600">
-            Deine Podcasts
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={selected ? String(selected.id) : ''} onValueChange={choose}>
-            {podcasts.map((podcast) => (
-              <DropdownMenu.RadioItem key={podcast.id} value={String(podcast.id)} className={item}>
-                <span className="flex size-4 shrink-0 items-center justify-center" aria-hidden="true">
-                  <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
-                </span>
-                <span className="min-w-0 truncate">{podcast.title}</span>
-                {!podcast.own_podcast && (
-                  <span className="ml-auto shrink-0 text-xs text-slate-600">Coworker*in</span>
-                )}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item asChild className={`${item} font-semibold text-brand-800`}>
-            <Link to="/app/onboarding">Weiteren Podcast anlegen</Link>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      {/* In place, not portalled to <body>: it stays in its trigger's landmark (src/client/components/README.md). */}
+      <DropdownMenu.Content
+        align="start"
+        sideOffset={8}
+        className="z-50 max-h-[70dvh] max-w-[calc(100vw-2rem)] min-w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+      >
+        <DropdownMenu.Label className="px-3 py-2 text-sm font-semibold text-slate-600">
+          Deine Podcasts
+        </DropdownMenu.Label>
+        <DropdownMenu.RadioGroup value={selected ? String(selected.id) : ''} onValueChange={choose}>
+          {podcasts.map((podcast) => (
+            <DropdownMenu.RadioItem key={podcast.id} value={String(podcast.id)} className={item}>
+              <span className="flex size-4 shrink-0 items-center justify-center" aria-hidden="true">
+                <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+              </span>
+              <span className="min-w-0 truncate">{podcast.title}</span>
+              {!podcast.own_podcast && (
+                <span className="ml-auto shrink-0 text-xs text-slate-600">Coworker*in</span>
+              )}
+            </DropdownMenu.RadioItem>
+          ))}
+        </DropdownMenu.RadioGroup>
+        <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+        <DropdownMenu.Item asChild className={`${item} font-semibold text-brand-800`}>
+          <Link to="/app/onboarding">Weiteren Podcast anlegen</Link>
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -47,53 +47,52 @@ export function PracticeMenu({ podcast, practice }: Props) {
         >
           <span aria-hidden="true">⋯</span>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={8}
-            className="z-50 min-w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-          >
-            {flagItems.map(({ flag, label }) => (
-              <DropdownMenu.CheckboxItem
-                key={flag}
-                className={item}
-                checked={practice[flag]}
-                disabled={!mayFlag}
-                onCheckedChange={(value) => toggle.mutate({ practiceId: practice.id, flag, value })}
-              >
-                <span aria-hidden="true" className="w-5 text-center">
-                  <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
-                </span>
-                {label}
-              </DropdownMenu.CheckboxItem>
-            ))}
-            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-            <DropdownMenu.Item asChild className={item}>
-              {podcast.active ? (
-                <Link to="/app/experiments/create" search={{ practice_id: practice.id }}>
-                  Experiment starten
-                </Link>
-              ) : (
-                <Link to="/app/podcasts/$id/conversion" params={{ id: String(podcast.id) }}>
-                  Experiment starten (Studio Pro)
-                </Link>
-              )}
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className={item}>
-              <a href={bestPracticeMail(practice.title)}>Best Practice einreichen</a>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className={item}>
-              <Link to="/app/feedback">Feedback geben</Link>
-            </DropdownMenu.Item>
-            {user && isAdmin(user) && (
-              <DropdownMenu.Item asChild className={item}>
-                <a href={`${links.admin}/practices/${practice.id}`} target="_blank" rel="noreferrer">
-                  Methode bearbeiten
-                </a>
-              </DropdownMenu.Item>
+        {/* In place, not portalled to <body>: it stays in its trigger's landmark (src/client/components/README.md). */}
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+        >
+          {flagItems.map(({ flag, label }) => (
+            <DropdownMenu.CheckboxItem
+              key={flag}
+              className={item}
+              checked={practice[flag]}
+              disabled={!mayFlag}
+              onCheckedChange={(value) => toggle.mutate({ practiceId: practice.id, flag, value })}
+            >
+              <span aria-hidden="true" className="w-5 text-center">
+                <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+              </span>
+              {label}
+            </DropdownMenu.CheckboxItem>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item asChild className={item}>
+            {podcast.active ? (
+              <Link to="/app/experiments/create" search={{ practice_id: practice.id }}>
+                Experiment starten
+              </Link>
+            ) : (
+              <Link to="/app/podcasts/$id/conversion" params={{ id: String(podcast.id) }}>
+                Experiment starten (Studio Pro)
+              </Link>
             )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <a href={bestPracticeMail(practice.title)}>Best Practice einreichen</a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to="/app/feedback">Feedback geben</Link>
+          </DropdownMenu.Item>
+          {user && isAdmin(user) && (
+            <DropdownMenu.Item asChild className={item}>
+              <a href={`${links.admin}/practices/${practice.id}`} target="_blank" rel="noreferrer">
+                Methode bearbeiten
+              </a>
+            </DropdownMenu.Item>
+          )}
+        </DropdownMenu.Content>
       </DropdownMenu.Root>
       {error && (
         <p role="alert" className="mt-1 max-w-40 text-xs text-red-700">

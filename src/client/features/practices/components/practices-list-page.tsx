@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type ComponentProps } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { practiceOrder, practiceStatus, type PracticeOrder } from '../../../../shared/podcast-practices.ts';
 import type { Podcast } from '../../../../shared/podcasts.ts';
 import { audienceSize, budget, relevance, timeEffort } from '../../../../shared/vocabulary.ts';
@@ -11,6 +11,7 @@ import { usePractices, type PracticeFilters } from '../api/get-practices.ts';
 import { PracticeCard, PracticeGrid } from './practice-card.tsx';
 import { PracticeMenu } from './practice-menu.tsx';
 import { SaveForOffline } from './save-for-offline.tsx';
+import { ChevronDownIcon } from '../../../components/nav-icons.tsx';
 
 const EMPTY = 'Für diese Auswahl gibt es keine Methoden. Probiere andere Filter aus.';
 
@@ -114,9 +115,29 @@ export function PracticesListPage({ podcast, filters, onFilters }: Props) {
  * as the user left it: resetting the last filter must not fold the panel away under the finger
  * (issue 21), as a controlled `open={active > 0}` did.
  */
-function Fold({ initiallyOpen, ...props }: ComponentProps<'details'> & { initiallyOpen: boolean }) {
+function Fold({
+  initiallyOpen,
+  summary,
+  children,
+  className = '',
+  ...props
+}: ComponentProps<'details'> & { initiallyOpen: boolean; summary: ReactNode }) {
   const [open, setOpen] = useState(initiallyOpen);
-  return <details {...props} open={open} onToggle={(e) => setOpen(e.currentTarget.open)} />;
+  return (
+    <details
+      {...props}
+      className={`${className} [&[open]>summary>svg]:rotate-180`}
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      {/* A flex summary has no disclosure marker: a chevron says that it opens (issue 21). */}
+      <summary className="flex min-h-11 cursor-pointer items-center gap-1.5 font-medium text-slate-800">
+        {summary}
+        <ChevronDownIcon />
+      </summary>
+      {children}
+    </details>
+  );
 }
 
 /** Commitment and investment exist in the spec but cannot filter yet (§2). */
@@ -153,10 +174,11 @@ function Filters({ podcast, filters, order, onChange }: FiltersProps) {
         />
       </div>
       {/* Folded on phones until used: six fields would push the cards off the first screen. */}
-      <Fold initiallyOpen={active > 0} className="mt-3">
-        <summary className="flex min-h-11 cursor-pointer items-center font-medium text-slate-800">
-          Filter{active > 0 && ` (${active} aktiv)`}
-        </summary>
+      <Fold
+        initiallyOpen={active > 0}
+        className="mt-3"
+        summary={`Filter${active > 0 ? ` (${active} aktiv)` : ''}`}
+      >
         <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <SelectField
             label="Status"
@@ -221,10 +243,11 @@ function KeywordFilter({ selected, onChange }: { selected: string[]; onChange: (
   const list = keywords.data ?? [];
   return (
     <div role="group" aria-label="Schlagworte" className="sm:col-span-2 lg:col-span-3">
-      <Fold initiallyOpen={selected.length > 0}>
-        <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-slate-800">
-          Schlagworte{selected.length > 0 && ` (${selected.length} gewählt)`}
-        </summary>
+      <Fold
+        initiallyOpen={selected.length > 0}
+        className="text-sm"
+        summary={`Schlagworte${selected.length > 0 ? ` (${selected.length} gewählt)` : ''}`}
+      >
         {list.length === 0 ? (
           <p className="text-sm text-slate-600">Keine Schlagworte verfügbar.</p>
         ) : (

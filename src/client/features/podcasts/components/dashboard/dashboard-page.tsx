@@ -45,12 +45,14 @@ export function DashboardPage({ membershipsQuery, slots }: Props) {
 function Dashboard({ podcast, membershipsQuery, slots }: Props & { podcast: Podcast }) {
   return (
     <div>
-      <header className="flex items-center gap-4">
+      {/* Wraps on a phone: the edit button goes below the title instead of squeezing a long
+          title into a column of a few words per line beside it (issue 21 screenshots). */}
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-3">
         {podcast.image && (
           <img src={podcast.image.image_uri} alt="" className="size-16 shrink-0 rounded-xl object-cover" />
         )}
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold break-words text-slate-900">{podcast.title}</h1>
+        <div className="min-w-0 flex-1 basis-56">
+          <h1 className="text-2xl font-bold break-words hyphens-auto text-slate-900">{podcast.title}</h1>
           {podcast.name && podcast.name !== podcast.title && <p className="text-slate-700">{podcast.name}</p>}
           {!podcast.own_podcast && (
             <p className="text-sm text-slate-600">Deine Rolle: {podcast.role.trans}</p>
