@@ -77,7 +77,8 @@ export default defineConfig({
       injectManifest: {
         // The shell and the first screens' chunks only (src/client/build/precache.ts); other chunks,
         // emoji and icons are cached when first used (sw/sw.ts).
-        globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg', 'manifest.webmanifest'],
+        // (The plugin adds manifest.webmanifest itself.)
+        globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg'],
         manifestTransforms: [firstScreensOnly(here('dist/client'))],
       },
       manifest: {

@@ -7,6 +7,7 @@ import { App } from './app.tsx';
 import { isOffline, onReconnect, watchConnectivity } from './lib/connectivity.ts';
 import { restoreDrafts } from './lib/drafts.ts';
 import { watchInstall } from './lib/install.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import {
   announceSessionLost,
   clearSession,
@@ -30,6 +31,7 @@ watchConnectivity();
 // A logout made offline reaches the server when the network is back (and at the next probe).
 onReconnect(() => void finishPendingLogout());
 watchInstall();
+registerServiceWorker();
 restoreDrafts();
 const queryClient = createQueryClient();
 await nextTask();

@@ -62,12 +62,21 @@ test('methods, an experiment and a tip read offline after one online visit', asy
     /Stand: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr – sie können inzwischen veraltet sein\./,
   );
 
+  // Offline, only the session probe may fail (it is never answered from a copy); no file may.
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path !== '/api/account/session') failed.push(path);
+  });
   await page.goto(`/app/practices/${UNVISITED.id}/content`);
   await expect(page.getByRole('heading', { level: 1, name: UNVISITED.title })).toBeVisible();
   await expect(page.getByText(UNVISITED.text)).toBeVisible();
   await expect(banner).toBeVisible();
   // Its emoji was saved with it (never shown online): no broken image.
   await expect.poll(() => emojiImages(page)).toEqual({ someShown: true, broken: [] });
+  // And the fallback 2753 an emoji without an image shows ('Für offline speichern' stores it too).
+  expect(await page.evaluate(async () => Boolean(await caches.match('/twemoji/2753.svg')))).toBe(true);
+  expect(failed).toEqual([]);
   await expectAccessible(page, 'practices.show.content offline');
 
   await page.goto(`/app/practices/${UNVISITED.id}/actions`);

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useEffect } from 'react';
 import { saveDrafts } from '../lib/drafts.ts';
 import { usePendingWrites } from '../lib/pending-writes.ts';
+import { updateServiceWorker, useServiceWorkerUpdate } from '../lib/service-worker.ts';
 import { Button } from './button.tsx';
 
 const later = 'min-h-11 rounded-xl px-3 text-sm font-semibold text-white hover:bg-white/10';
@@ -15,7 +15,8 @@ function reloadKeepingDrafts() {
 }
 
 /**
- * Registers the service worker and offers a waiting new version ('Neue Version verfügbar').
+ * Offers a waiting new version ('Neue Version verfügbar') of the service worker, which
+ * lib/service-worker.ts registers at `load`.
  * Nothing typed or unsent is lost by updating: while a write is on its way (a request in flight,
  * or outbox items waiting for the network) 'Aktualisieren' waits; text in fields is saved before
  * the reload and filled back in after it (lib/drafts.ts). This holds in every open tab: once one
@@ -23,11 +24,7 @@ function reloadKeepingDrafts() {
  */
 export function UpdatePrompt() {
   const pending = usePendingWrites();
-  const [reloadDue, setReloadDue] = useState(false);
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({ onNeedReload: () => setReloadDue(true) });
+  const { needRefresh, reloadDue } = useServiceWorkerUpdate();
 
   useEffect(() => {
     if (reloadDue && !pending) reloadKeepingDrafts();
@@ -49,15 +46,14 @@ export function UpdatePrompt() {
         <p className="font-medium">Neue Version verfügbar</p>
         {pending && <p className="text-slate-300">Eine Änderung wird noch gesendet, danach geht es.</p>}
       </div>
-      <button type="button" className={later} onClick={() => setNeedRefresh(false)}>
+      <button
+        type="button"
+        className={later}
+        onClick={() => useServiceWorkerUpdate.setState({ needRefresh: false })}
+      >
         Später
       </button>
-      <Button
-        type="button"
-        variant="secondary"
-        disabled={pending}
-        onClick={() => void updateServiceWorker(true)}
-      >
+      <Button type="button" variant="secondary" disabled={pending} onClick={() => void updateServiceWorker()}>
         Aktualisieren
       </Button>
     </div>

@@ -7,7 +7,8 @@ import { OfflineBanner } from '../components/offline-banner.tsx';
 
 export type RouterContext = { queryClient: QueryClient };
 
-// The service worker registration (workbox-window) waits until the first screen is up.
+// The update prompt ('Neue Version verfügbar') joins once the first screen is up; the worker itself
+// is registered at `load` (lib/service-worker.ts).
 const UpdatePrompt = lazy(() =>
   import('../components/update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })),
 );
