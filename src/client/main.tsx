@@ -1,11 +1,12 @@
 import './lib/zod-jitless.ts';
-import { createBrowserHistory } from '@tanstack/react-router';
+import { createBrowserHistory, type AnyRoute } from '@tanstack/react-router';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { App } from './app.tsx';
 import { isOffline, onReconnect, watchConnectivity } from './lib/connectivity.ts';
 import { restoreDrafts } from './lib/drafts.ts';
+import { endStart } from './lib/fetch-or-cached.ts';
 import { watchInstall } from './lib/install.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import {
@@ -41,6 +42,13 @@ const router = createAppRouter(queryClient, history);
 // The server answers again: the screen's offline copies are replaced. After the 'online' event the
 // query cache refetches by itself; this covers a server that was out of reach while online.
 onReconnect(() => void queryClient.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false }));
+// The screen's code loads beside the session probe, not after it: the router asks for a route's
+// chunks only once every guard above it has answered (issue 25: the dashboard's widgets waited
+// for the session, then for their code, then asked for their data).
+const routes: Record<string, AnyRoute> = router.routesById;
+for (const match of router.matchRoutes(router.latestLocation)) {
+  void router.loadRouteChunk(routes[match.routeId]!)?.catch(() => undefined);
+}
 
 // §8: a 401 on any call locks the session out and sends the user to login, which says why.
 setUnauthorizedHandler(() => {
@@ -53,8 +61,29 @@ await nextTask();
 await persistCache(queryClient).catch(() => undefined);
 
 // The offline store (IndexedDB, dexie) loads once a user is known: a guest's landing never needs it.
-const startOffline = () =>
+// Online it waits until the first screen has rendered and has its answers (issue 25: dexie's 31 KB
+// gzipped and its start were on the dashboard's first paint); offline the screens may need it at once.
+const loadOffline = () =>
   void import('./lib/offline-data.ts').then((offline) => offline.watchOfflineData(queryClient));
+let rendered = false;
+const stopRendered = router.subscribe('onRendered', () => {
+  rendered = true;
+  // From now on guards ask the server first again (the first screen may paint from the cache).
+  endStart();
+  stopRendered();
+});
+function whenSettled(then: () => void) {
+  if (rendered && queryClient.isFetching() === 0) return then();
+  const check = () => {
+    if (!rendered || queryClient.isFetching() > 0) return;
+    stopQueries();
+    stopRoutes();
+    setTimeout(then);
+  };
+  const stopQueries = queryClient.getQueryCache().subscribe(check);
+  const stopRoutes = router.subscribe('onRendered', check);
+}
+const startOffline = () => (isOffline() ? loadOffline() : whenSettled(loadOffline));
 if (hasCachedUser(queryClient)) startOffline();
 else {
   const stop = queryClient.getQueryCache().subscribe(() => {

@@ -3,11 +3,11 @@
 // page, measured side by side in one run: Lighthouse mobile (three interleaved runs each, medians
 // and ranges), and per screen its JavaScript (gzip sizes and number of the scripts it loads), what
 // arrives uncompressed, and the longest chain of API requests before its heading shows.
-// Run after `npm run build`: npx tsx tests/bench/lighthouse.ts [--gzip-proxy] [--runs=N]
+// Run after `npm run build`: npx tsx tests/bench/lighthouse.ts [--gzip-proxy] [--runs=N] [--only=dashboard,...]
 // --gzip-proxy puts a compressing proxy in front of the app (for a server that serves uncompressed).
 // Everything listens on 127.0.0.1; Chromium is /usr/bin/chromium (or CHROME_PATH).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,13 @@ const chromeFlags = [
   '--disable-sync',
 ];
 const gzipProxy = process.argv.includes('--gzip-proxy');
+/** --only=dashboard,experiment measures only those screens (names as printed). */
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+/** BENCH_LH_DIR=<dir> keeps every Lighthouse report there (bootup time, main-thread work, network). */
+const keepReports = process.env.BENCH_LH_DIR;
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 
 if (!existsSync(join(appDir, 'dist/server/main.js')) || !existsSync(join(appDir, 'dist/client/index.html'))) {
@@ -40,6 +47,7 @@ if (!existsSync(join(appDir, 'dist/server/main.js')) || !existsSync(join(appDir,
   process.exit(1);
 }
 
+if (keepReports) mkdirSync(keepReports, { recursive: true });
 const temp = mkdtempSync(join(tmpdir(), 'kompass-lighthouse-'));
 const children: ChildProcess[] = [];
 const servers: Server[] = [];
@@ -177,6 +185,10 @@ function lighthouseOnce(url: string, isLanding: boolean, cookie?: string): Promi
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
       const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
+      if (keepReports) {
+        const name = new URL(url).pathname.replace(/\W+/g, '-') || 'root';
+        copyFileSync(output, join(keepReports, `${new URL(url).port}${name}-${Date.now()}.json`));
+      }
       for (const [id, audit] of Object.entries(report.audits)) {
         if (isLanding && audit.score !== null && audit.score < 1 && bestPracticeIds.has(id))
           failedBestPractices.add(`${id}: ${audit.title}`);
@@ -206,9 +218,31 @@ const bestPracticeIds = new Set([
   'third-party-cookies',
 ]);
 
+/** What every app screen asks for first (session, podcasts, the selected podcast). */
+const SHELL_CALLS = new Set(['/api/account/session', '/api/account/podcasts', '/api/account/context']);
+
+type ApiRequest = { path: string; start: number; end: number };
+
+/** The longest run of requests each started only after the one before had answered, sorted by start. */
+function longestChain(requests: ApiRequest[]) {
+  const depth = requests.map(() => 1);
+  const previous = requests.map(() => -1);
+  requests.forEach((r, i) => {
+    for (let j = 0; j < i; j++)
+      if (requests[j]!.end <= r.start && depth[j]! + 1 > depth[i]!) {
+        depth[i] = depth[j]! + 1;
+        previous[i] = j;
+      }
+  });
+  const paths: string[] = [];
+  for (let i = depth.indexOf(Math.max(0, ...depth)); i >= 0; i = previous[i]!)
+    paths.unshift(requests[i]!.path);
+  return { length: paths.length, paths };
+}
+
 type Screen = { name: string; url: string; cookie?: string; isLanding?: boolean };
 
-type Loaded = { url: string; type: string; bytes: number; gzip: number; encoded: boolean };
+type Loaded = { url: string; type: string; bytes: number; gzip: number; encoded: boolean; start: number };
 
 /**
  * What a first visit of the screen loads (service worker blocked, no cache), on a Pixel 7 without
@@ -229,7 +263,7 @@ async function screenLoad(screen: Screen) {
   }
   const page = await context.newPage();
   const loaded: Loaded[] = [];
-  const api: { path: string; start: number; end: number }[] = [];
+  const api: ApiRequest[] = [];
   const started = new Map<object, number>();
   const pending: Promise<void>[] = [];
   page.on('request', (request) => started.set(request, Date.now()));
@@ -250,6 +284,7 @@ async function screenLoad(screen: Screen) {
           bytes: body.length,
           gzip: gzipSync(body).length,
           encoded: Boolean(response.headers()['content-encoding']),
+          start: started.get(response.request()) ?? Date.now(),
         });
       })(),
     );
@@ -263,20 +298,23 @@ async function screenLoad(screen: Screen) {
 
   // Longest path through "started after the other had answered", over the requests before the paint.
   const before = api.filter((r) => r.start <= painted).sort((a, b) => a.start - b.start);
-  const depth = before.map(() => 1);
-  before.forEach((r, i) => {
-    for (let j = 0; j < i; j++) if (before[j]!.end <= r.start) depth[i] = Math.max(depth[i]!, depth[j]! + 1);
-  });
+  const chain = longestChain(before);
+  const afterShell = longestChain(before.filter((r) => !SHELL_CALLS.has(r.path)));
   const scripts = loaded.filter((l) => l.type === 'script');
+  // The goal counts what the screen loads for its first paint; what loads after it is printed apart.
+  const scriptsBefore = scripts.filter((s) => s.start <= painted);
   // Below 1 KB, compression saves less than its headers cost; the build precompresses from 1 KB.
   const uncompressed = loaded.filter((l) => !l.encoded && l.bytes >= 1024).map((l) => l.url);
   const small = loaded.filter((l) => !l.encoded && l.bytes < 1024).length;
   return {
     small,
-    scripts: scripts.length,
-    gzip: scripts.reduce((total, s) => total + s.gzip, 0),
+    scripts: scriptsBefore.length,
+    gzip: scriptsBefore.reduce((total, s) => total + s.gzip, 0),
+    scriptsAll: scripts.length,
+    gzipAll: scripts.reduce((total, s) => total + s.gzip, 0),
     uncompressed,
-    chain: Math.max(0, ...depth),
+    chain,
+    afterShell,
     apiBeforePaint: before.length,
   };
 }
@@ -306,6 +344,7 @@ try {
     { name: 'experiment', url: `${base}/app/experiments/${session.experimentId}`, cookie: session.cookie },
   ];
 
+  if (only) screens.splice(0, screens.length, ...screens.filter((s) => only.includes(s.name)));
   const bare: LighthouseResult[] = [];
   const results = new Map<string, LighthouseResult[]>(screens.map((s) => [s.name, []]));
   for (let run = 0; run < runs; run++) {
@@ -364,16 +403,21 @@ try {
       )}; bare ${ms(b.tbt)}; goal ≤ 200 ms: ${goal(m('tbt') <= 200)})`,
     );
     console.log(
-      `  JavaScript ${kb(load.gzip)} gzipped in ${load.scripts} scripts ` +
+      `  JavaScript before the heading ${kb(load.gzip)} gzipped in ${load.scripts} scripts ` +
         `(goal ≤ 170 KB: ${goal(load.gzip <= 170 * 1024)}, ≤ 25 scripts: ${goal(load.scripts <= 25)}); ` +
+        `with what loads after it ${kb(load.gzipAll)} in ${load.scriptsAll}; ` +
         `uncompressed from 1 KB: ${load.uncompressed.length} (goal 0: ${goal(load.uncompressed.length === 0)}), ` +
         `below 1 KB sent as they are: ${load.small}`,
     );
     for (const url of load.uncompressed) console.log(`    uncompressed: ${url}`);
     console.log(
-      `  API requests before the heading: ${load.apiBeforePaint}, longest sequential chain ${load.chain}` +
-        (screen.cookie ? ` (goal 1: ${goal(load.chain <= 1)})` : ''),
+      `  API requests before the heading: ${load.apiBeforePaint}, longest sequential chain ${load.chain.length}` +
+        (screen.cookie
+          ? `, after the shell (${[...SHELL_CALLS].map((p) => p.slice(13)).join(', ')}) ` +
+            `${load.afterShell.length} (goal 1: ${goal(load.afterShell.length <= 1)})`
+          : ''),
     );
+    if (load.chain.length > 1) console.log(`    chain: ${load.chain.paths.join(' → ')}`);
     if (screen.isLanding) {
       console.log(
         `  best practices ${score(m('bestPractices'))} (goal 1.00: ${goal(m('bestPractices') === 1)})`,

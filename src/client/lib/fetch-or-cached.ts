@@ -22,3 +22,32 @@ export async function fetchOrCached<TData, TKey extends QueryKey>(
     return queryClient.getQueryData<TData>(options.queryKey);
   }
 }
+
+/** True until the app's first screen has rendered (main.tsx ends it). */
+let starting = true;
+
+export function endStart() {
+  starting = false;
+}
+
+/**
+ * For the guards of the first screen a returning user opens (issue 25): what the persisted cache
+ * restored, at once, while the server is asked beside it; the screen paints with its data before
+ * any answer. Should the session have ended meanwhile, the probe's answer says so and
+ * `watchSession` (lib/session.ts) sends the user to login. Only a copy that lets the screen show
+ * (`usable`) is taken: one that would send elsewhere (no user, no podcast: the podcast may have
+ * been made on another device since) waits for the server. Without one, and after the start, as
+ * `fetchOrCached`. Decision 2026-11-26: the start was waiting for three answers on every open
+ * of the installed app.
+ */
+export async function cachedOnStart<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<TData, Error, TData, TKey>,
+  usable: (data: TData) => boolean = () => true,
+): Promise<TData | undefined> {
+  const cached = queryClient.getQueryData<TData>(options.queryKey);
+  if (!starting || cached === undefined || cached === null || !usable(cached))
+    return fetchOrCached(queryClient, options);
+  void fetchOrCached(queryClient, options).catch(() => undefined);
+  return cached;
+}

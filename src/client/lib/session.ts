@@ -15,7 +15,7 @@ import { parseLazily } from '../api/parse.ts';
 import { forgetPersistedCache } from '../query-client.ts';
 import { useFlash } from '../stores/flash.ts';
 import { isOffline, setServerReachable } from './connectivity.ts';
-import { fetchOrCached } from './fetch-or-cached.ts';
+import { cachedOnStart } from './fetch-or-cached.ts';
 
 export const accountQueryKey = ['account'] as const;
 
@@ -79,9 +79,11 @@ export const accountQueryOptions = () =>
 /**
  * The user for guards: fresh from the server (at most a minute old), or the cached one when the
  * network is down, so the installed app still opens offline. No network never means logged out.
+ * The first screen of a returning user takes the cached one and asks beside it (`cachedOnStart`).
  */
 export async function loadUser(queryClient: QueryClient): Promise<User | null> {
-  return (await fetchOrCached(queryClient, accountQueryOptions())) ?? null;
+  // Only a verified user's copy: one not yet verified may have confirmed in another tab since.
+  return (await cachedOnStart(queryClient, accountQueryOptions(), (user) => Boolean(user?.verified))) ?? null;
 }
 
 export function setUser(queryClient: QueryClient, user: User | null) {

@@ -1,7 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { contextQueryOptions } from '../features/podcasts/api/get-context.ts';
 import { podcastsQueryOptions } from '../features/podcasts/api/get-podcasts.ts';
-import { fetchOrCached } from '../lib/fetch-or-cached.ts';
+import { cachedOnStart } from '../lib/fetch-or-cached.ts';
 import { appRoute } from './app.tsx';
 
 /**
@@ -15,8 +15,8 @@ export const podcastRequiredRoute = createRoute({
   id: 'podcast-required',
   beforeLoad: async ({ context: { queryClient } }) => {
     // A failure here is the guard's to report (below); the screens ask for the context again.
-    fetchOrCached(queryClient, contextQueryOptions()).catch(() => undefined);
-    const podcasts = await fetchOrCached(queryClient, podcastsQueryOptions());
+    cachedOnStart(queryClient, contextQueryOptions()).catch(() => undefined);
+    const podcasts = await cachedOnStart(queryClient, podcastsQueryOptions(), (list) => list.length > 0);
     if (podcasts?.length === 0) throw redirect({ to: '/app/onboarding' });
   },
 });

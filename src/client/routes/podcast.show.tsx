@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { Podcast } from '../../shared/podcasts.ts';
-import { fetchOrCached } from '../lib/fetch-or-cached.ts';
+import { cachedOnStart } from '../lib/fetch-or-cached.ts';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 
 /**
@@ -13,8 +13,13 @@ export const podcastShowRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'podcast',
   loader: async ({ context: { queryClient } }) => {
+    // The launch gift's link shows only once the settings have answered: its sets are asked for
+    // beside them, not after (issue 25: one round trip after the shell).
+    void import('../features/practices/api/get-compilations.ts').then(({ compilationsQueryOptions }) =>
+      queryClient.prefetchQuery(compilationsQueryOptions()),
+    );
     const { contextQueryOptions } = await import('../features/podcasts/api/get-context.ts');
-    await fetchOrCached(queryClient, contextQueryOptions());
+    await cachedOnStart(queryClient, contextQueryOptions());
   },
   component: lazyRouteComponent(async () => {
     const [{ DashboardPage }, { membershipsQueryOptions }, methods, { RunningExperimentsSlot }] =

@@ -1,14 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { compilationResponse, compilationsResponse } from '../../../../shared/compilations.ts';
 import { api } from '../../../api/client.ts';
 import { parse } from '../../../api/parse.ts';
 
 /** GET /api/compilations: every set (editions, then playbooks). */
-export const useCompilations = () =>
-  useQuery({
+export const compilationsQueryOptions = () =>
+  queryOptions({
     queryKey: ['compilations'],
+    // Sets change when the team publishes one, not while a user looks: the dashboard's loader
+    // asks for them early, and its widget takes that answer instead of asking again.
+    staleTime: 5 * 60_000,
     queryFn: async () => (await api.get('api/compilations').json().then(parse(compilationsResponse))).data,
   });
+
+export const useCompilations = () => useQuery(compilationsQueryOptions());
 
 /** GET /api/compilations/{id}: one set with its methods in the set's order. */
 export const useCompilation = (id: number) =>
