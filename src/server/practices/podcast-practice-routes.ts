@@ -35,6 +35,7 @@ import {
   podcastPractices,
   podcastPracticesById,
   serializePodcastPractices,
+  unfilteredPage,
 } from './podcast-practice-queries.ts';
 import { bestPractices, ensureScores, refreshScore } from './recommend.ts';
 
@@ -67,18 +68,34 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       if (pro) await ensureScores(db, podcast.id, now);
       const perPage = records ?? PRACTICES_PER_PAGE;
       const offset = (page - 1) * perPage;
-      const unfiltered = records === undefined && Object.values(filter).every((v) => v === undefined);
+      const unfiltered = Object.values(filter).every((v) => v === undefined);
       const fast =
-        order === 'advice' && unfiltered ? await advicePage(db, podcast.id, perPage, offset, now) : undefined;
+        order === 'advice' && unfiltered && records === undefined
+          ? await advicePage(db, podcast.id, perPage, offset, now)
+          : undefined;
       let data, total;
       if (fast) ({ data, total } = fast);
       else {
-        const query = podcastPractices(db, podcast.id, pro, filter);
-        total = await countPractices(query);
-        const rows = await orderPractices(query, order, records !== undefined)
-          .limit(perPage)
-          .offset(offset)
-          .execute();
+        let rows;
+        if (unfiltered) {
+          const bookmarkedFirst = records !== undefined;
+          ({ rows, total } = await unfilteredPage(
+            db,
+            podcast.id,
+            pro,
+            order,
+            bookmarkedFirst,
+            perPage,
+            offset,
+          ));
+        } else {
+          const query = podcastPractices(db, podcast.id, pro, filter);
+          total = await countPractices(query);
+          rows = await orderPractices(query, order, records !== undefined)
+            .limit(perPage)
+            .offset(offset)
+            .execute();
+        }
         data = await serializePodcastPractices(db, rows, now, pro);
       }
       return {
