@@ -38,7 +38,8 @@ try {
     const before = process.cpuUsage();
     for (let i = 0; i < rounds; i++) {
       const response = await send(target, i);
-      if (response.statusCode >= 300) throw new Error(`${target.name}: ${response.statusCode} ${response.body}`);
+      if (response.statusCode >= 300)
+        throw new Error(`${target.name}: ${response.statusCode} ${response.body}`);
     }
     const used = process.cpuUsage(before);
     console.log(`${target.name.padEnd(24)} ${((used.user + used.system) / rounds).toFixed(0).padStart(6)}`);
