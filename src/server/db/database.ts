@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { parseDatabaseConfig, type DatabaseConfig } from '../config.ts';
 import { watchPool, type FaultLogger } from './faults.ts';
 import type { DB } from './schema.ts';
@@ -30,8 +31,16 @@ export type Database = Db & {
   writes?: () => number;
 };
 
-// COUNT(*) and BIGINT come back as strings from pg; our counts fit in a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// node-pg is loaded only for PostgreSQL: loading it took a sixth of a SQLite start (issue 25).
+const require = createRequire(import.meta.url);
+let driver: typeof pg | undefined;
+function loadPg() {
+  if (driver) return driver;
+  driver = require('pg') as typeof pg;
+  // COUNT(*) and BIGINT come back as strings from pg; our counts fit in a JS number.
+  driver.types.setTypeParser(driver.types.builtins.INT8, (v) => Number(v));
+  return driver;
+}
 
 /** Where connection faults are logged when the caller names no logger (the CLI). */
 const consoleLog: FaultLogger = {
@@ -46,7 +55,7 @@ export function createDatabase(
 ): Database {
   const limits = options.database ?? parseDatabaseConfig({});
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: options.databaseUrl,
       max: limits.poolSize,
       // Waiting for a free connection (or for a new one to open) ends with an error, not never.

@@ -2,7 +2,7 @@
 // cost as much CPU as running the query on SQLite. The query is built and compiled once per
 // database, with markers in place of the arguments; each call puts the arguments in their place.
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import type { Database } from './database.ts';
+import type { Database, Db } from './database.ts';
 import type { DB } from './schema.ts';
 
 const MARKER = '\u0000arg:';
@@ -35,5 +35,24 @@ export function preparedQuery<
     // On SQLite the database itself (not a transaction) reads synchronously (database.ts).
     if (db.readSync) return db.readSync(compiled.sql, parameters) as R[];
     return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+  };
+}
+
+/**
+ * preparedQuery for a query that takes a list of ids for `in` (a page of methods, their
+ * keywords): lists up to `size` are padded with -1 (no row has that id), so one text serves them
+ * all; a longer list is built and compiled as usual.
+ */
+export function preparedIdList<A extends unknown[], R>(
+  size: number,
+  build: (db: Db, ids: number[], ...args: A) => Compilable<R>,
+) {
+  const prepared = preparedQuery((db: Db, ...all: unknown[]) =>
+    build(db, all.slice(0, size) as number[], ...(all.slice(size) as A)),
+  );
+  return async (db: Db, ids: number[], ...args: A): Promise<R[]> => {
+    if (ids.length > size) return (await db.executeQuery<R>(build(db, ids, ...args).compile())).rows;
+    const padded = [...ids, ...Array.from({ length: size - ids.length }, () => -1)];
+    return prepared(db, ...padded, ...args);
   };
 }

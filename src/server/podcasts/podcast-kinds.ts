@@ -8,6 +8,7 @@ import { experimentMessages } from '../../shared/experiments.ts';
 import { membershipMessages } from '../../shared/team.ts';
 import { invitationMessages } from '../team/invitations.ts';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { planQuery } from './podcast-plan.ts';
 
 export const podcastMessages = {
@@ -105,6 +106,20 @@ export type PodcastVia = keyof typeof podcastKinds;
 export const accessRowQuery = (db: Db, now: Date, userId: number, via: PodcastVia, id: number) =>
   (podcastKinds[via] as PodcastKind).narrow(accessQuery(db, now, userId), id);
 
+/**
+ * The guard's query per kind, built and compiled once (prepared-query.ts; on SQLite run on the
+ * reader): it runs before every podcast request, and Kysely building its joins cost more than
+ * running it (decision 2026-11-26, issue 25). `now` enters the query only as `toISOString()`.
+ */
+const preparedAccess = Object.fromEntries(
+  (Object.keys(podcastKinds) as PodcastVia[]).map((via) => [
+    via,
+    preparedQuery((db: Db, now: string, userId: number, id: number) =>
+      accessRowQuery(db, { toISOString: () => now } as Date, userId, via, id),
+    ),
+  ]),
+) as Record<PodcastVia, (db: Db, now: string, userId: number, id: number) => Promise<AccessRow[]>>;
+
 /** The caller's access row for the thing `id` of kind `via`; undefined: 404. */
-export const findAccessRow = (db: Db, now: Date, userId: number, via: PodcastVia, id: number) =>
-  accessRowQuery(db, now, userId, via, id).executeTakeFirst();
+export const findAccessRow = async (db: Db, now: Date, userId: number, via: PodcastVia, id: number) =>
+  (await preparedAccess[via](db, now.toISOString(), userId, id))[0];

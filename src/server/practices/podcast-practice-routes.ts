@@ -28,12 +28,14 @@ import { requireUser } from '../auth/session.ts';
 import { HttpError, invalid, notFound } from '../http/errors.ts';
 import { messages as guardMessages, requirePodcast } from '../podcasts/guard.ts';
 import {
+  advicePage,
   countPractices,
   findPodcastPractice,
   orderPractices,
   podcastPractices,
   podcastPracticesById,
   serializePodcastPractices,
+  unfilteredPage,
 } from './podcast-practice-queries.ts';
 import { bestPractices, ensureScores, refreshScore } from './recommend.ts';
 
@@ -64,15 +66,38 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       if (order === 'advice' && !pro) throw new HttpError(403, guardMessages.pro);
       const now = clock.now();
       if (pro) await ensureScores(db, podcast.id, now);
-      const query = podcastPractices(db, podcast.id, pro, filter);
       const perPage = records ?? PRACTICES_PER_PAGE;
-      const total = await countPractices(query);
       const offset = (page - 1) * perPage;
-      const rows = await orderPractices(query, order, records !== undefined)
-        .limit(perPage)
-        .offset(offset)
-        .execute();
-      const data = await serializePodcastPractices(db, rows, now, pro);
+      const unfiltered = Object.values(filter).every((v) => v === undefined);
+      const fast =
+        order === 'advice' && unfiltered && records === undefined
+          ? await advicePage(db, podcast.id, perPage, offset, now)
+          : undefined;
+      let data, total;
+      if (fast) ({ data, total } = fast);
+      else {
+        let rows;
+        if (unfiltered) {
+          const bookmarkedFirst = records !== undefined;
+          ({ rows, total } = await unfilteredPage(
+            db,
+            podcast.id,
+            pro,
+            order,
+            bookmarkedFirst,
+            perPage,
+            offset,
+          ));
+        } else {
+          const query = podcastPractices(db, podcast.id, pro, filter);
+          total = await countPractices(query);
+          rows = await orderPractices(query, order, records !== undefined)
+            .limit(perPage)
+            .offset(offset)
+            .execute();
+        }
+        data = await serializePodcastPractices(db, rows, now, pro);
+      }
       return {
         data,
         meta: {

@@ -17,7 +17,7 @@ import {
 } from '../../shared/vocabulary.ts';
 import type { PracticeRating } from '../../shared/practices.ts';
 import type { Db } from '../db/database.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
+import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
 import { addDays, berlinDate } from '../../shared/calendar.ts';
 
 const asLabel = <K extends string>(v: Vocabulary<K>, key: string) => labelled(v, key as K);
@@ -99,8 +99,10 @@ const keywordRows = (db: Db) =>
     .orderBy('practice_keywords.position');
 // One method's keywords are read on every method page, so that query is prepared.
 const keywordsOfOne = preparedQuery((db: Db, id: number) => keywordRows(db).where('practice_id', '=', id));
+// A page's keywords (12 methods) too.
+const keywordsOfPage = preparedIdList(12, (db, ids) => keywordRows(db).where('practice_id', 'in', ids));
 const keywordsOf = (db: Db, ids: number[]) =>
-  ids.length === 1 ? keywordsOfOne(db, ids[0]!) : keywordRows(db).where('practice_id', 'in', ids).execute();
+  ids.length === 1 ? keywordsOfOne(db, ids[0]!) : keywordsOfPage(db, ids);
 
 /** Serialises methods with one more query (their keywords), however many there are. */
 export async function serializePractices(db: Db, practices: PracticeSummary[], today: Date) {

@@ -6,8 +6,10 @@
 // For other slices (experiments, Kompass-KI tips): `bestPractices(db, podcastId, limit)`.
 import { createHash } from 'node:crypto';
 import { levelPoints, metric } from '../../shared/vocabulary.ts';
-import type { Database, Db } from '../db/database.ts';
+import { sql } from 'kysely';
+import type { Database, Db, Engine } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { contentVersion } from '../db/seed/seed.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import { loadEffects } from '../experiments/effect.ts';
@@ -138,29 +140,37 @@ export async function flaggedIds(
   return new Set(rows.map((r) => r.practice_id));
 }
 
-const CHUNK = 1000;
-
-async function storeScores(db: Db, podcastId: number, scores: [number, Stored][]) {
-  const rows = scores.map(([practiceId, s]) => ({
-    podcast_id: podcastId,
-    practice_id: practiceId,
-    score: Math.round(s.similarity * 1000),
-    reasons: s.codes,
-  }));
-  // An upsert, not delete + insert: two refreshes of one podcast at once cannot collide.
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await db
-      .insertInto('practice_scores')
-      .values(rows.slice(i, i + CHUNK))
-      .onConflict((oc) =>
-        oc.columns(['podcast_id', 'practice_id']).doUpdateSet((eb) => ({
-          score: eb.ref('excluded.score'),
-          reasons: eb.ref('excluded.reasons'),
-        })),
-      )
-      .execute();
-  }
+/**
+ * Upserts a podcast's scores in one statement, however many (a goal change rewrites all 10,000):
+ * the rows travel as one JSON text (SQLite, json_each) or as three arrays (PostgreSQL, unnest),
+ * so the statement's text is always the same (prepared once, named on PostgreSQL) and Kysely
+ * compiles no 40,000 values. An upsert, not delete + insert: two refreshes of one podcast at once
+ * cannot collide. Decision 2026-11-26 (issue 25: 1000-row chunks built by Kysely took most of the
+ * 222 ms of a refresh after a goal change).
+ */
+async function storeScores(db: Db, engine: Engine, podcastId: number, scores: [number, Stored][]) {
+  if (scores.length === 0) return;
+  const ids = scores.map(([id]) => id);
+  const values = scores.map(([, s]) => Math.round(s.similarity * 1000));
+  const reasons = scores.map(([, s]) => s.codes);
+  const rows =
+    engine === 'postgres'
+      ? sql`select ${podcastId}::integer, * from unnest(${ids}::integer[], ${values}::integer[], ${reasons}::text[])`
+      : sql`select ${podcastId}, value ->> 0, value ->> 1, value ->> 2
+              from json_each(${JSON.stringify(scores.map((_, i) => [ids[i], values[i], reasons[i]]))}) where true`;
+  await sql`insert into practice_scores (podcast_id, practice_id, score, reasons) ${rows}
+    on conflict (podcast_id, practice_id) do update set score = excluded.score, reasons = excluded.reasons`.execute(
+    db,
+  );
 }
+
+/** The podcast's stored scores (on SQLite read off the request's connection, database.ts). */
+const storedScores = preparedQuery((db: Db, podcastId: number) =>
+  db
+    .selectFrom('practice_scores')
+    .select(['practice_id', 'score', 'reasons'])
+    .where('podcast_id', '=', podcastId),
+);
 
 /** Bump when the score formula (recommend-engine.ts) changes: every podcast is refreshed again. */
 const ENGINE_VERSION = '2';
@@ -197,14 +207,7 @@ export async function refreshScores(db: Database, podcastId: number, now: Date) 
     )
     .digest('base64url');
   if (state?.fingerprint === fingerprint) return;
-  const [methods, stored] = await Promise.all([
-    methodProfiles(db),
-    db
-      .selectFrom('practice_scores')
-      .select(['practice_id', 'score', 'reasons'])
-      .where('podcast_id', '=', podcastId)
-      .execute(),
-  ]);
+  const [methods, stored] = await Promise.all([methodProfiles(db), storedScores(db, podcastId)]);
   const before = new Map(stored.map((r) => [r.practice_id, r]));
   const changed: [number, Stored][] = [];
   const evidenceOf = methodEvidence(profile.evidence, methods);
@@ -217,7 +220,7 @@ export async function refreshScores(db: Database, podcastId: number, now: Date) 
     }
   }
   await withTx(db, async (tx) => {
-    await storeScores(tx, podcastId, changed);
+    await storeScores(tx, db.engine, podcastId, changed);
     const state = { content_version: version, refreshed_at: now.toISOString(), fingerprint };
     await tx
       .insertInto('practice_score_states')
@@ -249,7 +252,7 @@ export async function refreshScore(db: Database, podcastId: number, practiceId: 
   ]);
   const evidence = methodEvidence(profile.evidence, methods)(practiceId, method);
   const score = scoreCodes(profile, method, { applied: !!applied, rejected: !!rejected }, evidence);
-  await storeScores(db, podcastId, [[practiceId, score]]);
+  await storeScores(db, db.engine, podcastId, [[practiceId, score]]);
 }
 
 /** Makes sure the podcast's stored scores exist for the current content; refreshes them if not. */

@@ -87,6 +87,19 @@ describe('GET /api/podcasts/{id}/practices', () => {
     expect(ids(await list(pro, '?order=advice'))).toEqual(ids(page));
   });
 
+  it('pages the advice order as the full order: each page of 12 is the same slice of the whole list', async () => {
+    // Pages without filters come from the scores' index (advicePage), the whole list (records)
+    // from the full query: they must agree, ties included (by method id).
+    const whole = await list(pro, '?order=advice&records=1000');
+    const paged: number[] = [];
+    for (let n = 1; n <= Math.ceil(TOTAL / 12); n++) {
+      const page = await list(pro, `?page=${n}`);
+      expect(page.meta.total).toBe(TOTAL);
+      paged.push(...ids(page));
+    }
+    expect(paged).toEqual(ids(whole));
+  });
+
   it('pages: the second page continues, a page past the end is empty', async () => {
     const first = await list(pro, '?order=latest');
     const second = await list(pro, '?order=latest&page=2');

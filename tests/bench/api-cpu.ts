@@ -1,0 +1,50 @@
+// CPU time per answer inside the server process, without sockets or wrk: each target of
+// api-targets.ts is sent through app.inject a few thousand times and the process's CPU time
+// (user + system) per request is printed. Load on the machine moves this figure much less than
+// requests per second, so it shows what a change in the handler saves. Loopback only.
+// Run: npx tsx tests/bench/api-cpu.ts [requests per target, default 2000] [only targets containing]
+// DATABASE_URL=postgres://… runs it on PostgreSQL (a database of its own is not made: use a throw-away one).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { seed } from '../../src/server/db/seed/seed.ts';
+import { prepareTargets } from './api-targets.ts';
+
+const rounds = Number(process.argv[2] ?? 2000);
+const only = process.argv[3] ?? '';
+const dataDir = mkdtempSync(join(tmpdir(), 'kompass-bench-cpu-'));
+const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), clientDir: undefined };
+const { app, ctx } = await buildApp(config, { logger: false });
+await seed(ctx.db, undefined, ctx.clock);
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+try {
+  const { session, targets } = await prepareTargets(base, dataDir);
+  const headers = { 'accept-encoding': 'gzip, deflate, br', cookie: session.cookie, ...session.headers };
+  let key = 0;
+  const send = (target: (typeof targets)[number], n: number) =>
+    app.inject({
+      method: target.write?.method ?? 'GET',
+      url: target.path,
+      headers: target.write
+        ? { ...headers, 'content-type': 'application/json', 'idempotency-key': `cpu-${process.pid}-${++key}` }
+        : headers,
+      payload: target.write?.body.replace('%toggle%', String(n % 2 === 0)),
+    });
+  console.log(`CPU µs per request through app.inject, ${ctx.db.engine}, ${rounds} requests each`);
+  for (const target of targets.filter((t) => t.name.includes(only))) {
+    for (let i = 0; i < Math.min(200, rounds); i++) await send(target, i); // warm-up
+    const before = process.cpuUsage();
+    for (let i = 0; i < rounds; i++) {
+      const response = await send(target, i);
+      if (response.statusCode >= 300)
+        throw new Error(`${target.name}: ${response.statusCode} ${response.body}`);
+    }
+    const used = process.cpuUsage(before);
+    console.log(`${target.name.padEnd(24)} ${((used.user + used.system) / rounds).toFixed(0).padStart(6)}`);
+  }
+} finally {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
