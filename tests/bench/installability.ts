@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
-import { freePort, waitUntilUp } from '../support/loopback-server.ts';
+import { startBuiltApp } from '../support/loopback-server.ts';
 
 const root = join(import.meta.dirname, '../..');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -33,25 +33,9 @@ const temp = mkdtempSync(join(tmpdir(), 'kompass-installability-'));
 const children: ChildProcess[] = [];
 
 async function startApp() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(temp, 'data'),
-      APP_URL: base,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  await waitUntilUp(`${base}/sanctum/csrf-cookie`, { exited: () => child.exitCode !== null });
-  return base;
+  const app = await startBuiltApp(root, join(temp, 'data'));
+  children.push(app.child);
+  return app.base;
 }
 
 type Manifest = {

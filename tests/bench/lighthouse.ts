@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { chromium, devices } from '@playwright/test';
 import { build } from 'vite';
-import { freePort, waitUntilUp } from '../support/loopback-server.ts';
+import { startBuiltApp } from '../support/loopback-server.ts';
 import { createAppSession } from './app-session.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -98,25 +98,9 @@ async function startBarePage() {
 
 /** The built app, as `npm start` runs it, on a fresh data directory. */
 async function startApp() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: appDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(temp, 'data'),
-      APP_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${base}/sanctum/csrf-cookie`, { exited: () => child.exitCode !== null });
-  return base;
+  const app = await startBuiltApp(appDir, join(temp, 'data'));
+  children.push(app.child);
+  return app.base;
 }
 
 /** A loopback proxy that gzips what the app sends uncompressed. */

@@ -8,12 +8,11 @@
 // dist/> measures a second build in the same run, interleaved (e.g. the build before a change).
 // (Before 2026-11-26 the network was throttled by DevTools, which slows the page's requests only:
 // the worker's precache ran at full speed.)
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
-import { freePort, waitUntilUp } from '../support/loopback-server.ts';
+import { startBuiltApp } from '../support/loopback-server.ts';
 import { createAppSession, type AppSession } from './app-session.ts';
 import { SLOW_4G, startThrottlingProxy } from './throttling-proxy.ts';
 
@@ -26,31 +25,15 @@ type Build = { label: string; dir: string; base: string; session: AppSession; st
 
 async function start(label: string, dir: string): Promise<Build> {
   const temp = mkdtempSync(join(tmpdir(), 'kompass-sw-ready-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(temp, 'data'),
-      APP_URL: base,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const proxy = await startThrottlingProxy(base, SLOW_4G);
+  const app = await startBuiltApp(dir, join(temp, 'data'));
+  const proxy = await startThrottlingProxy(app.base, SLOW_4G);
   const stop = () => {
     proxy.stop();
-    child.kill('SIGTERM');
+    app.stop();
     rmSync(temp, { recursive: true, force: true });
   };
   try {
-    await waitUntilUp(`${base}/sanctum/csrf-cookie`, { exited: () => child.exitCode !== null });
-    const session = await createAppSession(base, join(temp, 'data/mail'));
+    const session = await createAppSession(app.base, join(temp, 'data/mail'));
     return { label, dir, base: proxy.base, session, stop };
   } catch (error) {
     stop();

@@ -1,5 +1,6 @@
 // Starting our server as a child process, for the E2E setup, the crash test and the benches:
 // a free loopback port, and waiting until the server answers.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** A free loopback port (asked from the kernel, then released for the server to take). */
@@ -37,4 +38,34 @@ export async function waitUntilUp(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s${hint && `; ${hint}`}`);
+}
+
+/**
+ * The built app (`dist/server/main.js` of `dir`), as `npm start` runs it, on SQLite in `dataDir`,
+ * mail to the outbox folder; resolves once it answers. For the benches and the PWA asset script.
+ */
+export async function startBuiltApp(dir: string, dataDir: string) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: base,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitUntilUp(`${base}/sanctum/csrf-cookie`, { exited: () => child.exitCode !== null });
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return { base, child, stop: () => child.kill('SIGTERM') };
 }

@@ -3,13 +3,12 @@
 // system Chromium and shrunk to palette PNGs. The results are committed under public/.
 // Run after `npm run build`: npx tsx tests/e2e/support/pwa-assets.ts  (then build again)
 // The app runs on 127.0.0.1 with a fresh data directory; mails go to its outbox folder.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { freePort, waitUntilUp } from '../../support/loopback-server.ts';
+import { startBuiltApp } from '../../support/loopback-server.ts';
 import { findLink, parseMail } from './mime.ts';
 
 const root = join(import.meta.dirname, '../../..');
@@ -36,26 +35,7 @@ async function shortcutIcons() {
   }
 }
 
-async function startApp(dataDir: string) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: base,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitUntilUp(`${base}/sanctum/csrf-cookie`, { exited: () => child.exitCode !== null });
-  return { base, stop: () => child.kill('SIGTERM') };
-}
+const startApp = (dataDir: string) => startBuiltApp(root, dataDir);
 
 async function xsrf(page: Page) {
   await page.request.get('/sanctum/csrf-cookie');
