@@ -92,7 +92,7 @@ test('a new user creates a podcast: create, back, create, confirm, profile, comp
   await expect(page).toHaveURL(/\/app\/onboarding\/profile\/\d+$/);
   await expectStep(page, 'Profil', ['complete', 'complete', 'current']);
   await expectAccessible(page, 'onboarding profile');
-  await page.getByLabel('Name').fill('Erika Beispiel');
+  await page.getByLabel('Name', { exact: true }).fill('Erika Beispiel');
   await page.getByLabel('Deine Rolle').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Profil speichern' }).click();
   await expect(page).toHaveURL(/\/app\/podcast$/);
@@ -162,7 +162,10 @@ test('import from a feed: progress while it runs, the feed’s data to confirm, 
     await chooseCategories(page);
     await page.getByRole('button', { name: 'Stimmt alles so' }).click();
     await expect(page).toHaveURL(/\/app\/onboarding\/profile\/\d+$/);
-    await page.getByLabel('Name').fill('Feed Freundin');
+    // The URL changes before the profile step's code has loaded; meanwhile the confirm step still
+    // shows, and its 'Anzeigename' would take a name meant for the profile (flaky under load).
+    await expect(page.getByRole('heading', { level: 1, name: 'Erzähl uns von dir' })).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill('Feed Freundin');
     await page.getByRole('button', { name: 'Profil speichern' }).click();
     await expect(page).toHaveURL(/\/app\/podcast$/);
     await expect(

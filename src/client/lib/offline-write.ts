@@ -10,14 +10,21 @@
 // outbox (sent, refused, discarded; in any tab or in the worker) the page refetches its queries
 // (offline-data.ts). Before, a step's checkbox read the cache, a local `wanted` state and an
 // outbox overlay, and the progress ('x von y Aufgaben erledigt') did not follow an offline change.
-import { hashKey, partialMatchKey, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  hashKey,
+  partialMatchKey,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../../browser/http.ts';
 import type { OutboxItem } from '../../browser/offline-db.ts';
 import { api } from '../api/client.ts';
 import { isNetworkError } from '../api/errors.ts';
 import { parse } from '../api/parse.ts';
-import { isOffline } from './connectivity.ts';
+import { isOffline, useConnectivity } from './connectivity.ts';
 import { enqueue, pendingItems } from './outbox.ts';
 
 /** A change to cached data: of the query `key`, or (not `exact`) of every query under it. */
@@ -69,9 +76,17 @@ export function applyPending<T>(items: OutboxItem[], queryKey: QueryKey, data: T
   return result as T;
 }
 
-/** For query functions of data an offline write changes: the server's answer plus what waits. */
-export async function withPending<T>(queryKey: QueryKey, data: T): Promise<T> {
-  return applyPending(await pendingItems(), queryKey, data);
+/**
+ * For query functions of data an offline write changes: the server's answer plus what waits.
+ * Without the server, the answer is the service worker's copy, which may be older than what the
+ * cache shows: a write answered just before the network went had its refetch answered by the copy
+ * from before the write, and steps ticked a moment ago showed unticked (CI under load,
+ * 2026-11-26). Then what the cache shows stays, plus what waits.
+ */
+export async function withPending<T>(client: QueryClient, queryKey: QueryKey, data: T): Promise<T> {
+  const { offline, unreachable } = useConnectivity.getState();
+  const shown = offline || unreachable ? client.getQueryData<T>(queryKey) : undefined;
+  return applyPending(await pendingItems(), queryKey, shown ?? data);
 }
 
 /** What the waiting items of `write` were called with, in their order. */

@@ -26,7 +26,7 @@ export const experimentsQueryOptions = (
 ) =>
   queryOptions({
     queryKey: [...experimentsQueryKey(podcastId), filter] as const,
-    queryFn: async ({ queryKey }) => {
+    queryFn: async ({ queryKey, client }) => {
       const searchParams: Record<string, string> = {};
       if (filter.state) searchParams.state = filter.state;
       if (filter.origin) searchParams.origin = String(filter.origin);
@@ -34,7 +34,7 @@ export const experimentsQueryOptions = (
         .get(`api/podcasts/${podcastId}/experiments`, { searchParams })
         .json()
         .then(parse(experimentsResponse));
-      return withPending(queryKey, list.data);
+      return withPending(client, queryKey, list.data);
     },
   });
 
@@ -47,8 +47,9 @@ export const useExperiments = (
 export const useExperiment = (id: number) =>
   useQuery({
     queryKey: experimentQueryKey(id),
-    queryFn: async ({ queryKey }) =>
+    queryFn: async ({ queryKey, client }) =>
       withPending(
+        client,
         queryKey,
         (await api.get(`api/experiments/${id}`).json().then(parse(experimentResource))).data,
       ),
