@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminPodcast } from '../../../src/shared/admin.ts';
 import { json, type Agent } from '../helpers/agent.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, busyWait } from '../helpers/test-app.ts';
 import { login, podcastOf } from '../billing/billing-helpers.ts';
 import { addCategories, createPodcast } from '../podcasts/podcast-helpers.ts';
 
@@ -24,10 +24,13 @@ beforeAll(async () => {
   owner = await verifiedUser(t);
   podcastId = (await createPodcast(owner.agent, { title: 'Planfunk' })).id;
   // The welcome tip comes after the answer of the podcast's creation.
-  await vi.waitFor(async () =>
-    expect(
-      json<{ data: unknown[] }>(await owner.agent.get(`/api/podcasts/${podcastId}/assistances`)).data.length,
-    ).toBeGreaterThan(0),
+  await vi.waitFor(
+    async () =>
+      expect(
+        json<{ data: unknown[] }>(await owner.agent.get(`/api/podcasts/${podcastId}/assistances`)).data
+          .length,
+      ).toBeGreaterThan(0),
+    busyWait,
   );
 });
 

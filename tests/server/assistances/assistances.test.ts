@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Assistance, AccountAssistance } from '../../../src/shared/assistances.ts';
 import { evaluateTips, sweepTips } from '../../../src/server/engine/tips/evaluate-tips.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, type TestApp, busyWait } from '../helpers/test-app.ts';
 import { addCategories, addMember, createPodcast } from '../podcasts/podcast-helpers.ts';
 import { addPractice, startExperiment } from '../experiments/experiment-helpers.ts';
 
@@ -30,7 +30,10 @@ describe('assistances', { timeout: 30_000 }, () => {
     const owner = await verifiedUser(t);
     const podcast = await createPodcast(owner.agent, { title: 'Tippfunk' });
     // The tips come after the answer of the write that caused them.
-    await vi.waitFor(async () => expect(await causes(podcast.id)).toEqual(['goals-missing', 'welcome']));
+    await vi.waitFor(
+      async () => expect(await causes(podcast.id)).toEqual(['goals-missing', 'welcome']),
+      busyWait,
+    );
     await evaluateTips(t.ctx, podcast.id);
     await sweepTips(t.ctx);
     expect(await causes(podcast.id)).toEqual(['goals-missing', 'welcome']);
@@ -100,7 +103,7 @@ describe('assistances', { timeout: 30_000 }, () => {
     const basic = await createPodcast(owner.agent, { title: 'Basisfunk' });
     const lifetime = await createPodcast(supporter.agent, { title: 'Lebenslangfunk' });
     await t.db.updateTable('users').set({ granted: 1 }).where('id', '=', supporter.id).execute();
-    await vi.waitFor(async () => expect(await causes(basic.id)).toHaveLength(2));
+    await vi.waitFor(async () => expect(await causes(basic.id)).toHaveLength(2), busyWait);
     const [tip] = (await owner.agent.get(`/api/podcasts/${basic.id}/assistances`)).json()
       .data as Assistance[];
 
@@ -141,10 +144,10 @@ describe('assistances', { timeout: 30_000 }, () => {
     const a = await createPodcast(user.agent, { title: 'Alpha' });
     // Alpha's tips come from the debounced job after the answer: under load it may run after the
     // clock moved on, and then Alpha's tips were as new as Beta's (flaky on PostgreSQL).
-    await vi.waitFor(async () => expect(await causes(a.id)).toHaveLength(2));
+    await vi.waitFor(async () => expect(await causes(a.id)).toHaveLength(2), busyWait);
     t.clock.advance(1000);
     const b = await createPodcast(user.agent, { title: 'Beta' });
-    await vi.waitFor(async () => expect(await causes(b.id)).toHaveLength(2));
+    await vi.waitFor(async () => expect(await causes(b.id)).toHaveLength(2), busyWait);
     const list = await user.agent.get('/api/account/assistances');
     expect(list.statusCode).toBe(200);
     const data = list.json().data as AccountAssistance[];
@@ -169,8 +172,9 @@ describe('assistances', { timeout: 30_000 }, () => {
       ends_at: '2027-07-24',
     });
     expect(moved.statusCode).toBe(200);
-    await vi.waitFor(async () =>
-      expect(await causes(podcast.id)).toContain(`experiment-starting:${experiment.id}`),
+    await vi.waitFor(
+      async () => expect(await causes(podcast.id)).toContain(`experiment-starting:${experiment.id}`),
+      busyWait,
     );
   });
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { tipJob } from '../../../src/server/engine/tips/tip-job.ts';
+import { busyWait } from '../helpers/test-app.ts';
 
 const log = pino({ level: 'silent' });
 // A delay no test waits for: only drain() runs the evaluations.
@@ -32,7 +33,7 @@ describe('tip job', () => {
     );
     job.schedule(7);
     const drained = job.drain();
-    await expect.poll(() => calls.length).toBe(1);
+    await expect.poll(() => calls.length, busyWait).toBe(1);
     job.schedule(7);
     job.schedule(7);
     release();
@@ -51,8 +52,8 @@ describe('tip job', () => {
       1,
     );
     job.schedule(3);
-    await expect.poll(() => calls).toEqual([3]);
+    await expect.poll(() => calls, busyWait).toEqual([3]);
     job.schedule(3);
-    await expect.poll(() => calls).toEqual([3, 3]);
+    await expect.poll(() => calls, busyWait).toEqual([3, 3]);
   });
 });

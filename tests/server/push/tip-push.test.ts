@@ -9,7 +9,7 @@ import { queueTipPush } from '../../../src/server/push/push-queue.ts';
 import { startFakePush, type FakeDevice, type FakePush } from '../../support/fake-push.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import type { Agent } from '../helpers/agent.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, type TestApp, busyWait } from '../helpers/test-app.ts';
 import { addCategories, addMember, createPodcast } from '../podcasts/podcast-helpers.ts';
 
 let t: TestApp;
@@ -49,7 +49,7 @@ const tipsOf = (podcastId: number) =>
 /** A podcast whose creation's tips are made and pushed already, so a test starts from quiet. */
 async function quietPodcast(agent: Agent, title: string) {
   const podcast = await createPodcast(agent, { title });
-  await vi.waitFor(async () => expect((await tipsOf(podcast.id)).length).toBeGreaterThanOrEqual(2));
+  await vi.waitFor(async () => expect((await tipsOf(podcast.id)).length).toBeGreaterThanOrEqual(2), busyWait);
   await t.ctx.push.drain();
   return podcast;
 }
@@ -174,14 +174,14 @@ describe('pushing new tips', { timeout: 30_000 }, () => {
     const hold = fake.hold(phone.subscription.endpoint);
     // Creating a podcast causes its first tips; the push service does not answer yet.
     const podcast = await createPodcast(owner.agent, { title: 'Wartefunk' });
-    await vi.waitFor(() => expect(hold.arrived()).toBe(true));
+    await vi.waitFor(() => expect(hold.arrived()).toBe(true), busyWait);
     // The podcast was answered (201 above) while the push still waits for the push service.
     expect(phone.messages()).toEqual([]);
     hold.release();
     await vi.waitFor(async () => {
       await t.ctx.push.drain();
       expect(payloads(phone).map((p) => p.title)).toContain('Willkommen im Studio, Wartefunk!');
-    });
+    }, busyWait);
     expect((await tipsOf(podcast.id)).length).toBeGreaterThanOrEqual(2);
   });
 });
