@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminPodcast } from '../../../src/shared/admin.ts';
 import { json, type Agent } from '../helpers/agent.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
-import { createTestApp, busyWait } from '../helpers/test-app.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+import { busyWait } from '../helpers/busy-wait.ts';
 import { login, podcastOf } from '../billing/billing-helpers.ts';
 import { addCategories, createPodcast } from '../podcasts/podcast-helpers.ts';
 

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Assistance, AccountAssistance } from '../../../src/shared/assistances.ts';
 import { evaluateTips, sweepTips } from '../../../src/server/engine/tips/evaluate-tips.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
-import { createTestApp, type TestApp, busyWait } from '../helpers/test-app.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { busyWait } from '../helpers/busy-wait.ts';
 import { addCategories, addMember, createPodcast } from '../podcasts/podcast-helpers.ts';
 import { addPractice, startExperiment } from '../experiments/experiment-helpers.ts';
 

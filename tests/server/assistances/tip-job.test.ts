@@ -2,8 +2,8 @@
 // during an evaluation, one more after it; nothing pending is lost on drain (shutdown).
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
+import { busyWait } from '../helpers/busy-wait.ts';
 import { tipJob } from '../../../src/server/engine/tips/tip-job.ts';
-import { busyWait } from '../helpers/test-app.ts';
 
 const log = pino({ level: 'silent' });
 // A delay no test waits for: only drain() runs the evaluations.

@@ -9,7 +9,8 @@ import { queueTipPush } from '../../../src/server/push/push-queue.ts';
 import { startFakePush, type FakeDevice, type FakePush } from '../../support/fake-push.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import type { Agent } from '../helpers/agent.ts';
-import { createTestApp, type TestApp, busyWait } from '../helpers/test-app.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { busyWait } from '../helpers/busy-wait.ts';
 import { addCategories, addMember, createPodcast } from '../podcasts/podcast-helpers.ts';
 
 let t: TestApp;
