@@ -38,10 +38,20 @@ async function openDashboard(page: Page) {
   await expect(page.getByText(/^Lade /)).toHaveCount(0);
 }
 
-/** Chooses a flag in the method action menu of the page or of a card. */
+/**
+ * Chooses a flag in the method action menu of the page or of a card, and waits for the server's
+ * answer: the tag shows at once (optimistic), and a `goto` right after it would cancel the write
+ * still on its way (a stress run's PostgreSQL pass: the rejected method stayed recommended).
+ */
 async function toggle(page: Page, scope: Page | Locator, title: string, item: string) {
   await scope.getByRole('button', { name: `Aktionen für ${title}` }).click();
+  const written = page.waitForResponse(
+    (r) =>
+      /\/api\/podcasts\/\d+\/(bookmarks|applications|rejections)$/.test(new URL(r.url()).pathname) &&
+      r.request().method() !== 'GET',
+  );
   await page.getByRole('menuitemcheckbox', { name: item }).click();
+  await written;
 }
 
 const itemTitles = async (list: Locator) =>
