@@ -26,7 +26,8 @@ let instance: OfflineDb | undefined;
 /** The one connection of this page. */
 export function offlineDb(): OfflineDb {
   if (instance) return instance;
-  const db = new Dexie(OFFLINE_DB_NAME) as OfflineDb;
+  // No query cache: a live query must read again what the worker wrote (`announceStoreChange`).
+  const db = new Dexie(OFFLINE_DB_NAME, { cache: 'disabled' }) as OfflineDb;
   db.version(OFFLINE_DB_VERSION).stores(OFFLINE_STORES);
   instance = db;
   return db;

@@ -63,8 +63,11 @@ describe('offline store: idb (worker) and dexie (page) on one database', () => {
   });
 
   it('a live query on the page follows an idb write once it is announced', async () => {
+    // As the page's outbox list reads it (src/client/lib/outbox.ts).
     const seen: number[] = [];
-    const subscription = liveQuery(() => offlineDb().outbox.count()).subscribe((count) => seen.push(count));
+    const subscription = liveQuery(() => offlineDb().outbox.orderBy('id').toArray()).subscribe((items) =>
+      seen.push(items.length),
+    );
     await expect.poll(() => seen.at(-1)).toBe(1);
     await (await offlineStore()).add('outbox', item('c'));
     announceStoreChange();
