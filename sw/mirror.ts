@@ -1,4 +1,4 @@
-// Mirrors the API's GET answers to IndexedDB (src/browser/offline-db.ts) as they pass, so
+// Mirrors the API's GET answers to IndexedDB (src/browser/offline-store.ts) as they pass, so
 // methods, experiments and tips read offline what they showed online. Method parts (the same for
 // every podcast, changed only by an editor) are stale-while-revalidate: the copy at once, the
 // network refreshes it. Everything the user's own writes change (experiments, tips, the lists) is
@@ -6,7 +6,8 @@
 // with the date the server sent it. 'Für offline speichern' (SAVE_METHODS) saves every method.
 import { registerRoute } from 'workbox-routing';
 import { OFFLINE_COPY_HEADER, type PageMessage, type WorkerMessage } from '../src/browser/messages.ts';
-import { META, offlineDb, writeMeta, type MirrorEntry } from '../src/browser/offline-db.ts';
+import { META, type MirrorEntry } from '../src/browser/offline-schema.ts';
+import { offlineStore, writeMeta } from '../src/browser/offline-store.ts';
 import { saveEmoji } from './images.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -35,8 +36,9 @@ async function save(key: string, response: Response) {
   const body = await response.text();
   if (body.length > MAX_BODY_CHARS) return;
   const now = Date.now();
-  const db = offlineDb();
-  await db.mirror.put({
+  await (
+    await offlineStore()
+  ).put('mirror', {
     url: key,
     status: response.status,
     contentType: response.headers.get('content-type') ?? 'application/json',
@@ -49,14 +51,21 @@ async function save(key: string, response: Response) {
 
 /** Least recently used first, until the mirror fits. */
 async function trim() {
-  const db = offlineDb();
-  const excess = (await db.mirror.count()) - MAX_ENTRIES;
-  if (excess > 0) await db.mirror.orderBy('usedAt').limit(excess).delete();
+  const tx = (await offlineStore()).transaction('mirror', 'readwrite');
+  let excess = (await tx.store.count()) - MAX_ENTRIES;
+  let cursor = excess > 0 ? await tx.store.index('usedAt').openCursor() : null;
+  while (cursor && excess-- > 0) {
+    await cursor.delete();
+    cursor = await cursor.continue();
+  }
+  await tx.done;
 }
 
 async function lookup(key: string): Promise<MirrorEntry | undefined> {
-  const entry = await offlineDb().mirror.get(key);
-  if (entry) await offlineDb().mirror.update(key, { usedAt: Date.now() });
+  const tx = (await offlineStore()).transaction('mirror', 'readwrite');
+  const entry = await tx.store.get(key);
+  if (entry) await tx.store.put({ ...entry, usedAt: Date.now() });
+  await tx.done;
   return entry;
 }
 

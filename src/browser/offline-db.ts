@@ -1,56 +1,19 @@
-// The device's offline store (IndexedDB through dexie), one schema for the service worker and the
-// page: the mirror of API answers the worker saves as they pass, the outbox of writes made
-// offline, and a little state (whose data it is, when the methods were saved).
-import { Dexie, type EntityTable } from 'dexie';
+// The page's side of the offline store (src/browser/offline-schema.ts) through dexie: its live
+// queries follow the outbox and the saved methods. The service worker and the outbox replay write
+// through `idb` (offline-store.ts), which dexie does not see: their changes reach the live queries
+// through `announceStoreChange`, called when the worker says it changed something.
+import { Dexie, RangeSet, type EntityTable } from 'dexie';
+import {
+  META,
+  OFFLINE_DB_NAME,
+  OFFLINE_DB_VERSION,
+  OFFLINE_STORES,
+  type MetaEntry,
+  type MirrorEntry,
+  type OutboxItem,
+} from './offline-schema.ts';
 
-/** One GET answer as the server last sent it. */
-export type MirrorEntry = {
-  /** Path and query, e.g. `/api/practices/3/content`. */
-  url: string;
-  status: number;
-  contentType: string;
-  body: string;
-  /** When the server sent it (ms). */
-  savedAt: number;
-  /** When it was last served or saved; the least recently used go first when the mirror is full. */
-  usedAt: number;
-};
-
-/**
- * A write made offline, sent in the order of `id` when the network is back. The page's offline
- * writes (src/client/lib/offline-write.ts) make it; the replay needs only the request.
- */
-export type OutboxItem = {
-  id?: number;
-  /** Idempotency-Key: a resend after a lost answer is replayed by the server, not applied again. */
-  key: string;
-  /** The name of the offline write that made it. */
-  kind: string;
-  /** What the write was called with: the page re-applies it to its cache while the item waits. */
-  vars?: unknown;
-  /** The request: POST to this API path, with `body` as JSON (none when undefined). */
-  url: string;
-  body?: unknown;
-  /** Query keys the page refetches once the item has left the queue (sent or refused). */
-  queries?: unknown[][];
-  /** The experiment it belongs to (its page marks the item as waiting). */
-  experimentId: number;
-  /** What the user did, in German, for the list of refused changes. */
-  label: string;
-  /** Who made it: sent only in that user's session, never in another's who signs in meanwhile. */
-  userId?: number;
-  createdAt: number;
-  /** `refused`: the server said no (4xx); kept, with its message, until the user retries or discards. */
-  state: 'pending' | 'refused';
-  message?: string;
-  attempts: number;
-  /** No automatic retry before this (backoff after a network error or 5xx). */
-  notBefore: number;
-};
-
-export type MetaEntry = { key: string; value: unknown };
-
-export const OFFLINE_DB_NAME = 'kompass-offline';
+export { META, type MetaEntry, type MirrorEntry, type OutboxItem };
 
 export type OfflineDb = Dexie & {
   mirror: EntityTable<MirrorEntry, 'url'>;
@@ -60,31 +23,27 @@ export type OfflineDb = Dexie & {
 
 let instance: OfflineDb | undefined;
 
-/** The one connection of this context (page or worker). */
+/** The one connection of this page. */
 export function offlineDb(): OfflineDb {
   if (instance) return instance;
-  const db = new Dexie(OFFLINE_DB_NAME) as OfflineDb;
-  db.version(1).stores({ mirror: 'url, usedAt', outbox: '++id, state, experimentId', meta: 'key' });
+  // No query cache: a live query must read again what the worker wrote (`announceStoreChange`).
+  const db = new Dexie(OFFLINE_DB_NAME, { cache: 'disabled' }) as OfflineDb;
+  db.version(OFFLINE_DB_VERSION).stores(OFFLINE_STORES);
   instance = db;
   return db;
 }
 
-/** Meta keys. */
-export const META = {
-  /** The user whose data (mirror, outbox) this is. */
-  userId: 'userId',
-  /** The last replay met a 401: the outbox waits for a login. */
-  needsLogin: 'needsLogin',
-  /** `{ at, count, total }` of the last 'Für offline speichern'. */
-  methodsSaved: 'methodsSaved',
-} as const;
-
-export async function readMeta<T>(key: string): Promise<T | undefined> {
-  return (await offlineDb().meta.get(key))?.value as T | undefined;
+/**
+ * Re-runs this page's live queries (and, through dexie's broadcast, other tabs'), after the store
+ * was written without dexie: by the service worker or this page's outbox replay.
+ */
+export function announceStoreChange() {
+  Dexie.on('storagemutated').fire({ all: new RangeSet(-Infinity, [[]]) });
 }
 
-export async function writeMeta(key: string, value: unknown) {
-  await offlineDb().meta.put({ key, value });
+/** Read through dexie, so a live query around it follows changes. */
+export async function readMeta<T>(key: string): Promise<T | undefined> {
+  return (await offlineDb().meta.get(key))?.value as T | undefined;
 }
 
 /** Forgets everything of the previous user: mirror, outbox and state. */

@@ -2,9 +2,12 @@
 // where none controls the page, from the page. Each item keeps its Idempotency-Key, so an item
 // sent again after a lost answer is answered from the server's record instead of applied twice.
 // The request conventions (headers, CSRF token, one new token on 419) are the ky client's, from
-// http.ts. Tested in tests/browser/outbox-replay.test.ts.
+// http.ts. It reads and writes the store through `idb` (offline-store.ts), not dexie, so the worker
+// carries no dexie; the page announces its own replay's changes to its live queries
+// (src/client/lib/offline-data.ts). Tested in tests/browser/outbox-replay.test.ts.
 import { BASE_HEADERS, fetchCsrfToken, writeHeaders } from './http.ts';
-import { META, offlineDb, writeMeta, type OutboxItem } from './offline-db.ts';
+import { META, type OutboxItem } from './offline-schema.ts';
+import { deleteOutboxItem, pendingOutboxItems, updateOutboxItem, writeMeta } from './offline-store.ts';
 
 const LOCK = 'kompass-outbox';
 export const BACKOFF_MS = [5_000, 15_000, 60_000, 5 * 60_000];
@@ -62,10 +65,9 @@ async function send(item: OutboxItem, token: { value?: string }): Promise<[Outco
 }
 
 async function run(options: { force: boolean }): Promise<ReplayResult> {
-  const db = offlineDb();
   const result: ReplayResult = { sent: 0, refused: 0, remaining: 0, needsLogin: false };
   const token: { value?: string } = {};
-  let pending = await db.outbox.where('state').equals('pending').sortBy('id');
+  let pending = await pendingOutboxItems();
   if (pending.length === 0) return result;
   let user: number | null;
   try {
@@ -95,12 +97,12 @@ async function run(options: { force: boolean }): Promise<ReplayResult> {
       outcome = 'later'; // no network (or it broke mid-request): the key makes a resend safe
     }
     if (outcome === 'sent') {
-      await db.outbox.delete(item.id!);
+      await deleteOutboxItem(item.id!);
       result.sent++;
       continue;
     }
     if (outcome === 'refused') {
-      await db.outbox.update(item.id!, { state: 'refused', message });
+      await updateOutboxItem(item.id!, { state: 'refused', message });
       result.refused++;
       continue;
     }
@@ -110,7 +112,7 @@ async function run(options: { force: boolean }): Promise<ReplayResult> {
       result.needsLogin = true;
     } else {
       const delay = BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)]!;
-      await db.outbox.update(item.id!, { attempts: item.attempts + 1, notBefore: now + delay });
+      await updateOutboxItem(item.id!, { attempts: item.attempts + 1, notBefore: now + delay });
       result.retryInMs = delay;
     }
     break;

@@ -8,13 +8,14 @@ import { useEffect, useState } from 'react';
 import type { User } from '../../shared/account.ts';
 import { OUTBOX_SYNC_TAG, type PageMessage, type WorkerMessage } from '../../browser/messages.ts';
 import {
+  announceStoreChange,
   clearOfflineDb,
   META,
   offlineDb,
   readMeta,
-  writeMeta,
   type OutboxItem,
 } from '../../browser/offline-db.ts';
+import { writeMeta } from '../../browser/offline-store.ts';
 import { replayOutbox } from '../../browser/outbox-replay.ts';
 import { onReconnect } from './connectivity.ts';
 
@@ -28,8 +29,21 @@ function postToWorker(message: WorkerMessage): boolean {
 /** Sends what waits in the outbox now (the page's outbox watcher refetches what it changed). */
 export function replayNow() {
   if (postToWorker({ type: 'OUTBOX_REPLAY' })) return;
-  void replayOutbox({ force: true }).catch(() => undefined);
+  void replayOutbox({ force: true })
+    .finally(announceStoreChange)
+    .catch(() => undefined);
 }
+
+// The worker writes the store through idb, which this page's live queries (dexie) do not see: its
+// messages say when it did (a replay ran; the methods are saved).
+globalThis.navigator?.serviceWorker?.addEventListener(
+  'message',
+  (event: MessageEvent<PageMessage | null>) => {
+    const message = event.data;
+    if (message?.type === 'OUTBOX_CHANGED') announceStoreChange();
+    if (message?.type === 'METHODS_SAVING' && message.done >= message.total) announceStoreChange();
+  },
+);
 
 /**
  * Follows the outbox, whoever changes it (this tab, another, the worker): the queries of an item
@@ -48,12 +62,8 @@ function followOutbox(client: QueryClient) {
     const queries = new Map(touched.flatMap((item) => item.queries ?? []).map((k) => [JSON.stringify(k), k]));
     for (const queryKey of queries.values()) void client.invalidateQueries({ queryKey });
   };
-  const read = () => offlineDb().outbox.toArray();
-  liveQuery(read).subscribe({ next: refresh, error: () => undefined });
-  // The worker's replay, should its changes not reach this page's live query.
-  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<PageMessage | null>) => {
-    if (event.data?.type === 'OUTBOX_CHANGED') void read().then(refresh, () => undefined);
-  });
+  // The worker's replay reaches it through its message (above).
+  liveQuery(() => offlineDb().outbox.toArray()).subscribe({ next: refresh, error: () => undefined });
 }
 
 /** Asks for Background Sync (Chromium), so the worker replays even when no tab is open. */
