@@ -4,6 +4,7 @@
 // requests per second, so it shows what a change in the handler saves. Loopback only.
 // Run: npx tsx tests/bench/api-cpu.ts [requests per target, default 2000] [only targets containing]
 // DATABASE_URL=postgres://… runs it on PostgreSQL (a database of its own is not made: use a throw-away one).
+// BENCH_COUNT=1 also prints the statements per request (the SQL texts sent to the driver).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,19 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kompass-bench-cpu-'));
 const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), clientDir: undefined };
 const { app, ctx } = await buildApp(config, { logger: false });
 await seed(ctx.db, undefined, ctx.clock);
+// Statements per request: every query Kysely sends to the driver, counted by its text.
+const statements = new Map<string, number>();
+if (process.env.BENCH_COUNT) {
+  // On the prototype, so the executors of transactions (and of the jobs after the answer) count too.
+  type Executor = { executeQuery: (this: unknown, query: { sql: string }, ...rest: unknown[]) => unknown };
+  let proto = Object.getPrototypeOf(ctx.db.getExecutor()) as Executor;
+  while (!Object.hasOwn(proto, 'executeQuery')) proto = Object.getPrototypeOf(proto) as Executor;
+  const execute = proto.executeQuery;
+  proto.executeQuery = function (query, ...rest) {
+    statements.set(query.sql, (statements.get(query.sql) ?? 0) + 1);
+    return execute.call(this, query, ...rest);
+  };
+}
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 try {
   const { session, targets } = await prepareTargets(base, dataDir);
@@ -35,6 +49,7 @@ try {
   console.log(`CPU µs per request through app.inject, ${ctx.db.engine}, ${rounds} requests each`);
   for (const target of targets.filter((t) => t.name.includes(only))) {
     for (let i = 0; i < Math.min(200, rounds); i++) await send(target, i); // warm-up
+    statements.clear();
     const before = process.cpuUsage();
     for (let i = 0; i < rounds; i++) {
       const response = await send(target, i);
@@ -43,6 +58,12 @@ try {
     }
     const used = process.cpuUsage(before);
     console.log(`${target.name.padEnd(24)} ${((used.user + used.system) / rounds).toFixed(0).padStart(6)}`);
+    if (process.env.BENCH_COUNT) {
+      const total = [...statements.values()].reduce((a, b) => a + b, 0);
+      console.log(`  ${(total / rounds).toFixed(2)} statements per request`);
+      for (const [text, count] of [...statements].sort((a, b) => b[1] - a[1]))
+        console.log(`  ${(count / rounds).toFixed(2)}  ${text.slice(0, 160)}`);
+    }
   }
 } finally {
   await app.close();

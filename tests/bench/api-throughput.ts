@@ -20,7 +20,7 @@
 // machine hits both alike. Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { execFile } from 'node:child_process';
@@ -161,7 +161,7 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
   );
   console.log(
     `${pad('target', 24)}${num('req/s', 7)}${num('p99', 9)}${num('p99 max', 9)}${num('bare', 7)}${num('ratio', 7)}` +
-      `${num('CPU µs/req', 11)}${num('bare', 5)}${num('ratio', 7)}${num('range', 11)}`,
+      `${num('CPU µs/req', 11)}${num('bare', 5)}${num('ratio', 7)}${num('range', 13)}${num('load', 6)}`,
   );
   for (const target of targets) {
     const warm = await wrk(base, target, server.pid!, session, 2);
@@ -181,6 +181,8 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
         `${num(result.cpu.toFixed(0), 11)}${num(reference.cpu.toFixed(0), 5)}` +
         `${num((reference.cpu / result.cpu).toFixed(3), 7)}` +
         `${num(`${ratios[0]!.toFixed(3)}–${ratios.at(-1)!.toFixed(3)}`, 13)}` +
+        // The machine's 1-minute load average when the target's pairs ended (other work shifts both sides).
+        `${num(loadavg()[0]!.toFixed(1), 6)}` +
         (result.errors ? `  (${result.errors})` : ''),
     );
   }

@@ -1,9 +1,33 @@
 // The activity log: its one writer and the timeline as the API sends it.
 import type { Db } from '../db/database.ts';
+import { preparedWrite } from '../db/prepared-query.ts';
 import { evaluationKind, type ExperimentEvent } from '../../shared/experiments.ts';
 
 type Trackable = 'experiment' | 'experiment_action' | 'experiment_metric';
 type EventType = 'created' | 'updated' | 'deleted';
+
+// Built once (prepared-query.ts): it runs inside the transaction of every step change.
+const insertEvent = preparedWrite(
+  (
+    tx: Db,
+    podcast_id: number,
+    experiment_id: number,
+    trackable_type: Trackable,
+    trackable_id: number | null,
+    event_type: EventType,
+    user_id: number,
+    created_at: string,
+  ) =>
+    tx.insertInto('events').values({
+      podcast_id,
+      experiment_id,
+      trackable_type,
+      trackable_id,
+      event_type,
+      user_id,
+      created_at,
+    }),
+);
 
 /**
  * Records one entry of the activity log. Call it inside the transaction of the change it
@@ -21,18 +45,16 @@ export async function recordEvent(
     at: string;
   },
 ) {
-  await tx
-    .insertInto('events')
-    .values({
-      podcast_id: entry.podcastId,
-      experiment_id: entry.experimentId,
-      trackable_type: entry.trackable,
-      trackable_id: entry.trackableId,
-      event_type: entry.type,
-      user_id: entry.userId,
-      created_at: entry.at,
-    })
-    .execute();
+  await insertEvent(
+    tx,
+    entry.podcastId,
+    entry.experimentId,
+    entry.trackable,
+    entry.trackableId,
+    entry.type,
+    entry.userId,
+    entry.at,
+  );
 }
 
 export /** The timeline, newest first, each entry with what it is about. */

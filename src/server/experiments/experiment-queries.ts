@@ -10,19 +10,17 @@ import {
   type experimentUpdateSchema,
 } from '../../shared/experiments.ts';
 import { experimentDays } from './experiment-days.ts';
+import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
 
 type ExperimentCreate = z.output<typeof experimentCreateSchema>;
 type ExperimentUpdate = z.output<typeof experimentUpdateSchema>;
 import { recordEvent } from './event-queries.ts';
 import { serializeAction } from './step-queries.ts';
 
-/** The podcast's experiments (not deleted), or the one `experimentId`, newest start first. */
-export async function loadExperiments(
-  db: Db,
-  now: Date,
-  filter: { podcastId?: number; experimentId?: number; practiceId?: number },
-): Promise<Experiment[]> {
-  let query = db
+type Filter = { podcastId?: number; experimentId?: number; practiceId?: number };
+
+const experimentRows = (db: Db) =>
+  db
     .selectFrom('experiments as e')
     .innerJoin('practices as p', 'p.id', 'e.practice_id')
     .innerJoin('podcasts as pc', 'pc.id', 'e.podcast_id')
@@ -52,23 +50,40 @@ export async function loadExperiments(
         .as('finals'),
     )
     .where('e.deleted_at', 'is', null);
-  if (filter.podcastId !== undefined) query = query.where('e.podcast_id', '=', filter.podcastId);
-  if (filter.experimentId !== undefined) query = query.where('e.id', '=', filter.experimentId);
-  if (filter.practiceId !== undefined) query = query.where('e.practice_id', '=', filter.practiceId);
-  const rows = await query.orderBy('e.starts_at', 'desc').orderBy('e.id', 'desc').execute();
-  if (rows.length === 0) return [];
-  const actions = await db
+
+// Built once per set of filters given (prepared-query.ts): the list and the one experiment are
+// read by every experiment screen and answer every step write. Decision 2026-11-26, issue 25.
+const byFilters = new Map<string, ReturnType<typeof prepareExperiments>>();
+const prepareExperiments = (given: (keyof Filter)[]) =>
+  preparedQuery((db: Db, podcastId: number, experimentId: number, practiceId: number) => {
+    let query = experimentRows(db);
+    if (given.includes('podcastId')) query = query.where('e.podcast_id', '=', podcastId);
+    if (given.includes('experimentId')) query = query.where('e.id', '=', experimentId);
+    if (given.includes('practiceId')) query = query.where('e.practice_id', '=', practiceId);
+    return query.orderBy('e.starts_at', 'desc').orderBy('e.id', 'desc');
+  });
+const actionsOf = preparedIdList(12, (db, ids) =>
+  db
     .selectFrom('experiment_actions')
     .select(['id', 'experiment_id', 'description', 'link_target', 'link_label', 'completed_at'])
-    .where(
-      'experiment_id',
-      'in',
-      rows.map((r) => r.id),
-    )
+    .where('experiment_id', 'in', ids)
     .orderBy('experiment_id')
     .orderBy('position')
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+/** The podcast's experiments (not deleted), or the one `experimentId`, newest start first. */
+export async function loadExperiments(db: Db, now: Date, filter: Filter): Promise<Experiment[]> {
+  const given = (['podcastId', 'experimentId', 'practiceId'] as const).filter((k) => filter[k] !== undefined);
+  const key = given.join();
+  let query = byFilters.get(key);
+  if (!query) byFilters.set(key, (query = prepareExperiments(given)));
+  const rows = await query(db, filter.podcastId ?? 0, filter.experimentId ?? 0, filter.practiceId ?? 0);
+  if (rows.length === 0) return [];
+  const actions = await actionsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     title: r.title,

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { ExperimentAction } from '../../shared/experiments.ts';
 import type { Db } from '../db/database.ts';
+import { preparedWrite } from '../db/prepared-query.ts';
 import { recordEvent } from './event-queries.ts';
 
 type ActionRow = {
@@ -39,21 +40,28 @@ export async function setStep(
   userId: number,
   at: string,
 ) {
-  const update = tx.updateTable('experiment_actions').where('id', '=', stepId).returning(stepColumns);
-  if (completed === undefined) {
-    // Every right-hand side sees the row before the UPDATE, so both columns flip together.
-    return update
-      .set({
-        completed_at: sql<string | null>`CASE WHEN completed_at IS NULL THEN CAST(${at} AS TEXT) END`,
-        completed_by: sql<number | null>`CASE WHEN completed_at IS NULL THEN CAST(${userId} AS INTEGER) END`,
-      })
-      .executeTakeFirst();
-  }
-  return update
-    .set(completed ? { completed_at: at, completed_by: userId } : { completed_at: null, completed_by: null })
-    .where('completed_at', completed ? 'is' : 'is not', null)
-    .executeTakeFirst();
+  const write = completed === undefined ? flipStep : completed ? completeStep : reopenStep;
+  return (await write(tx, stepId, userId, at)).rows[0];
 }
+
+// setStep's three statements, built once (prepared-query.ts).
+const updateStep = (tx: Db, stepId: number) =>
+  tx.updateTable('experiment_actions').where('id', '=', stepId).returning(stepColumns);
+// Every right-hand side sees the row before the UPDATE, so both columns flip together.
+const flipStep = preparedWrite((tx: Db, stepId: number, userId: number, at: string) =>
+  updateStep(tx, stepId).set({
+    completed_at: sql<string | null>`CASE WHEN completed_at IS NULL THEN CAST(${at} AS TEXT) END`,
+    completed_by: sql<number | null>`CASE WHEN completed_at IS NULL THEN CAST(${userId} AS INTEGER) END`,
+  }),
+);
+const completeStep = preparedWrite((tx: Db, stepId: number, userId: number, at: string) =>
+  updateStep(tx, stepId).set({ completed_at: at, completed_by: userId }).where('completed_at', 'is', null),
+);
+const reopenStep = preparedWrite((tx: Db, stepId: number, _userId: number, _at: string) =>
+  updateStep(tx, stepId)
+    .set({ completed_at: null, completed_by: null })
+    .where('completed_at', 'is not', null),
+);
 
 export const serializeAction = (a: ActionRow): ExperimentAction => ({
   id: a.id,

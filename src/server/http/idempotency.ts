@@ -12,6 +12,8 @@ import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
 import { databaseFault, lastOutageAt } from '../db/faults.ts';
 import { HttpError, outageMessages } from './errors.ts';
 import { routeOf } from './route-of.ts';
+import type { Db } from '../db/database.ts';
+import { preparedWrite } from '../db/prepared-query.ts';
 
 /** How long a key is remembered (and its answer replayed). */
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -72,6 +74,80 @@ function scopeOf(request: FastifyRequest) {
   return `g:${sha256(request.cookies[XSRF_COOKIE] ?? '')}`;
 }
 
+// The key's statements, built once (prepared-query.ts): they run on every write with a key.
+/** Inserts the key as running, or takes over an expired one or a lost run of the same request. */
+const claimKey = preparedWrite(
+  (
+    db: Db,
+    scope: string,
+    key: string,
+    request: string,
+    bodyHash: string,
+    holder: string,
+    now: number,
+    lockedUntil: number,
+    expiresAt: number,
+  ) => {
+    const running = {
+      request,
+      body_hash: bodyHash,
+      state: 'running' as const,
+      holder,
+      created_at: now,
+      locked_until: lockedUntil,
+      expires_at: expiresAt,
+    };
+    return db
+      .insertInto('idempotency_keys')
+      .values({ scope, key, ...running })
+      .onConflict((oc) =>
+        oc
+          .columns(['scope', 'key'])
+          .doUpdateSet({ ...running, status: null, content_type: null, response: null })
+          // An expired key is free; so is the same request whose first run was lost with its process.
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_keys.expires_at', '<=', now),
+              eb.and([
+                eb('idempotency_keys.state', '=', 'running'),
+                eb('idempotency_keys.locked_until', '<=', now),
+                eb('idempotency_keys.request', '=', request),
+                eb('idempotency_keys.body_hash', '=', bodyHash),
+              ]),
+            ]),
+          ),
+      )
+      .returning('holder');
+  },
+);
+const keyRow = preparedWrite((db: Db, scope: string, key: string) =>
+  db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key),
+);
+const recordAnswer = preparedWrite(
+  (
+    db: Db,
+    status: number,
+    contentType: string | null,
+    response: string | null,
+    scope: string,
+    key: string,
+    holder: string,
+  ) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ state: 'done', status, content_type: contentType, response })
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where('holder', '=', holder),
+);
+const deleteKey = preparedWrite((db: Db, scope: string, key: string, holder: string) =>
+  db
+    .deleteFrom('idempotency_keys')
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('holder', '=', holder),
+);
+
 /** Claims the key for this request; returns whether it sent the stored answer instead. */
 async function claim(
   ctx: AppContext,
@@ -93,59 +169,24 @@ async function claim(
   // (if the database is still down, this fails and answers 503 again).
   const orphan = unfreed.get(idOf(scope, key));
   if (orphan) await freeKey(ctx, unfreed, orphan, 0);
-  const won = await db
-    .insertInto('idempotency_keys')
-    .values({
+  const [won] = (
+    await claimKey(
+      db,
       scope,
       key,
-      request: fingerprint,
-      body_hash: bodyHash,
-      state: 'running',
+      fingerprint,
+      bodyHash,
       holder,
-      created_at: now,
-      locked_until: now + RUNNING_TIMEOUT_MS,
-      expires_at: now + KEY_LIFETIME_MS,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['scope', 'key'])
-        .doUpdateSet({
-          request: fingerprint,
-          body_hash: bodyHash,
-          state: 'running',
-          holder,
-          status: null,
-          content_type: null,
-          response: null,
-          created_at: now,
-          locked_until: now + RUNNING_TIMEOUT_MS,
-          expires_at: now + KEY_LIFETIME_MS,
-        })
-        // An expired key is free; so is the same request whose first run was lost with its process.
-        .where((eb) =>
-          eb.or([
-            eb('idempotency_keys.expires_at', '<=', now),
-            eb.and([
-              eb('idempotency_keys.state', '=', 'running'),
-              eb('idempotency_keys.locked_until', '<=', now),
-              eb('idempotency_keys.request', '=', fingerprint),
-              eb('idempotency_keys.body_hash', '=', bodyHash),
-            ]),
-          ]),
-        ),
+      now,
+      now + RUNNING_TIMEOUT_MS,
+      now + KEY_LIFETIME_MS,
     )
-    .returning('holder')
-    .executeTakeFirst();
+  ).rows;
   if (won?.holder === holder) {
     request.idempotency = { scope, key, holder, replay: false };
     return false;
   }
-  const row = await db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('scope', '=', scope)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const [row] = (await keyRow(db, scope, key)).rows;
   // Gone between the two statements (expired and cleaned up): treat it as running, the client retries.
   if (!row) throw new HttpError(409, idempotencyMessages.running, undefined, { 'retry-after': '1' });
   if (row.request !== fingerprint || row.body_hash !== bodyHash) {
@@ -180,22 +221,18 @@ async function record(
 ) {
   const claimed = request.idempotency;
   if (!claimed || claimed.replay) return;
-  const mine = ctx.db
-    .updateTable('idempotency_keys')
-    .where('scope', '=', claimed.scope)
-    .where('key', '=', claimed.key)
-    .where('holder', '=', claimed.holder);
   if (retryable(reply.statusCode)) return freeKey(ctx, unfreed, claimed);
   const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
   const type = reply.getHeader('content-type');
-  await mine
-    .set({
-      state: 'done',
-      status: reply.statusCode,
-      content_type: typeof type === 'string' ? type : null,
-      response: body,
-    })
-    .execute();
+  await recordAnswer(
+    ctx.db,
+    reply.statusCode,
+    typeof type === 'string' ? type : null,
+    body,
+    claimed.scope,
+    claimed.key,
+    claimed.holder,
+  );
 }
 
 /**
@@ -213,12 +250,7 @@ async function freeKey(
 ): Promise<void> {
   const id = idOf(claimed.scope, claimed.key);
   try {
-    await ctx.db
-      .deleteFrom('idempotency_keys')
-      .where('scope', '=', claimed.scope)
-      .where('key', '=', claimed.key)
-      .where('holder', '=', claimed.holder)
-      .execute();
+    await deleteKey(ctx.db, claimed.scope, claimed.key, claimed.holder);
     if (unfreed.get(id) === claimed) unfreed.delete(id);
   } catch (error) {
     if (!databaseFault(error) || Date.now() > until) throw error;

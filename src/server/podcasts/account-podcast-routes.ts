@@ -3,10 +3,34 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import { accountPodcastsResponse, contextResource, podcastResource } from '../../shared/podcasts.ts';
+import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { requireUser } from '../auth/session.ts';
 import { podcastAccess, requirePodcast } from './guard.ts';
 import { serializePodcast } from './serialize-podcast.ts';
+
+/**
+ * The selected podcast in one prepared statement (prepared-query.ts): the stored one when the user
+ * can still select it, else the first selectable by title. It was two or three statements on every
+ * screen's first request (issue 25, 2026-11-26).
+ */
+const chosenPodcast = preparedQuery((db: Db, userId: number) =>
+  db
+    .selectFrom('memberships')
+    .innerJoin('podcasts', 'podcasts.id', 'memberships.podcast_id')
+    .leftJoin('user_contexts', 'user_contexts.user_id', 'memberships.user_id')
+    .select('podcasts.id')
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.active', '=', 1)
+    .orderBy(
+      sql`CASE WHEN ${sql.ref('podcasts.id')} = ${sql.ref('user_contexts.podcast_id')} THEN 0 ELSE 1 END`,
+    )
+    .orderBy('podcasts.title')
+    .orderBy('podcasts.id')
+    .limit(1),
+);
 
 export function accountPodcastRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -34,20 +58,7 @@ export function accountPodcastRoutes(app: FastifyInstance, { db, clock }: AppCon
   // the user can select; null when there is none.
   api.get('/api/account/context', { schema: { response: { 200: contextResource } } }, async (request) => {
     const user = requireUser(request);
-    const stored = await db
-      .selectFrom('user_contexts')
-      .select('podcast_id')
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
-    const selectable = db
-      .selectFrom('memberships')
-      .innerJoin('podcasts', 'podcasts.id', 'memberships.podcast_id')
-      .select('podcasts.id')
-      .where('memberships.user_id', '=', user.id)
-      .where('memberships.active', '=', 1);
-    const chosen =
-      (stored && (await selectable.where('podcasts.id', '=', stored.podcast_id).executeTakeFirst())) ||
-      (await selectable.orderBy('podcasts.title').orderBy('podcasts.id').limit(1).executeTakeFirst());
+    const [chosen] = await chosenPodcast(db, user.id);
     if (!chosen) return { data: null };
     const access = await podcastAccess(db, clock.now(), user, chosen.id, { action: 'podcast.read' });
     return { data: await serializePodcast(db, access) };

@@ -24,6 +24,7 @@ import { audienceSize, budget, timeEffort } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { requireUser } from '../auth/session.ts';
 import { refreshScores } from '../practices/recommend.ts';
 import { HttpError, invalid } from '../http/errors.ts';
@@ -72,23 +73,26 @@ async function readStrategy(db: Db, podcastId: number) {
   >;
 }
 
-/** Each metric with its recorded values, oldest first (the order the chart draws them). */
-async function readMetrics(db: Db, podcastId: number) {
-  const rows = await db
+// Built once (prepared-query.ts): the POST answers it too, so it runs on every evaluation.
+const metricRows = preparedQuery((db: Db, podcastId: number) =>
+  db
     .selectFrom('podcast_metrics')
     .select(['metric', 'value', 'recorded_on', 'created_at'])
     .where('podcast_id', '=', podcastId)
     .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return metric.keys.map((key) => ({
-    key,
-    trans: metric.labels[key],
-    values: rows
-      .filter((r) => r.metric === key)
-      .map((r) => ({ date: r.recorded_on, value: r.value, created_at: r.created_at })),
-  }));
+    .orderBy('id'),
+);
+
+/** Each metric with its recorded values, oldest first (the order the chart draws them). */
+async function readMetrics(db: Db, podcastId: number) {
+  const values = new Map(metric.keys.map((key) => [key as string, [] as MetricValue[]]));
+  // One pass over the rows (the history of every metric), not one per metric.
+  for (const r of await metricRows(db, podcastId)) {
+    values.get(r.metric)?.push({ date: r.recorded_on, value: r.value, created_at: r.created_at });
+  }
+  return metric.keys.map((key) => ({ key, trans: metric.labels[key], values: values.get(key)! }));
 }
+type MetricValue = { date: string; value: number; created_at: string };
 
 export function podcastContentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
