@@ -2,10 +2,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 
-export async function secret(db: Database, key: string, create = () => randomBytes(32).toString('hex')) {
+export async function secret(
+  db: Database,
+  key: string,
+  create: () => string | Promise<string> = () => randomBytes(32).toString('hex'),
+) {
   await db
     .insertInto('secrets')
-    .values({ key, value: create() })
+    .values({ key, value: await create() })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
   const row = await db.selectFrom('secrets').select('value').where('key', '=', key).executeTakeFirstOrThrow();

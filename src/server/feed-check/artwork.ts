@@ -1,6 +1,6 @@
 // The cover's format and size for the Feed-Check, from the image's header only.
-import sharp from 'sharp';
 import type { FeedConfig } from '../config.ts';
+import { loadSharp } from '../images/sharp.ts';
 import { safeFetch } from '../feeds/safe-fetch.ts';
 import type { Artwork } from './checks.ts';
 
@@ -21,6 +21,7 @@ export async function readArtwork(config: FeedConfig, href: string | null): Prom
 /** Format and size from an image's first bytes. */
 export async function artworkOf(bytes: Buffer): Promise<Artwork> {
   try {
+    const sharp = await loadSharp();
     const { format, width, height } = await sharp(bytes).metadata();
     if (!format || !width || !height) return 'unreadable';
     return { format, width, height };

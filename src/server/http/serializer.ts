@@ -7,15 +7,12 @@
 // provider) and shapes by tests/server/contract. A schema JSON Schema cannot express keeps
 // zod's serializer. Compiled at a route's first answer, not when it is added: compiling all of
 // them made most of a start's time (issue 25, 2026-11-26), and most routes answer rarely.
-import { createRequire } from 'node:module';
-import type fastJsonType from 'fast-json-stringify';
+// fast-json-stringify itself is imported plainly: Fastify loads it at start anyway (its default
+// serializer compiler), so a lazy require only loaded a second copy in the bundled server.
+import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-
-// Loaded at the first answer through it, not at start (a tenth of a start's time, issue 25).
-const require = createRequire(import.meta.url);
-let fastJson: typeof fastJsonType | undefined;
 
 const compile: FastifySerializerCompiler<z.ZodType> = (route) => {
   let jsonSchema: object;
@@ -24,7 +21,6 @@ const compile: FastifySerializerCompiler<z.ZodType> = (route) => {
   } catch {
     return zodSerializerCompiler(route);
   }
-  fastJson ??= require('fast-json-stringify') as typeof fastJsonType;
   return fastJson(jsonSchema);
 };
 

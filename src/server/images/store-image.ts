@@ -1,16 +1,11 @@
 // Uploads are re-encoded to WebP (at most 512 px, metadata stripped) and kept in the database
 // under a random key: the key, not the row id, is the image's URL (see image-routes.ts).
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, imageMessages } from '../../shared/images.ts';
 import type { Db } from '../db/database.ts';
 import { invalid } from '../http/errors.ts';
 import { createJobQueue } from './job-queue.ts';
-
-// One libvips thread per image and no operation cache: uploads are one-off, and every extra
-// thread keeps its own malloc arena that the process does not give back.
-sharp.concurrency(1);
-sharp.cache(false);
 
 /** Two decodes at a time, at most 16 uploads waiting (each holds its file, ≤ IMAGE_MAX_BYTES). */
 export const imageJobs = createJobQueue(2, 16, imageMessages.busy);
@@ -22,6 +17,7 @@ export const newImageKey = () => randomBytes(16).toString('base64url');
 
 /** Reads only the header, so a file with too many pixels is refused before anything is decoded. */
 async function checkHeader(input: Buffer) {
+  const sharp = await loadSharp();
   const meta = await sharp(input)
     .metadata()
     .catch(() => undefined);
@@ -36,6 +32,7 @@ async function checkHeader(input: Buffer) {
 }
 
 async function reencode(input: Buffer) {
+  const sharp = await loadSharp();
   try {
     // sequentialRead streams the decode through the resize instead of holding the whole bitmap;
     // limitInputPixels is the decoder's own guard should the header have lied.

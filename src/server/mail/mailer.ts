@@ -2,7 +2,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Clock } from '../clock.ts';
 
 export type Mail = { to: string; subject: string; text: string };
@@ -15,20 +14,25 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
   clock: Clock;
 }): Mailer {
+  // nodemailer is loaded at the first mail, not at start (issue 25: a start's CPU).
+  const transport = (options: Parameters<typeof import('nodemailer').createTransport>[0]) =>
+    import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options));
   const { smtpUrl, from, dataDir, log, clock } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    let smtp: ReturnType<typeof transport> | undefined;
     return {
       async send({ to, subject, text }) {
-        await transport.sendMail({ from, to, subject, text });
+        smtp ??= transport(smtpUrl);
+        await (await smtp).sendMail({ from, to, subject, text });
       },
     };
   }
   const outbox = join(dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let stream: ReturnType<typeof transport> | undefined;
   return {
     async send({ to, subject, text }) {
-      const info = await transport.sendMail({ from, to, subject, text });
+      stream ??= transport({ streamTransport: true, buffer: true });
+      const info = await (await stream).sendMail({ from, to, subject, text });
       await mkdir(outbox, { recursive: true });
       const file = join(outbox, `${clock.now().toISOString().replace(/[:.]/g, '-')}-${to}.eml`);
       await writeFile(file, info.message as Buffer);

@@ -212,6 +212,16 @@ function pointsOf(points: Points): number[] {
 }
 const weights: number[] = [];
 const codes: string[] = [];
+/** How many candidates `weights` and `codes` hold for the score being computed. */
+let n = 0;
+/*
+ * A module function, not a closure made per call: tsx and vitest (esbuild's keepNames) wrap
+ * every function they create in a naming helper, which cost a quarter of a refresh's CPU.
+ */
+function candidate(weight: number, code: string) {
+  weights[n] = weight;
+  codes[n++] = code;
+}
 
 /** scorePractice without the texts: what the store keeps (refreshing ten thousand at once). */
 export function scoreCodes(
@@ -224,11 +234,7 @@ export function scoreCodes(
   if (flags.rejected) return result(0, ['R']);
   if (!method.potential) return result(0, ['U']);
   const potential = pointsOf(method.potential);
-  let n = 0;
-  const candidate = (weight: number, code: string) => {
-    weights[n] = weight;
-    codes[n++] = code;
-  };
+  n = 0;
 
   const goals = podcast.goals ? pointsOf(podcast.goals) : null;
   let goalSum = 0;
@@ -288,9 +294,9 @@ export function scoreCodes(
  * The codes of the three heaviest candidates with a weight above 0, heaviest first; equal weights
  * keep the order they were found in (metric order, then effort).
  */
-function heaviest(n: number): string[] {
+function heaviest(count: number): string[] {
   const top: number[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < count; i++) {
     const w = weights[i]!;
     if (!(w > 0)) continue;
     let at = top.length;

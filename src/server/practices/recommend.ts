@@ -148,36 +148,37 @@ export async function flaggedIds(
  * cannot collide. Decision 2026-11-26 (issue 25: 1000-row chunks built by Kysely took most of the
  * 222 ms of a refresh after a goal change).
  */
-async function storeScores(db: Db, engine: Engine, podcastId: number, scores: [number, Stored][]) {
-  if (scores.length === 0) return;
-  const ids = scores.map(([id]) => id);
-  const values = scores.map(([, s]) => Math.round(s.similarity * 1000));
-  const reasons = scores.map(([, s]) => s.codes);
+async function storeScores(db: Db, engine: Engine, podcastId: number, scores: StoredColumns) {
+  const { ids, values, reasons } = scores;
+  if (ids.length === 0) return;
   const rows =
     engine === 'postgres'
       ? sql`select ${podcastId}::integer, * from unnest(${ids}::integer[], ${values}::integer[], ${reasons}::text[])`
       : sql`select ${podcastId}, value ->> 0, value ->> 1, value ->> 2
-              from json_each(${JSON.stringify(scores.map((_, i) => [ids[i], values[i], reasons[i]]))}) where true`;
+              from json_each(${JSON.stringify(ids.map((id, i) => [id, values[i], reasons[i]]))}) where true`;
+  // The database skips the rows whose score and reasons are already stored (no write, no index
+  // update): the refresh does not read the stored scores to compare them in JavaScript, which
+  // took a third of a refresh after a goal change (issue 25, 2026-11-26).
   await sql`insert into practice_scores (podcast_id, practice_id, score, reasons) ${rows}
-    on conflict (podcast_id, practice_id) do update set score = excluded.score, reasons = excluded.reasons`.execute(
-    db,
-  );
+    on conflict (podcast_id, practice_id) do update set score = excluded.score, reasons = excluded.reasons
+    where practice_scores.score <> excluded.score or practice_scores.reasons <> excluded.reasons`.execute(db);
 }
 
-/** The podcast's stored scores (on SQLite read off the request's connection, database.ts). */
-const storedScores = preparedQuery((db: Db, podcastId: number) =>
-  db
-    .selectFrom('practice_scores')
-    .select(['practice_id', 'score', 'reasons'])
-    .where('podcast_id', '=', podcastId),
-);
+/** Scores as the store writes them: method ids, similarity × 1000, reason codes. */
+type StoredColumns = { ids: number[]; values: number[]; reasons: string[] };
+const storedColumns = (): StoredColumns => ({ ids: [], values: [], reasons: [] });
+function addScore(columns: StoredColumns, id: number, score: Stored) {
+  columns.ids.push(id);
+  columns.values.push(Math.round(score.similarity * 1000));
+  columns.reasons.push(score.codes);
+}
 
 /** Bump when the score formula (recommend-engine.ts) changes: every podcast is refreshed again. */
 const ENGINE_VERSION = '2';
 
 /**
  * Recomputes all of a podcast's scores (after its goals or stage changed) and stores those that
- * changed; a podcast's first refresh stores them all. The scores are a function of the content,
+ * changed (the upsert skips the others); a podcast's first refresh stores them all. The scores are a function of the content,
  * the podcast's goals, stage and evidence (Feed-Check, experiment effects) and its applied and
  * rejected methods: when the fingerprint of
  * those is the one stored with the scores, nothing can have changed and the refresh stops there
@@ -207,20 +208,22 @@ export async function refreshScores(db: Database, podcastId: number, now: Date) 
     )
     .digest('base64url');
   if (state?.fingerprint === fingerprint) return;
-  const [methods, stored] = await Promise.all([methodProfiles(db), storedScores(db, podcastId)]);
-  const before = new Map(stored.map((r) => [r.practice_id, r]));
-  const changed: [number, Stored][] = [];
-  const evidenceOf = methodEvidence(profile.evidence, methods);
+  const methods = await methodProfiles(db);
+  const scores = storedColumns();
+  const { evidence } = profile;
+  // Without findings and tried methods, the evidence of every method is empty: skip asking.
+  const evidenceOf =
+    evidence && (evidence.tried.length > 0 || Object.keys(evidence.feed).length > 0)
+      ? methodEvidence(evidence, methods)
+      : undefined;
+  const flags = { applied: false, rejected: false };
   for (const [id, method] of methods) {
-    const flags = { applied: applied.has(id), rejected: rejected.has(id) };
-    const score = scoreCodes(profile, method, flags, evidenceOf(id, method));
-    const old = before.get(id);
-    if (!old || old.score !== Math.round(score.similarity * 1000) || old.reasons !== score.codes) {
-      changed.push([id, score]);
-    }
+    flags.applied = applied.has(id);
+    flags.rejected = rejected.has(id);
+    addScore(scores, id, scoreCodes(profile, method, flags, evidenceOf?.(id, method)));
   }
   await withTx(db, async (tx) => {
-    await storeScores(tx, db.engine, podcastId, changed);
+    await storeScores(tx, db.engine, podcastId, scores);
     const state = { content_version: version, refreshed_at: now.toISOString(), fingerprint };
     await tx
       .insertInto('practice_score_states')
@@ -252,7 +255,9 @@ export async function refreshScore(db: Database, podcastId: number, practiceId: 
   ]);
   const evidence = methodEvidence(profile.evidence, methods)(practiceId, method);
   const score = scoreCodes(profile, method, { applied: !!applied, rejected: !!rejected }, evidence);
-  await storeScores(db, db.engine, podcastId, [[practiceId, score]]);
+  const scores = storedColumns();
+  addScore(scores, practiceId, score);
+  await storeScores(db, db.engine, podcastId, scores);
 }
 
 /** Makes sure the podcast's stored scores exist for the current content; refreshes them if not. */

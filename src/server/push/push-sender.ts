@@ -3,7 +3,6 @@
 // host resolved and checked now, the socket pinned to the checked address), within a time limit.
 import http from 'node:http';
 import https from 'node:https';
-import webpush from 'web-push';
 import type { PushPayload } from '../../shared/push.ts';
 import type { PushConfig } from '../config.ts';
 import { checkedTarget, pinnedLookup } from '../feeds/safe-fetch.ts';
@@ -21,6 +20,8 @@ export async function sendPush(
   device: Device,
   payload: PushPayload,
 ): Promise<number> {
+  // Loaded at the first push, not at start (issue 25: a start's CPU).
+  const { default: webpush } = await import('web-push');
   const details = webpush.generateRequestDetails(
     { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
     JSON.stringify(payload),

@@ -42,6 +42,10 @@ describe('score fingerprint', () => {
     const reach = await scores(podcast);
     expect(reach.length).toBeGreaterThan(0);
 
+    // The tip job's refresh (debounced after the podcast's creation and the goals) runs first:
+    // one still in flight would write its scores over the zeros below (each refresh upserts
+    // every score that differs from the stored one).
+    await t.jobs.tipSweep.runOnce();
     // Nothing changed: the refresh does not even look at the stored scores.
     await t.db.updateTable('practice_scores').set({ score: 0 }).where('podcast_id', '=', podcast).execute();
     await refreshScores(t.db, podcast, t.clock.now());
