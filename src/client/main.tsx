@@ -2,6 +2,7 @@ import './lib/zod-jitless.ts';
 import { createBrowserHistory, type AnyRoute } from '@tanstack/react-router';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { dropBootAnswers } from './api/boot-answers.ts';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { App } from './app.tsx';
 import { isOffline, onReconnect, watchConnectivity } from './lib/connectivity.ts';
@@ -70,6 +71,7 @@ const stopRendered = router.subscribe('onRendered', () => {
   rendered = true;
   // From now on guards ask the server first again (the first screen may paint from the cache).
   endStart();
+  dropBootAnswers();
   stopRendered();
 });
 function whenSettled(then: () => void) {

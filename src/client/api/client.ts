@@ -10,6 +10,7 @@ import {
   SAFE_METHODS,
 } from '../../browser/http.ts';
 import { OFFLINE_COPY_HEADER } from '../../browser/messages.ts';
+import { answerFromBoot } from './boot-answers.ts';
 
 /** Options a caller may put into ky's `context`. */
 export type RequestContext = {
@@ -59,7 +60,8 @@ export const api = ky.create({
   // (ky would otherwise sleep through the Retry-After of a throttle, minutes of a loading state).
   retry: { shouldRetry: () => false },
   hooks: {
-    beforeRequest: [setXsrfHeader],
+    // The page's embedded answers first (boot-answers.ts): such a call never reaches the network.
+    beforeRequest: [answerFromBoot, setXsrfHeader],
     afterResponse: [
       async (_request, options, response, state) => {
         const context = options.context as RequestContext;

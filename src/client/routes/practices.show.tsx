@@ -4,6 +4,10 @@ import { practicesRoute } from './practices.tsx';
 export const practicesShowRoute = createRoute({
   getParentRoute: () => practicesRoute,
   path: '$id',
+  // Starts every request of the screen at once (the screen module's prefetch*, issue 25).
+  loader: ({ context: { queryClient }, params }) =>
+    import('./screens/practices-screens.tsx').then((m) => m.prefetchPracticeShow(queryClient, params.id)),
+
   component: lazyRouteComponent(() => import('./screens/practices-screens.tsx'), 'PracticeShowScreen'),
 });
 

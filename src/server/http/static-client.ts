@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session.ts';
+import { bootAnswers, sendShellWithBoot } from './boot-data.ts';
 
 const API_PREFIXES = ['/api/', '/sanctum/'];
 
@@ -56,7 +57,8 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
   }
 
   const known = hasClient ? knownPaths(clientDir) : null;
-  app.setNotFoundHandler((request, reply) => {
+  const shellHtml = hasClient ? readFileSync(join(clientDir, 'index.html'), 'utf8') : '';
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (isApi || !hasClient || request.method !== 'GET') {
       return reply.status(404).send({ message: 'Nicht gefunden.', errors: {} });
@@ -65,6 +67,9 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     // route gets it with 404, so crawlers and link checkers see the page is missing.
     const path = request.url.split(/[?#]/)[0]!;
     if (known && !known.test(path)) reply.status(404);
+    // A signed-in user's app screen comes with the answers it asks for first (boot-data.ts).
+    const answers = /^\/app(\/|$)/.test(path) ? await bootAnswers(app, request) : null;
+    if (answers) return sendShellWithBoot(request, reply, shellHtml, answers);
     return shell(reply);
   });
 }

@@ -1,12 +1,20 @@
 // Experiment screens with the selected podcast (features/podcasts) handed to the experiment
 // components (features/experiments): features never import each other. Loaded lazily.
+import type { QueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { usePodcast } from '../../features/podcasts/api/get-context.ts';
+import {
+  commentsQueryOptions,
+  eventsQueryOptions,
+  experimentQueryOptions,
+} from '../../features/experiments/api/experiments.ts';
+import { experimentEffectQueryOptions } from '../../features/experiments/api/get-effect.ts';
+import { contextQueryOptions, usePodcast } from '../../features/podcasts/api/get-context.ts';
 import { ExperimentCreatePage } from '../../features/experiments/components/experiment-create-page.tsx';
 import { ExperimentListPage } from '../../features/experiments/components/experiment-list-page.tsx';
 import { ExperimentShowPage } from '../../features/experiments/components/experiment-show-page.tsx';
 import { PracticeExperimentsTab } from '../../features/experiments/components/practice-experiments-tab.tsx';
 
+import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
 import { simple } from './experiment-podcast.ts';
 
 function useExperimentPodcast() {
@@ -24,6 +32,23 @@ export function ExperimentsCreateScreen() {
   const podcast = useExperimentPodcast();
   const { practice_id } = createRoute.useSearch();
   return podcast && <ExperimentCreatePage key={podcast.id} podcast={podcast} practiceId={practice_id} />;
+}
+
+/**
+ * The loader of experiments.show (routes/experiments.show.tsx): the experiment, its effect, comments
+ * and activity are asked for at once from the route's id, instead of the cards asking once the
+ * experiment has answered. Decision 2026-11-26 (issue 25: experiments/1 → effect was two round
+ * trips after the shell). A Basic podcast sees the upsell and asks for nothing; not awaited, the
+ * page shows its own loading and error states.
+ */
+export async function prefetchExperimentShow(queryClient: QueryClient, id: string) {
+  const podcast = await cachedOnStart(queryClient, contextQueryOptions()).catch(() => undefined);
+  if (!podcast?.active) return;
+  const experimentId = Number(id);
+  void queryClient.prefetchQuery(experimentQueryOptions(experimentId));
+  void queryClient.prefetchQuery(experimentEffectQueryOptions(experimentId));
+  void queryClient.prefetchQuery(commentsQueryOptions(experimentId));
+  void queryClient.prefetchQuery(eventsQueryOptions(experimentId));
 }
 
 const showRoute = getRouteApi('/app/podcast-required/experiments/$id');

@@ -1,11 +1,18 @@
 // Screens of the methods (features/practices) that need the selected podcast (features/podcasts):
 // features never import each other, so these compose the two. Loaded lazily by their route files.
+import type { QueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Podcast } from '../../../shared/podcasts.ts';
 import type { Practice } from '../../../shared/practices.ts';
-import { usePodcast } from '../../features/podcasts/api/get-context.ts';
-import { usePractice } from '../../features/practices/api/get-practice.ts';
+import { contextQueryOptions, usePodcast } from '../../features/podcasts/api/get-context.ts';
+import { similaritiesQueryOptions } from '../../features/practices/api/get-podcast-methods.ts';
+import {
+  practiceCompilationsQueryOptions,
+  practiceQueryOptions,
+  usePractice,
+} from '../../features/practices/api/get-practice.ts';
+import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
 import { CompilationPage } from '../../features/practices/components/compilation-pages.tsx';
 import { OverviewTab } from '../../features/practices/components/overview-tab.tsx';
 import { PracticeLayout } from '../../features/practices/components/practice-layout.tsx';
@@ -25,6 +32,23 @@ const showRoute = getRouteApi('/app/podcast-required/practices/$id');
 const compilationRoute = getRouteApi('/app/podcast-required/compilations/$id');
 
 const practiceIdOf = (id: string) => Number(id);
+
+/**
+ * The loaders of practices.show and its overview tab (routes/practices.show*.tsx): every request
+ * of the screen starts at once, from the route's id and the selected podcast (at the start from
+ * the page's boot answers or the persisted cache), instead of the tab asking for its sets and
+ * similar methods only once the method has answered. Decision 2026-11-26 (issue 25: method detail
+ * was practices/1 → compilations, two round trips after the shell). Not awaited: the screen shows
+ * its own loading and error states, as before.
+ */
+export async function prefetchPracticeShow(queryClient: QueryClient, id: string, tab?: 'overview') {
+  const podcast = await cachedOnStart(queryClient, contextQueryOptions()).catch(() => undefined);
+  if (!podcast) return;
+  const practiceId = practiceIdOf(id);
+  if (tab !== 'overview') return void queryClient.prefetchQuery(practiceQueryOptions(podcast.id, practiceId));
+  void queryClient.prefetchQuery(practiceCompilationsQueryOptions(practiceId));
+  void queryClient.prefetchQuery(similaritiesQueryOptions(podcast.id, practiceId));
+}
 
 /** practices.list: the filters live in the URL (routes/practices.list.tsx). */
 export function PracticesListScreen() {

@@ -17,6 +17,7 @@ import { parse } from '../../../api/parse.ts';
 import { useOfflineWrite, withPending } from '../../../lib/offline-write.ts';
 import { completeAll, createComment, setAction } from './experiment-writes.ts';
 import { commentsQueryKey, experimentQueryKey, experimentsQueryKey } from './query-keys.ts';
+import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
 export type ListState = 'started' | undefined;
 
@@ -44,8 +45,9 @@ export const useExperiments = (
   enabled = true,
 ) => useQuery({ ...experimentsQueryOptions(podcastId, filter), enabled });
 
-export const useExperiment = (id: number) =>
-  useQuery({
+export const experimentQueryOptions = (id: number) =>
+  queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: experimentQueryKey(id),
     queryFn: async ({ queryKey, client }) =>
       withPending(
@@ -55,19 +57,27 @@ export const useExperiment = (id: number) =>
       ),
   });
 
-export const useEvents = (id: number) =>
-  useQuery({
+export const useExperiment = (id: number) => useQuery(experimentQueryOptions(id));
+
+export const eventsQueryOptions = (id: number) =>
+  queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: [...experimentQueryKey(id), 'events'],
     queryFn: async () =>
       (await api.get(`api/experiments/${id}/events`).json().then(parse(eventsResponse))).data,
   });
 
-export const useComments = (id: number) =>
-  useQuery({
+export const useEvents = (id: number) => useQuery(eventsQueryOptions(id));
+
+export const commentsQueryOptions = (id: number) =>
+  queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: commentsQueryKey(id),
     queryFn: async () =>
       (await api.get(`api/experiments/${id}/comments`).json().then(parse(commentsResponse))).data,
   });
+
+export const useComments = (id: number) => useQuery(commentsQueryOptions(id));
 
 /** The method selector: up to 1000 methods, bookmarked first (§7, §9). */
 export const useSelectablePractices = (podcastId: number) =>

@@ -1,16 +1,20 @@
 // 'Wirkung' (issue 22): GET /api/experiments/{id}/effect and GET /api/podcasts/{id}/effects.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { effectListResource, effectResource } from '../../../../shared/experiment-effect.ts';
 import { api } from '../../../api/client.ts';
 import { parse } from '../../../api/parse.ts';
 import { experimentQueryKey } from './query-keys.ts';
+import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
-export const useExperimentEffect = (id: number) =>
-  useQuery({
+export const experimentEffectQueryOptions = (id: number) =>
+  queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: [...experimentQueryKey(id), 'effect'],
     queryFn: async () =>
       (await api.get(`api/experiments/${id}/effect`).json().then(parse(effectResource))).data,
   });
+
+export const useExperimentEffect = (id: number) => useQuery(experimentEffectQueryOptions(id));
 
 /** The podcast's ended experiments with enough data, best goal score first. */
 export const usePodcastEffects = (podcastId: number, enabled = true) =>

@@ -1,5 +1,5 @@
 // The dashboard's method widgets and 'Passende Methoden': small lists of one podcast.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   applicationsResponse,
   bookmarksResponse,
@@ -11,6 +11,7 @@ import { adviceResponse } from '../../../../shared/content-api.ts';
 import { api } from '../../../api/client.ts';
 import { parse } from '../../../api/parse.ts';
 import { methodsQueryKey } from './get-practice.ts';
+import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
 /** GET /api/podcasts/{id}/estimations: 'Als Nächstes empfohlen', best first (Pro only). */
 export const useEstimations = (podcastId: number) =>
@@ -43,8 +44,9 @@ export const useApplications = (podcastId: number) =>
   });
 
 /** GET /api/practices/{id}/similarities?context=: 'Passende Methoden' for the podcast. */
-export const useSimilarities = (podcastId: number, practiceId: number) =>
-  useQuery({
+export const similaritiesQueryOptions = (podcastId: number, practiceId: number) =>
+  queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: [...methodsQueryKey(podcastId), 'similarities', practiceId],
     queryFn: async () =>
       (
@@ -56,6 +58,9 @@ export const useSimilarities = (podcastId: number, practiceId: number) =>
           .then(parse(similaritiesResponse))
       ).data,
   });
+
+export const useSimilarities = (podcastId: number, practiceId: number) =>
+  useQuery(similaritiesQueryOptions(podcastId, practiceId));
 
 /** GET /api/advices:random: one text 'Aus dem Logbuch'; a new one with each visit. */
 export const useAdvice = () =>

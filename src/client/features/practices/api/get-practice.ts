@@ -9,6 +9,7 @@ import {
 import { compilationsResponse } from '../../../../shared/compilations.ts';
 import { api } from '../../../api/client.ts';
 import { parse } from '../../../api/parse.ts';
+import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
 /**
  * Everything a podcast sees of the methods (its flags, scores, lists, widgets) is keyed under
@@ -24,6 +25,7 @@ export const practiceQueryKey = (podcastId: number, practiceId: number) =>
 /** GET /api/practices/{id}?context={podcastId}: the method with the podcast's flags and score. */
 export const practiceQueryOptions = (podcastId: number, practiceId: number) =>
   queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: practiceQueryKey(podcastId, practiceId),
     queryFn: async () =>
       (
@@ -77,10 +79,14 @@ export const usePracticeActions = (practiceId: number) =>
   });
 
 /** GET /api/practices/{id}/compilations: the sets the method is part of. */
-export const usePracticeCompilations = (practiceId: number) =>
-  useQuery({
+export const practiceCompilationsQueryOptions = (practiceId: number) =>
+  queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: partKey(practiceId, 'compilations'),
     queryFn: async () =>
       (await api.get(`api/practices/${practiceId}/compilations`).json().then(parse(compilationsResponse)))
         .data,
   });
+
+export const usePracticeCompilations = (practiceId: number) =>
+  useQuery(practiceCompilationsQueryOptions(practiceId));

@@ -1,0 +1,40 @@
+// The answers the server embedded in the page it served (src/server/http/boot-data.ts: session,
+// podcasts, context for a signed-in user's /app/* page). The HTTP client (client.ts) answers a GET
+// of one of them from here, once, instead of asking the server again: the guards pass and the
+// screen's own requests start as soon as its code has loaded (issue 25: one round trip after the
+// shell). Only at the start: once the first screen has rendered, what is left is dropped, and
+// every later call goes to the server.
+let answers: Map<string, unknown> | undefined;
+
+function embedded(): Map<string, unknown> {
+  if (answers) return answers;
+  answers = new Map();
+  const element = typeof document === 'undefined' ? null : document.getElementById('boot');
+  if (element?.textContent) {
+    try {
+      for (const [path, body] of Object.entries(JSON.parse(element.textContent) as object))
+        answers.set(path, body);
+    } catch {
+      // Unreadable: the calls go to the server as without it.
+    }
+  }
+  element?.remove();
+  return answers;
+}
+
+/** ky's beforeRequest hook: an embedded answer to a GET of the same path, as a Response. */
+export function answerFromBoot(request: Request): Response | undefined {
+  const found = embedded();
+  if (request.method !== 'GET' || found.size === 0) return undefined;
+  const url = new URL(request.url);
+  const key = url.pathname + url.search;
+  if (url.origin !== location.origin || !found.has(key)) return undefined;
+  const body = found.get(key);
+  found.delete(key);
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** After the first screen: what was not used is too old to be taken for an answer. */
+export function dropBootAnswers() {
+  embedded().clear();
+}

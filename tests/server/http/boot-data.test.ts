@@ -1,0 +1,125 @@
+// The app shell of /app/* with the answers of session, podcasts and context embedded for a
+// signed-in user (src/server/http/boot-data.ts): the very answers of the calls, the guard's
+// refusals left out, nothing for a guest, never cached, never able to end its script early.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { register, verifiedUser } from '../helpers/accounts.ts';
+import type { Agent } from '../helpers/agent.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+
+const clientDir = mkdtempSync(join(tmpdir(), 'kompass-boot-client-'));
+writeFileSync(
+  join(clientDir, 'index.html'),
+  '<!doctype html><html><head><title>Kompass Studio</title></head><body><div id="root"></div></body></html>',
+);
+const t = await createTestApp({ config: { clientDir } });
+
+const BOOT = /<script type="application\/json" id="boot">(.*?)<\/script>/s;
+
+/** The embedded answers of the page, or null when it has none. */
+function boot(page: LightMyRequestResponse): Record<string, { data: unknown }> | null {
+  const match = BOOT.exec(page.body);
+  return match ? (JSON.parse(match[1]!) as Record<string, { data: unknown }>) : null;
+}
+
+const page = (agent: Agent, url = '/app/podcast', headers: Record<string, string> = {}) =>
+  agent.request('GET', url, undefined, { accept: 'text/html', ...headers });
+
+async function podcast(title: string, ownerId: number) {
+  const now = t.clock.now().toISOString();
+  const row = await t.db
+    .insertInto('podcasts')
+    .values({ title, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('memberships')
+    .values({ podcast_id: row.id, user_id: ownerId, role: 'owner', active: 1, created_at: now })
+    .execute();
+  return row.id;
+}
+
+describe('the app shell with its boot answers', () => {
+  it('embeds for a signed-in user exactly what session, podcasts and context answer, never cached', async () => {
+    const owner = await verifiedUser(t);
+    const id = await podcast('Zeitreise', owner.id);
+    const shell = await page(owner.agent);
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['cache-control']).toBe('no-store');
+    expect(shell.headers['content-security-policy']).toContain("script-src 'self'");
+    const answers = boot(shell)!;
+    expect(Object.keys(answers).sort()).toEqual([
+      '/api/account/context',
+      '/api/account/podcasts',
+      '/api/account/session',
+    ]);
+    for (const [path, body] of Object.entries(answers))
+      expect(body, path).toEqual((await owner.agent.get(path)).json());
+    expect((answers['/api/account/context']!.data as { id: number }).id).toBe(id);
+  });
+
+  it('embeds nothing for a guest or a session that is gone, and only for app pages', async () => {
+    const guest = t.agent();
+    expect(boot(await page(guest))).toBeNull();
+    guest.cookies.set('kompass_session', 'nicht-gueltig');
+    const stale = await page(guest);
+    expect(stale.statusCode).toBe(200);
+    expect(boot(stale)).toBeNull();
+    expect(stale.headers['cache-control']).toBe('no-cache');
+
+    const user = await verifiedUser(t);
+    expect(boot(await page(user.agent, '/login'))).toBeNull();
+  });
+
+  it('leaves out what the guard refuses: a podcast the user no longer belongs to, an unverified user’s calls', async () => {
+    const owner = await verifiedUser(t);
+    const coworker = await verifiedUser(t);
+    const shared = await podcast('Geheimprojekt Abendbrot', owner.id);
+    await t.db
+      .insertInto('memberships')
+      .values({
+        podcast_id: shared,
+        user_id: coworker.id,
+        role: 'editor',
+        active: 1,
+        created_at: t.clock.now().toISOString(),
+      })
+      .execute();
+    const selected = await coworker.agent.post(`/api/account/context/${shared}`);
+    expect(selected.statusCode, selected.body).toBe(200);
+    await expect(page(coworker.agent).then((p) => p.body)).resolves.toContain('Geheimprojekt Abendbrot');
+
+    // Removed from the team: the stored context points to a podcast the coworker may not see.
+    await t.db
+      .updateTable('memberships')
+      .set({ active: 0 })
+      .where('user_id', '=', coworker.id)
+      .where('podcast_id', '=', shared)
+      .execute();
+    const shell = await page(coworker.agent);
+    expect(shell.body).not.toContain('Geheimprojekt');
+    expect(boot(shell)!['/api/account/context']).toEqual({ data: null });
+    expect(boot(shell)!['/api/account/podcasts']).toEqual({ data: [] });
+
+    // Not verified: podcasts and context answer 403, so only the session goes in.
+    const unverified = await register(t);
+    expect(Object.keys(boot(await page(unverified.agent))!)).toEqual(['/api/account/session']);
+  });
+
+  it('keeps a title with markup inside its script element, and compresses the page', async () => {
+    const owner = await verifiedUser(t);
+    const title = '</script><script>alert(1)</script><!--';
+    await podcast(title, owner.id);
+    const shell = await page(owner.agent, '/app/podcast', { 'accept-encoding': 'br' });
+    expect(shell.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(shell.rawPayload).toString();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<!--');
+    const answers = boot({ body: html } as LightMyRequestResponse)!;
+    expect((answers['/api/account/context']!.data as { title: string }).title).toBe(title);
+  });
+});
