@@ -9,7 +9,6 @@ import { levelPoints, metric } from '../../shared/vocabulary.ts';
 import { sql } from 'kysely';
 import type { Database, Db, Engine } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
 import { contentVersion } from '../db/seed/seed.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import { loadEffects } from '../experiments/effect.ts';
