@@ -4,7 +4,7 @@ import { useFeedbackWidget } from '../lib/feedback-widget.ts';
 import { FeedbackForm } from './feedback-form.tsx';
 
 /** The help-centre feedback widget: a dialog over the page it was opened on (lib/feedback-widget.ts). */
-export function FeedbackWidget() {
+export function FeedbackDialog() {
   const { open, setOpen } = useFeedbackWidget();
   const page = useLocation({ select: (l) => l.pathname });
   return (

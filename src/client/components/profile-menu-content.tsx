@@ -13,15 +13,23 @@ const item =
   'data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
 
 /** Profil, Feedback geben, Einstellungen, Administration (admins, editors), Logout (§2). */
-export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
+export function ProfileMenuContent({
+  user,
+  onLogout,
+  trigger,
+  defaultOpen,
+}: {
+  user: User;
+  onLogout: () => void;
+  /** The trigger's label and look, which the placeholder shares (profile-menu.tsx). */
+  trigger: { 'aria-label': string; className: string };
+  defaultOpen?: boolean;
+}) {
   const [iosHelp, setIosHelp] = useState(false);
   return (
     // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable.
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label="Profilmenü"
-        className="flex size-11 shrink-0 items-center justify-center rounded-full ring-1 ring-slate-200 hover:ring-brand-600"
-      >
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger {...trigger}>
         <Avatar user={user} />
       </DropdownMenu.Trigger>
       {/* In place, not portalled to <body>: it stays in its trigger's landmark (components/README.md). */}

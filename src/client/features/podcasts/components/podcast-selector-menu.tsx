@@ -1,44 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { useContextQuery, useSelectContext } from '../api/get-context.ts';
 import { podcastsQueryOptions } from '../api/get-podcasts.ts';
-import { ChevronDownIcon } from '../../../components/nav-icons.tsx';
 
 const item =
   'flex min-h-11 w-full cursor-pointer items-center gap-2 rounded-lg px-3 text-base text-slate-800 outline-none ' +
   'data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
 
-/** Whether the user has a podcast to select; without one the header shows only the logo (§2). */
-export function useHasPodcasts() {
-  return (useQuery(podcastsQueryOptions()).data?.length ?? 0) > 0;
-}
-
 /**
  * §2 Navigation: the user's podcasts; choosing one selects it and goes to the dashboard.
  * 'Weiteren Podcast anlegen' starts onboarding.
  */
-export function PodcastSelector() {
+export function PodcastSelectorMenu({
+  trigger,
+  defaultOpen,
+}: {
+  /** The trigger's label, look and content, which the placeholder shares (podcast-selector.tsx). */
+  trigger: { 'aria-label': string; className: string; children: ReactNode };
+  defaultOpen?: boolean;
+}) {
   const podcasts = useQuery(podcastsQueryOptions()).data ?? [];
   const selected = useContextQuery().data;
   const select = useSelectContext();
   const navigate = useNavigate();
-  const title = selected?.title ?? 'Podcast wählen';
 
   const choose = (value: string) =>
     select.mutate(Number(value), { onSuccess: () => void navigate({ to: '/app/podcast' }) });
 
   return (
     // Not modal, like the profile menu: a modal menu hides the page while its links stay focusable.
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={`Podcast wechseln: ${title}`}
-        aria-busy={select.isPending || undefined}
-        className="flex min-h-11 min-w-0 items-center gap-1.5 rounded-lg px-2 text-base font-semibold text-slate-900 hover:bg-slate-100"
-      >
-        <span className="truncate">{title}</span>
-        <ChevronDownIcon />
-      </DropdownMenu.Trigger>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger {...trigger} aria-busy={select.isPending || undefined} />
       {/* In place, not portalled to <body>: it stays in its trigger's landmark (src/client/components/README.md). */}
       <DropdownMenu.Content
         align="start"

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
+import type { ComponentProps } from 'react';
 import { isAdmin } from '../../../../shared/account.ts';
 import type { Podcast } from '../../../../shared/podcasts.ts';
 import { can } from '../../../../shared/roles.ts';
@@ -23,6 +24,9 @@ const flagItems: { flag: PracticeFlag; label: string }[] = [
 type Props = {
   podcast: Podcast;
   practice: CardPractice & { rejected: boolean };
+  /** The trigger's label and look, which the placeholder shares (practice-menu.tsx). */
+  trigger: ComponentProps<'button'>;
+  defaultOpen?: boolean;
 };
 
 const bestPracticeMail = (title: string) =>
@@ -33,20 +37,15 @@ const bestPracticeMail = (title: string) =>
  * the server refuses, §4), start experiment, submit best practice, give feedback, and for admins
  * the method's page in the admin panel.
  */
-export function PracticeMenu({ podcast, practice }: Props) {
+export function PracticeMenuContent({ podcast, practice, trigger, defaultOpen }: Props) {
   const user = useUser();
   const toggle = useToggleFlag(podcast.id);
   const mayFlag = can(podcast.role.key, 'practices.flag');
   const error = toggle.isError ? apiError(toggle.error) : undefined;
   return (
     <div className="shrink-0">
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          aria-label={`Aktionen für ${practice.title}`}
-          className="flex size-11 items-center justify-center rounded-xl text-2xl leading-none text-slate-700 ring-1 ring-slate-200 hover:ring-brand-600"
-        >
-          <span aria-hidden="true">⋯</span>
-        </DropdownMenu.Trigger>
+      <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+        <DropdownMenu.Trigger {...trigger} />
         {/* In place, not portalled to <body>: it stays in its trigger's landmark (src/client/components/README.md). */}
         <DropdownMenu.Content
           align="end"
