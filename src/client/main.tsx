@@ -8,6 +8,7 @@ import { App } from './app.tsx';
 import { isOffline, onReconnect, watchConnectivity } from './lib/connectivity.ts';
 import { restoreDrafts } from './lib/drafts.ts';
 import { endStart } from './lib/fetch-or-cached.ts';
+import { settleFirstScreen } from './lib/first-screen.ts';
 import { watchInstall } from './lib/install.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import {
@@ -85,6 +86,7 @@ function whenSettled(then: () => void) {
   const stopQueries = queryClient.getQueryCache().subscribe(check);
   const stopRoutes = router.subscribe('onRendered', check);
 }
+whenSettled(settleFirstScreen);
 const startOffline = () => (isOffline() ? loadOffline() : whenSettled(loadOffline));
 if (hasCachedUser(queryClient)) startOffline();
 else {

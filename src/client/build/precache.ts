@@ -25,6 +25,18 @@ const FIRST_SCREENS = [
   'practices-screens',
   'experiment-screens',
   'assistance-screens',
+  // What the first screens load after they settled (components/deferred.tsx): the header's menus,
+  // the assistant, the feedback dialog, a method's menu, 'Für offline speichern' and the offline
+  // store (the outbox loads it when used).
+  'profile-menu-content',
+  'podcast-selector-menu',
+  'assistant-popover',
+  'feedback-dialog',
+  'practice-menu-content',
+  'save-for-offline',
+  'offline-data',
+  'offline-db',
+  'outbox-status',
 ];
 
 const STATIC_IMPORT = /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g;

@@ -1,10 +1,40 @@
 // The outbox on the page: offline writes (offline-write.ts) queue their requests here, with their
 // Idempotency-Key, when the network is off or the request never reached the server; the replay
 // (src/browser/outbox-replay.ts) sends them. Refused items stay until retried or discarded.
-import { liveQuery } from 'dexie';
+//
+// The offline store (dexie, 31 KB gzipped) loads here when the outbox is first used, not with the
+// screens that import this file (decision 2026-11-26, issue 25): the experiments' fetchers and
+// the experiment screen import it eagerly, and with it dexie was on every app screen's first paint.
 import { useEffect, useState } from 'react';
-import { META, offlineDb, readMeta, type OutboxItem } from '../../browser/offline-db.ts';
-import { replayNow, requestBackgroundSync, requestPersistentStorage } from './offline-data.ts';
+import type { OutboxItem } from '../../browser/offline-db.ts';
+
+const store = () => import('../../browser/offline-db.ts');
+const offlineData = () => import('./offline-data.ts');
+
+/**
+ * Whether the outbox may hold pending items, without opening it: the page counts the writes it
+ * queues (only the page queues; the worker only sends and removes) and notes the count at which it
+ * last found none pending. Equal counts: nothing is pending, and the experiments' fetchers
+ * (withPending) don't load the offline store before the first paint. The count goes up before and
+ * after an item is added, so a read in another tab meanwhile never notes a stale 'none'. Items
+ * queued by a version before this one (2026-11-26) show once the store has loaded.
+ */
+const QUEUED_COUNT = 'kompass-outbox-queued';
+const EMPTY_AT = 'kompass-outbox-empty-at';
+const count = (key: string) => {
+  try {
+    return localStorage.getItem(key) ?? '0';
+  } catch {
+    return undefined;
+  }
+};
+function countQueued() {
+  try {
+    localStorage.setItem(QUEUED_COUNT, String(Number(count(QUEUED_COUNT)) + 1));
+  } catch {
+    // No storage: pendingItems always reads the outbox.
+  }
+}
 
 export type OutboxWrite = Pick<
   OutboxItem,
@@ -13,6 +43,9 @@ export type OutboxWrite = Pick<
 
 /** Queues a write under `key` (the Idempotency-Key its first try was sent with, if any). */
 export async function enqueue(write: OutboxWrite, key: string) {
+  const [{ META, offlineDb, readMeta }, { requestBackgroundSync, requestPersistentStorage }] =
+    await Promise.all([store(), offlineData()]);
+  countQueued();
   await offlineDb().outbox.add({
     ...write,
     userId: await readMeta<number>(META.userId),
@@ -22,14 +55,20 @@ export async function enqueue(write: OutboxWrite, key: string) {
     attempts: 0,
     notBefore: 0,
   });
+  countQueued();
   requestPersistentStorage();
   await requestBackgroundSync();
 }
 
 /** The items still to be sent, in their order (an unreadable store holds none). */
 export async function pendingItems(): Promise<OutboxItem[]> {
+  const queued = count(QUEUED_COUNT);
+  if (queued !== undefined && count(EMPTY_AT) === queued) return [];
   try {
-    return await offlineDb().outbox.where('state').equals('pending').sortBy('id');
+    const { offlineDb } = await store();
+    const items = await offlineDb().outbox.where('state').equals('pending').sortBy('id');
+    if (items.length === 0 && queued !== undefined) localStorage.setItem(EMPTY_AT, queued);
+    return items;
   } catch {
     return [];
   }
@@ -37,12 +76,16 @@ export async function pendingItems(): Promise<OutboxItem[]> {
 
 /** 'Erneut senden' on a refused item: it goes back into the queue and is sent now. */
 export async function retryOutboxItem(id: number) {
+  const [{ offlineDb }, { replayNow }] = await Promise.all([store(), offlineData()]);
+  countQueued();
   await offlineDb().outbox.update(id, { state: 'pending', message: undefined, notBefore: 0 });
+  countQueued();
   replayNow();
 }
 
 /** 'Verwerfen'. */
 export async function discardOutboxItem(id: number) {
+  const { offlineDb } = await store();
   await offlineDb().outbox.delete(id);
 }
 
@@ -50,13 +93,24 @@ export async function discardOutboxItem(id: number) {
 export function useOutbox(experimentId?: number): OutboxItem[] {
   const [items, setItems] = useState<OutboxItem[]>([]);
   useEffect(() => {
-    const outbox = offlineDb().outbox;
-    const subscription = liveQuery(() =>
-      experimentId === undefined
-        ? outbox.orderBy('id').toArray()
-        : outbox.where('experimentId').equals(experimentId).sortBy('id'),
-    ).subscribe({ next: setItems, error: () => setItems([]) });
-    return () => subscription.unsubscribe();
+    let subscription: { unsubscribe(): void } | undefined;
+    let stopped = false;
+    void Promise.all([store(), import('dexie')]).then(
+      ([{ offlineDb }, { liveQuery }]) => {
+        if (stopped) return;
+        const outbox = offlineDb().outbox;
+        subscription = liveQuery(() =>
+          experimentId === undefined
+            ? outbox.orderBy('id').toArray()
+            : outbox.where('experimentId').equals(experimentId).sortBy('id'),
+        ).subscribe({ next: setItems, error: () => setItems([]) });
+      },
+      () => setItems([]),
+    );
+    return () => {
+      stopped = true;
+      subscription?.unsubscribe();
+    };
   }, [experimentId]);
   return items;
 }

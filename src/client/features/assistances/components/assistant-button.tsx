@@ -1,21 +1,18 @@
-import { Link } from '@tanstack/react-router';
-import { Popover } from 'radix-ui';
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { can } from '../../../../shared/roles.ts';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ASSISTANT_TIPS } from '../../../../shared/assistances.ts';
 import { httpStatus } from '../../../api/errors.ts';
+import { deferred } from '../../../components/deferred.tsx';
 import { CompassMark } from '../../../components/logo.tsx';
-import { PushOptIn } from '../../../components/push-opt-in.tsx';
-import { openFeedback } from '../../../lib/feedback-widget.ts';
 import { useAssistances } from '../api/get-assistances.ts';
+
+/** The tips' popover (assistant-popover.tsx, on radix): its code loads after the first screen. */
+const Popover = deferred(() => import('./assistant-popover.tsx').then((m) => m.AssistantPopover));
 
 type Props = {
   podcast: { id: number; title: string; active: boolean; role: string } | null;
   /** The server refused the tips (403/404): the podcast may be gone for this user. */
   onRefused?: () => void;
 };
-
-const menuLink = 'flex min-h-11 items-center rounded-lg px-3 hover:bg-slate-100 focus-visible:bg-slate-100';
 
 const FIELD = 'input, textarea, select, [contenteditable="true"]';
 
@@ -74,14 +71,30 @@ function useCoversControl(button: RefObject<HTMLElement | null>, shown: boolean)
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(check);
     };
-    schedule();
-    const changes = new MutationObserver(schedule);
+    // A change of <main> (a screen rendering, its data arriving) is checked when the browser is
+    // idle: in a frame, each check laid the page out while it was still being built, 0.7 s of the
+    // dashboard's main thread on a phone (Lighthouse, issue 25). Scroll and resize stay per frame.
+    let idle = 0;
+    const scheduleIdle = () => {
+      if (idle || frame) return;
+      if (!('requestIdleCallback' in window)) return schedule();
+      idle = requestIdleCallback(
+        () => {
+          idle = 0;
+          schedule();
+        },
+        { timeout: 1000 },
+      );
+    };
+    scheduleIdle();
+    const changes = new MutationObserver(scheduleIdle);
     const main = document.getElementById('main');
     if (main) changes.observe(main, { childList: true, subtree: true, attributes: true });
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     return () => {
       cancelAnimationFrame(frame);
+      if (idle) cancelIdleCallback(idle);
       changes.disconnect();
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
@@ -96,7 +109,6 @@ function useCoversControl(button: RefObject<HTMLElement | null>, shown: boolean)
  * every 10 s. Basic podcasts: 'Kompass befragen' opens the way to Studio Pro instead.
  */
 export function AssistantButton({ podcast, onRefused }: Props) {
-  const headingId = useId();
   const active = podcast?.active ?? false;
   const tips = useAssistances(podcast?.id ?? 0, podcast !== null && active);
   const typing = useTyping();
@@ -108,16 +120,15 @@ export function AssistantButton({ podcast, onRefused }: Props) {
   }, [refused, onRefused]);
   if (!podcast || typing) return null;
   const shown = (tips.data ?? []).slice(0, ASSISTANT_TIPS);
-  return (
-    <Popover.Root>
-      <Popover.Trigger
-        ref={trigger}
-        data-assistant-button=""
-        aria-hidden={covers || undefined}
-        tabIndex={covers ? -1 : undefined}
-        className={`${covers ? 'invisible' : ''} fixed right-4 bottom-20 z-40 flex min-h-12 items-center gap-2 rounded-full bg-brand-800 px-4 font-semibold text-white shadow-lg hover:bg-brand-900 focus-visible:outline-offset-4 md:bottom-6`}
-        aria-label={active ? `Kompass-KI: ${shown.length} Tipps` : 'Kompass befragen'}
-      >
+  const triggerProps = {
+    ref: trigger,
+    'data-assistant-button': '',
+    'aria-hidden': covers || undefined,
+    tabIndex: covers ? -1 : undefined,
+    className: `${covers ? 'invisible' : ''} fixed right-4 bottom-20 z-40 flex min-h-12 items-center gap-2 rounded-full bg-brand-800 px-4 font-semibold text-white shadow-lg hover:bg-brand-900 focus-visible:outline-offset-4 md:bottom-6`,
+    'aria-label': active ? `Kompass-KI: ${shown.length} Tipps` : 'Kompass befragen',
+    children: (
+      <>
         <CompassMark className="size-6" />
         <span>{active ? 'Kompass-KI' : 'Kompass befragen'}</span>
         {active && shown.length > 0 && (
@@ -125,75 +136,18 @@ export function AssistantButton({ podcast, onRefused }: Props) {
             {shown.length}
           </span>
         )}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          aria-labelledby={headingId}
-          className="z-50 w-[min(22rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-3 text-slate-900 shadow-xl"
-        >
-          <h2 id={headingId} className="px-3 pt-1 pb-2 font-semibold">
-            Tipps von der Kompass-KI
-          </h2>
-          {active ? (
-            shown.length ? (
-              <ul aria-label="Neueste Tipps">
-                {shown.map((tip) => (
-                  <li key={tip.id}>
-                    <Popover.Close asChild>
-                      <Link to="/app/assistances/$id" params={{ id: String(tip.id) }} className={menuLink}>
-                        {tip.subject}
-                      </Link>
-                    </Popover.Close>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="px-3 pb-2 text-sm text-slate-600">
-                {tips.isPending ? 'Lade Tipps …' : 'Noch keine Tipps für diesen Podcast.'}
-              </p>
-            )
-          ) : (
-            <div className="px-3 pb-2 text-sm">
-              <p>Die Kompass-KI gibt es für „{podcast.title}“ in Studio Pro.</p>
-              {/* The way to buy only for who may (owner, manager; issue 21). */}
-              {can(podcast.role, 'contract.redeem') && (
-                <Popover.Close asChild>
-                  <Link
-                    to="/app/podcasts/$id/conversion"
-                    params={{ id: String(podcast.id) }}
-                    className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
-                  >
-                    Kompass-KI aktivieren
-                  </Link>
-                </Popover.Close>
-              )}
-            </div>
-          )}
-          {active && (
-            <div className="mt-2 border-t border-slate-200 px-3 pt-3 pb-1">
-              <PushOptIn compact />
-            </div>
-          )}
-          <div className="mt-2 border-t border-slate-200 pt-2">
-            {active && (
-              <Popover.Close asChild>
-                <Link to="/app/assistances" className={`${menuLink} font-semibold text-brand-800`}>
-                  Alle Tipps anzeigen
-                </Link>
-              </Popover.Close>
-            )}
-            <Popover.Close asChild>
-              <button type="button" className={`${menuLink} w-full text-left`} onClick={openFeedback}>
-                Feedback geben
-              </button>
-            </Popover.Close>
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </>
+    ),
+  };
+  return (
+    <Popover
+      trigger={triggerProps}
+      podcast={podcast}
+      tips={shown}
+      loading={tips.isPending}
+      placeholder={(open) => (
+        <button type="button" aria-haspopup="dialog" aria-expanded="false" onClick={open} {...triggerProps} />
+      )}
+    />
   );
 }

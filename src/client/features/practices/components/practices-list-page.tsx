@@ -4,14 +4,17 @@ import { practiceOrder, practiceStatus, type PracticeOrder } from '../../../../s
 import type { Podcast } from '../../../../shared/podcasts.ts';
 import { audienceSize, budget, relevance, timeEffort } from '../../../../shared/vocabulary.ts';
 import { Button, buttonClass } from '../../../components/button.tsx';
+import { deferred } from '../../../components/deferred.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useKeywords } from '../api/get-keywords.ts';
 import { usePractices, type PracticeFilters } from '../api/get-practices.ts';
 import { PracticeCard, PracticeGrid } from './practice-card.tsx';
 import { PracticeMenu } from './practice-menu.tsx';
-import { SaveForOffline } from './save-for-offline.tsx';
 import { ChevronDownIcon } from '../../../components/nav-icons.tsx';
+
+/** 'Für offline speichern' and the offline store (dexie) under it load after the first screen. */
+const SaveForOffline = deferred(() => import('./save-for-offline.tsx').then((m) => m.SaveForOffline));
 
 const EMPTY = 'Für diese Auswahl gibt es keine Methoden. Probiere andere Filter aus.';
 

@@ -1,0 +1,9 @@
+/**
+ * Settles once the first screen after a start has rendered and its queries have answered
+ * (main.tsx). Code a screen doesn't need for its first paint waits for it (components/deferred.tsx).
+ */
+let settle = () => {};
+export const firstScreenSettled = new Promise<void>((resolve) => {
+  settle = resolve;
+});
+export const settleFirstScreen = () => settle();
