@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { register, verifiedUser } from '../helpers/accounts.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { createTestApp } from '../helpers/test-app.ts';
+import { podcastOwnedBy } from '../podcasts/podcast-helpers.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'kompass-boot-client-'));
 writeFileSync(
@@ -29,19 +30,7 @@ function boot(page: LightMyRequestResponse): Record<string, { data: unknown }> |
 const page = (agent: Agent, url = '/app/podcast', headers: Record<string, string> = {}) =>
   agent.request('GET', url, undefined, { accept: 'text/html', ...headers });
 
-async function podcast(title: string, ownerId: number) {
-  const now = t.clock.now().toISOString();
-  const row = await t.db
-    .insertInto('podcasts')
-    .values({ title, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('memberships')
-    .values({ podcast_id: row.id, user_id: ownerId, role: 'owner', active: 1, created_at: now })
-    .execute();
-  return row.id;
-}
+const podcast = (title: string, ownerId: number) => podcastOwnedBy(t, title, ownerId);
 
 describe('the app shell with its boot answers', () => {
   it('embeds for a signed-in user exactly what session, podcasts and context answer, never cached', async () => {

@@ -3,23 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/test-app.ts';
 import { json } from '../helpers/agent.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
+import { podcastOwnedBy } from './podcast-helpers.ts';
 
 const t = await createTestApp();
 
-/** A podcast and its owner: the membership with role owner. */
-async function podcast(title: string, ownerId: number) {
-  const now = t.clock.now().toISOString();
-  const row = await t.db
-    .insertInto('podcasts')
-    .values({ title, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('memberships')
-    .values({ podcast_id: row.id, user_id: ownerId, role: 'owner', active: 1, created_at: now })
-    .execute();
-  return row.id;
-}
+const podcast = (title: string, ownerId: number) => podcastOwnedBy(t, title, ownerId);
 
 const member = (podcastId: number, userId: number, active: number) =>
   t.db

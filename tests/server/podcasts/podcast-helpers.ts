@@ -41,3 +41,15 @@ export async function addMember(t: TestApp, podcastId: number, userId: number, r
     .values({ podcast_id: podcastId, user_id: userId, role, active, created_at: t.clock.now().toISOString() })
     .execute();
 }
+
+/** A podcast written straight into the database, owned by `ownerId` (no feed, no form). */
+export async function podcastOwnedBy(t: TestApp, title: string, ownerId: number) {
+  const now = t.clock.now().toISOString();
+  const row = await t.db
+    .insertInto('podcasts')
+    .values({ title, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await addMember(t, row.id, ownerId, 'owner');
+  return row.id;
+}
