@@ -14,8 +14,12 @@ let retry: ReturnType<typeof setTimeout> | undefined;
 async function replay(force: boolean) {
   clearTimeout(retry);
   const result = await replayOutbox({ force });
-  // The pages refetch what the sent and refused items changed (they read that from the outbox).
-  const message: PageMessage = { type: 'OUTBOX_CHANGED', needsLogin: result.needsLogin };
+  // The pages refetch what the sent and refused items changed (src/client/lib/worker-replays.ts).
+  const message: PageMessage = {
+    type: 'OUTBOX_CHANGED',
+    needsLogin: result.needsLogin,
+    queries: result.queries,
+  };
   for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
     client.postMessage(message);
   }

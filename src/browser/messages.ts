@@ -10,4 +10,5 @@ export const OUTBOX_SYNC_TAG = 'kompass-outbox';
 export type WorkerMessage =
   { type: 'OUTBOX_REPLAY' } | { type: 'SAVE_METHODS'; podcastId: number } | { type: 'CLEAR_OFFLINE' };
 export type PageMessage =
-  { type: 'OUTBOX_CHANGED'; needsLogin: boolean } | { type: 'METHODS_SAVING'; done: number; total: number };
+  | { type: 'OUTBOX_CHANGED'; needsLogin: boolean; queries: unknown[][] }
+  | { type: 'METHODS_SAVING'; done: number; total: number };

@@ -20,6 +20,8 @@ export type ReplayResult = {
   /** Items left for later (network, 5xx, 401). */
   remaining: number;
   needsLogin: boolean;
+  /** The query keys of the items sent or refused in this run: what the pages refetch. */
+  queries: unknown[][];
   /** When the next automatic try makes sense (ms from now); undefined when nothing waits. */
   retryInMs?: number;
 };
@@ -65,7 +67,7 @@ async function send(item: OutboxItem, token: { value?: string }): Promise<[Outco
 }
 
 async function run(options: { force: boolean }): Promise<ReplayResult> {
-  const result: ReplayResult = { sent: 0, refused: 0, remaining: 0, needsLogin: false };
+  const result: ReplayResult = { sent: 0, refused: 0, remaining: 0, needsLogin: false, queries: [] };
   const token: { value?: string } = {};
   let pending = await pendingOutboxItems();
   if (pending.length === 0) return result;
@@ -96,6 +98,7 @@ async function run(options: { force: boolean }): Promise<ReplayResult> {
     } catch {
       outcome = 'later'; // no network (or it broke mid-request): the key makes a resend safe
     }
+    if (outcome === 'sent' || outcome === 'refused') result.queries.push(...(item.queries ?? []));
     if (outcome === 'sent') {
       await deleteOutboxItem(item.id!);
       result.sent++;

@@ -11,6 +11,7 @@ import { endStart } from './lib/fetch-or-cached.ts';
 import { settleFirstScreen } from './lib/first-screen.ts';
 import { watchInstall } from './lib/install.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
+import { followWorkerReplays } from './lib/worker-replays.ts';
 import {
   announceSessionLost,
   clearSession,
@@ -37,6 +38,7 @@ watchInstall();
 registerServiceWorker();
 restoreDrafts();
 const queryClient = createQueryClient();
+followWorkerReplays(queryClient);
 await nextTask();
 const history = createBrowserHistory();
 await nextTask();

@@ -26,8 +26,12 @@ let serial = 0;
 const STEP = { body: { completed: true } };
 
 /** Queues a write as the page does (src/client/lib/outbox.ts). */
-async function queue(url: string, { body, userId = 1 }: { body?: unknown; userId?: number } = STEP) {
+async function queue(
+  url: string,
+  { body, userId = 1, queries }: { body?: unknown; userId?: number; queries?: unknown[][] } = STEP,
+) {
   const item: OutboxItem = {
+    queries,
     key: `key-${++serial}-${url}`,
     kind: 'action',
     url,
@@ -180,6 +184,23 @@ describe('outbox replay', () => {
     // A refused item is not sent again by itself.
     await replayOutbox({ force: true });
     expect(posts()).toHaveLength(2);
+  });
+
+  it('names the queries of the items it sent or refused, not of those still waiting', async () => {
+    await queue('/api/experiments/7/comments', {
+      body: { content: 'Abgelehnt' },
+      queries: [['comments', 7]],
+    });
+    await queue('/api/experiments/actions/1', { ...STEP, queries: [['experiment', 7]] });
+    await queue('/api/experiments/actions/2', { ...STEP, queries: [['experiment', 8]] });
+    server.answerNext(404, 503);
+    const result = await replayOutbox({ force: false });
+    expect(result).toMatchObject({ sent: 0, refused: 1, remaining: 2 });
+    expect(result.queries).toEqual([['comments', 7]]);
+    expect((await replayOutbox({ force: true })).queries).toEqual([
+      ['experiment', 7],
+      ['experiment', 8],
+    ]);
   });
 
   it('two tabs replaying at once send each item once, one run after the other', async () => {

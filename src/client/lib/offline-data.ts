@@ -18,6 +18,7 @@ import {
 import { writeMeta } from '../../browser/offline-store.ts';
 import { replayOutbox } from '../../browser/outbox-replay.ts';
 import { onReconnect } from './connectivity.ts';
+import { refetchReplayed } from './worker-replays.ts';
 
 function postToWorker(message: WorkerMessage): boolean {
   const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
@@ -26,10 +27,17 @@ function postToWorker(message: WorkerMessage): boolean {
   return true;
 }
 
-/** Sends what waits in the outbox now (the page's outbox watcher refetches what it changed). */
+/** The query client `watchOfflineData` follows the outbox for. */
+let followed: QueryClient | undefined;
+
+/**
+ * Sends what waits in the outbox now: through the worker (its message refetches what the replay
+ * changed, lib/worker-replays.ts), or here where none controls the page.
+ */
 export function replayNow() {
   if (postToWorker({ type: 'OUTBOX_REPLAY' })) return;
   void replayOutbox({ force: true })
+    .then((result) => followed && refetchReplayed(followed, result.queries))
     .finally(announceStoreChange)
     .catch(() => undefined);
 }
@@ -103,6 +111,7 @@ async function adoptUser(user: User) {
 }
 
 export function watchOfflineData(client: QueryClient) {
+  followed = client;
   let userId: number | undefined;
   const follow = (user: User | null | undefined) => {
     if (!user || user.id === userId) {
