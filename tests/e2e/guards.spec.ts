@@ -1,7 +1,7 @@
 // Who may see what (§2): guest-only pages, the session, the verified email, the podcast guard,
 // the 401 lockout and the 404 page.
 import { expect, test } from '@playwright/test';
-import { loginViaUi, registerViaApi, verifiedUser, verifyViaMail } from './support/accounts.ts';
+import { loginViaUi, logoutViaMenu, registerViaApi, verifiedUser } from './support/accounts.ts';
 
 test('logged out: the app sends to the landing page, verify to login', async ({ page }) => {
   for (const path of ['/app', '/app/dashboard', '/app/settings/profile', '/app/practices']) {
@@ -112,13 +112,14 @@ test('unknown paths show the 404 page', async ({ page }) => {
 });
 
 test('login goes back to the page that asked for it, never to another site', async ({ page }) => {
-  const { email, password } = await registerViaApi(page);
-  await verifyViaMail(page, email);
-  await page.context().clearCookies();
+  // Signed out by the menu: clearing only the cookie leaves the app's saved copy of the user,
+  // which reads as a session that ended, and /login may first send that user on into the app.
+  const { email, password } = await verifiedUser(page);
+  await logoutViaMenu(page);
   await loginViaUi(page, email, password, '/login?redirect=%2Fapp%2Fsettings%2Faccount');
   await expect(page).toHaveURL(/\/app\/settings\/account$/);
 
-  await page.context().clearCookies();
+  await logoutViaMenu(page);
   await loginViaUi(page, email, password, '/login?redirect=%2F%2Fexample.org%2Fapp');
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/app\//);
   expect(new URL(page.url()).pathname).not.toContain('example.org');

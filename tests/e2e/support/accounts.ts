@@ -50,9 +50,16 @@ export async function registerViaApi(page: Page, email = uniqueEmail(), password
   return { email, password };
 }
 
-/** Opens the verification link of the newest mail to `email`. */
+/**
+ * Opens the verification link of the newest mail to `email` and waits for the app's confirmation
+ * to be answered: a navigation right after the `goto` cancelled it on a busy machine, and the
+ * account stayed unverified (a stress run: the next login went to /verify).
+ */
 export async function verifyViaMail(page: Page, email: string) {
-  await page.goto(await linkFromMail(email, VERIFY_SUBJECT, '/email'));
+  const link = await linkFromMail(email, VERIFY_SUBJECT, '/email');
+  const confirmed = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/email/verify/'));
+  await page.goto(link);
+  expect((await confirmed).ok()).toBe(true);
 }
 
 /** A registered, verified, signed-in user. */
