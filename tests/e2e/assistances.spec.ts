@@ -4,7 +4,7 @@
 // Moves a podcast's creation date in the SQLite file, so it runs on SQLite only.
 import { expect, test } from '@playwright/test';
 import { apiWrite, verifiedUser } from './support/accounts.ts';
-import { assistantButton } from './support/assistant.ts';
+import { openAssistant } from './support/assistant.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastDaysAgo } from './support/database.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
@@ -24,8 +24,7 @@ test('tips appear in the assistant button and the lists, and open as a detail', 
 
   await page.goto('/app/podcast');
   // Polled every 10 s: the tips made after the podcast's creation show up by themselves.
-  const button = await assistantButton(page, 'Kompass-KI: 2 Tipps');
-  await button.click();
+  await openAssistant(page, 'Kompass-KI: 2 Tipps');
   const popover = page.getByRole('dialog');
   await expect(popover.getByRole('heading', { name: 'Tipps von der Kompass-KI' })).toBeVisible();
   await expect(popover.getByRole('list', { name: 'Neueste Tipps' }).getByRole('link')).toHaveText([
@@ -60,7 +59,7 @@ test('tips appear in the assistant button and the lists, and open as a detail', 
   await expectAccessible(page, 'account.assistances.list');
 
   // 'Feedback geben' opens the help-centre feedback widget over the page.
-  await (await assistantButton(page, 'Kompass-KI: 2 Tipps')).click();
+  await openAssistant(page, 'Kompass-KI: 2 Tipps');
   await page.getByRole('dialog').getByRole('button', { name: 'Feedback geben' }).click();
   await expect(page.getByRole('dialog', { name: 'Feedback geben' })).toBeVisible();
 });
@@ -81,7 +80,7 @@ test('a Basic podcast sees the Studio Pro upsell instead of tips', async ({ page
   );
   await expectAccessible(page, 'assistances.list (Basic)');
 
-  await (await assistantButton(page, 'Kompass befragen')).click();
+  await openAssistant(page, 'Kompass befragen');
   const popover = page.getByRole('dialog');
   await expect(popover.getByText('Die Kompass-KI gibt es für „Basisfunk“ in Studio Pro.')).toBeVisible();
   await expect(popover.getByRole('link', { name: 'Kompass-KI aktivieren' })).toBeVisible();
