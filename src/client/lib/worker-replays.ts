@@ -11,7 +11,8 @@ export function followWorkerReplays(queryClient: QueryClient) {
   const container = navigator.serviceWorker;
   container?.addEventListener('message', (event: MessageEvent<PageMessage | null>) => {
     if (event.data?.type !== 'OUTBOX_CHANGED') return;
-    refetchReplayed(queryClient, event.data.queries);
+    // A worker of the previous version (until the update takes over) names none.
+    refetchReplayed(queryClient, event.data.queries ?? []);
   });
   // Delivered from now on, not only from DOMContentLoaded (the boot awaits before it).
   container?.startMessages();
