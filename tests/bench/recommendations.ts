@@ -25,7 +25,7 @@ import {
 
 const METHODS = Number(process.argv[2] ?? 10_000);
 const PODCASTS = Number(process.argv[3] ?? 10_000);
-// Other podcasts with stored scores, so the scores table is not nearly empty.
+// Other podcasts with stored rankings, so the score states are not nearly empty.
 const SCORED = Number(process.argv[4] ?? 100);
 const RUNS = 7;
 
@@ -209,7 +209,7 @@ const cookie = `kompass_session=${token}`;
 const scoredStart = performance.now();
 for (let id = 1; id <= SCORED; id++) await refreshScores(db, id, new Date());
 console.log(
-  `stored scores of ${SCORED} other podcasts (${SCORED * Number(counts.methods)} rows) in ${((performance.now() - scoredStart) / 1000).toFixed(1)} s`,
+  `stored the rankings of ${SCORED} other podcasts (${SCORED * Number(counts.methods)} scores) in ${((performance.now() - scoredStart) / 1000).toFixed(1)} s`,
 );
 
 // Beside the wall time, the process's CPU time (user + system) of the same runs: on the shared
@@ -251,6 +251,14 @@ const list = async (query: string, id = podcastId) => {
   if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
 };
 await median('GET /api/podcasts/{id}/practices (advice, page 1, scores)', () => list(''));
+// The ranking is ordered by the first read after a refresh (recommend.ts: Ranking).
+await median('a goal change, then the advice list (its first read orders)', async () => {
+  flip = !flip;
+  const goals = Object.fromEntries(metric.keys.map((k, i) => [k, (i % 2 === 0) === flip ? 'high' : 'low']));
+  await db.updateTable('podcast_objectives').set(goals).where('podcast_id', '=', podcastId).execute();
+  await refreshScores(db, podcastId, new Date());
+  await list('');
+});
 await median('GET /api/podcasts/{id}/practices?order=latest (scores)', () => list('?order=latest'));
 await median('GET …/practices?keywords=…&commitment=1_day (advice)', () =>
   list(`?keywords=${keywords[0]}&commitment=1_day`),

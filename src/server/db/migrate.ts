@@ -18,6 +18,7 @@ import * as push from './migrations/0015-push.ts';
 import * as entryDeletions from './migrations/0016-entry-deletions.ts';
 import * as scoreFingerprint from './migrations/0019-score-fingerprint.ts';
 import * as feedChecks from './migrations/0021-feed-checks.ts';
+import * as scoreRankings from './migrations/0022-score-rankings.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -39,6 +40,7 @@ const migrations = {
   '0016-entry-deletions': entryDeletions,
   '0019-score-fingerprint': scoreFingerprint,
   '0021-feed-checks': feedChecks,
+  '0022-score-rankings': scoreRankings,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */

@@ -26,7 +26,6 @@ export interface DB {
   practice_bookmarks: engine.PracticeFlagsTable;
   practice_rejections: engine.PracticeFlagsTable;
   practice_applications: engine.PracticeApplicationsTable;
-  practice_scores: engine.PracticeScoresTable;
   practice_score_states: engine.PracticeScoreStatesTable;
   idempotency_keys: requests.IdempotencyKeysTable;
   assistances: engine.AssistancesTable;

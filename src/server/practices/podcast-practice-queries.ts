@@ -1,6 +1,6 @@
 // Methods as one podcast sees them: with its flags (bookmarked, applied with its day, rejected)
-// and, for Pro, its stored score and reasons (recommend.ts). One query builder serves the list,
-// a single method, the bookmarks, applications, estimations and similarities.
+// and, for Pro, its score and reasons from its ranking (recommend.ts). One query builder serves
+// the list, a single method, the bookmarks, applications, estimations and similarities.
 import { sql } from 'kysely';
 import type { PodcastPractice, PracticeOrder, PracticeStatus } from '../../shared/podcast-practices.ts';
 import { audienceSize, budget, timeEffort } from '../../shared/vocabulary.ts';
@@ -8,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
 import { practiceSummaries, serializePractices } from './practice-queries.ts';
 import { reasonsOf } from './recommend-engine.ts';
+import { idsOf, type Ranking } from './recommend.ts';
 
 export type PodcastPracticeFilter = {
   ids?: number[];
@@ -27,13 +28,8 @@ function rank(column: string, keys: readonly string[]) {
 /** The keys of a scale up to and including `key`. */
 const upTo = (keys: readonly string[], key: string) => keys.slice(0, keys.indexOf(key) + 1);
 
-/** The methods with the podcast's flags and (when `scores`) its stored scores. */
-export function podcastPractices(
-  db: Db,
-  podcastId: number,
-  scores: boolean,
-  filter: PodcastPracticeFilter = {},
-) {
+/** The methods with the podcast's flags (its scores come from its ranking: serializePodcastPractices). */
+export function podcastPractices(db: Db, podcastId: number, filter: PodcastPracticeFilter = {}) {
   let query = practiceSummaries(db)
     .leftJoin('practice_contexts as ctx', 'ctx.practice_id', 'practices.id')
     .leftJoin('practice_bookmarks as b', (j) =>
@@ -45,9 +41,6 @@ export function podcastPractices(
     .leftJoin('practice_rejections as r', (j) =>
       j.onRef('r.practice_id', '=', 'practices.id').on('r.podcast_id', '=', podcastId),
     )
-    .leftJoin('practice_scores as s', (j) =>
-      j.onRef('s.practice_id', '=', 'practices.id').on('s.podcast_id', '=', scores ? podcastId : -1),
-    )
     .select([
       'b.id as bookmark_id',
       'b.created_at as bookmarked_at',
@@ -55,8 +48,6 @@ export function podcastPractices(
       'a.starts_on as applied_on',
       'a.created_at as applied_at',
       'r.id as rejection_id',
-      's.score',
-      's.reasons',
     ]);
   const { ids, status, keywords, commitment, expansion, investment, relevance } = filter;
   if (ids) query = query.where('practices.id', 'in', ids.length ? ids : [-1]);
@@ -78,16 +69,20 @@ export function podcastPractices(
 
 export type PodcastPracticeQuery = ReturnType<typeof podcastPractices>;
 
-/** Sorts by §9 order; `bookmarkedFirst` puts bookmarked methods before the rest (the selector). */
-export function orderPractices(query: PodcastPracticeQuery, order: PracticeOrder, bookmarkedFirst: boolean) {
+/**
+ * Sorts by §9 order; `bookmarkedFirst` puts bookmarked methods before the rest (the selector).
+ * Not the advice order: that one sorts by the podcast's ranking (advicePage).
+ */
+export function orderPractices(
+  query: PodcastPracticeQuery,
+  order: Exclude<PracticeOrder, 'advice'>,
+  bookmarkedFirst: boolean,
+) {
   let q = query;
   if (bookmarkedFirst) q = q.orderBy(sql`CASE WHEN b.id IS NULL THEN 1 ELSE 0 END`);
   const money = rank('ctx.investment', budget.keys);
   const time = rank('ctx.commitment', timeEffort.keys);
   switch (order) {
-    case 'advice':
-      q = q.orderBy(sql`COALESCE(s.score, -1)`, 'desc');
-      break;
     case 'latest':
       q = q.orderBy('practices.created_at', 'desc');
       break;
@@ -113,22 +108,23 @@ export async function countPractices(query: PodcastPracticeQuery) {
 
 type Row = Awaited<ReturnType<PodcastPracticeQuery['execute']>>[number];
 
-/** Rows of podcastPractices as the API sends them; scores only when `scores` (Pro). */
+/** Rows of podcastPractices as the API sends them; scores only with a `ranking` (Pro). */
 export async function serializePodcastPractices(
   db: Db,
   rows: Row[],
   today: Date,
-  scores: boolean,
+  ranking: Ranking | undefined,
 ): Promise<PodcastPractice[]> {
   const base = await serializePractices(db, rows, today);
   return base.map((practice, i) => {
     const row = rows[i]!;
-    const similarity = scores && row.score !== null ? Number(row.score) / 1000 : null;
+    const score = ranking?.scoreOf(row.id);
+    const similarity = score ? score.value / 1000 : null;
     return {
       ...practice,
       similarity,
       score: similarity,
-      reasons: scores && row.reasons !== null ? reasonsOf(row.reasons) : null,
+      reasons: score ? reasonsOf(score.codes) : null,
       bookmarked: row.bookmark_id !== null,
       applied: row.application_id !== null,
       applied_on: row.applied_on,
@@ -138,14 +134,11 @@ export async function serializePodcastPractices(
 }
 
 // A page of methods by id (the advice page, one method), built and compiled once.
-const byIds = (scores: boolean) =>
-  preparedIdList(12, (db, ids, podcastId: number) => podcastPractices(db, podcastId, scores, { ids }));
-const proById = byIds(true);
-const basicById = byIds(false);
+const byIds = preparedIdList(12, (db, ids, podcastId: number) => podcastPractices(db, podcastId, { ids }));
 
 /** The rows of methods by id, in the order of `ids` (ids of no method left out). */
-async function rowsById(db: Db, podcastId: number, ids: number[], scores: boolean) {
-  const rows = await (scores ? proById : basicById)(db, ids, podcastId);
+async function rowsById(db: Db, podcastId: number, ids: readonly number[]) {
+  const rows = await byIds(db, [...ids], podcastId);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
 }
@@ -156,10 +149,10 @@ export async function findPodcastPractice(
   podcastId: number,
   practiceId: number,
   today: Date,
-  scores: boolean,
+  ranking: Ranking | undefined,
 ) {
-  const rows = await (scores ? proById : basicById)(db, [practiceId], podcastId);
-  return (await serializePodcastPractices(db, rows, today, scores))[0];
+  const rows = await byIds(db, [practiceId], podcastId);
+  return (await serializePodcastPractices(db, rows, today, ranking))[0];
 }
 
 /** Methods by id for a podcast, in the order of `ids`. */
@@ -168,47 +161,54 @@ export async function podcastPracticesById(
   podcastId: number,
   ids: number[],
   today: Date,
-  scores: boolean,
+  ranking: Ranking | undefined,
 ) {
-  return serializePodcastPractices(db, await rowsById(db, podcastId, ids, scores), today, scores);
+  return serializePodcastPractices(db, await rowsById(db, podcastId, ids), today, ranking);
 }
 
-/** The podcast's best scored methods, from the (podcast_id, score) index: ids only. */
-const topScored = preparedQuery((db: Db, podcastId: number, limit: number, offset: number) =>
-  db
-    .selectFrom('practice_scores')
-    .select('practice_id')
-    .where('podcast_id', '=', podcastId)
-    .orderBy('score', 'desc')
-    .orderBy('practice_id')
-    .limit(limit)
-    .offset(offset),
-);
 const methodCount = preparedQuery((db: Db) =>
   db.selectFrom('practices').select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
+/** The filtered methods' ids with their bookmark, unordered (the advice order sorts them itself). */
+async function filteredIds(db: Db, podcastId: number, filter: PodcastPracticeFilter) {
+  return podcastPractices(db, podcastId, filter)
+    .clearSelect()
+    .select(['practices.id', 'b.id as bookmark_id'])
+    .execute();
+}
+
 /**
- * A page of the advice order without filters, read from the stored scores' index instead of
- * ordering every method with its flags (decision 2026-11-26, issue 25: 66 ms at 10,000 methods,
- * goal 2 ms). The full query sorts methods without a score row last (COALESCE(score, -1), and
- * scores are ≥ 0), ties by id: so a full page of scored methods is exactly its page. A page that
- * is not full (the last one, or scores missing) is left to the full query (undefined).
+ * A page in advice order: by the podcast's ranking (best first, equal scores by id; methods it
+ * does not hold last, by id), bookmarked first for the selector (`bookmarkedFirst`). Without
+ * filters the page is a slice of the ranking's order and the count is the number of methods;
+ * with filters the query gives the matching ids, sorted here. Decision 2026-11-26 (issue 25):
+ * the scores are one ranking per podcast, no longer rows SQL could sort by (recommend.ts).
  */
-export async function advicePage(db: Db, podcastId: number, perPage: number, offset: number, today: Date) {
-  const top = await topScored(db, podcastId, perPage, offset);
-  if (top.length < perPage) return undefined;
-  const [data, [count]] = await Promise.all([
-    podcastPracticesById(
-      db,
-      podcastId,
-      top.map((r) => r.practice_id),
-      today,
-      true,
-    ),
-    methodCount(db),
-  ]);
-  return { data, total: Number(count!.n) };
+export async function advicePage(
+  db: Db,
+  podcastId: number,
+  ranking: Ranking,
+  filter: PodcastPracticeFilter | undefined,
+  bookmarkedFirst: boolean,
+  perPage: number,
+  offset: number,
+) {
+  if (!filter && !bookmarkedFirst) {
+    const ids = ranking.order.slice(offset, offset + perPage);
+    const [[count], rows] = await Promise.all([methodCount(db), rowsById(db, podcastId, ids)]);
+    const total = Number(count!.n);
+    // A full page, or the last one of a ranking that holds every method.
+    if (ids.length === perPage || ranking.ids.length === total) return { rows, total };
+  }
+  const matching = await filteredIds(db, podcastId, filter ?? {});
+  // The selector's bookmarked methods come first: 2⁴² in front of the others' keys.
+  const keys = Float64Array.from(
+    matching,
+    (r) => (bookmarkedFirst && r.bookmark_id === null ? 2 ** 42 : 0) + ranking.sortKey(r.id),
+  );
+  const ids = idsOf(keys).slice(offset, offset + perPage);
+  return { rows: await rowsById(db, podcastId, ids), total: matching.length };
 }
 
 type PageQuery = (db: Db, podcastId: number, limit: number, offset: number) => Promise<{ id: number }[]>;
@@ -224,17 +224,16 @@ const unfilteredPages = new Map<string, PageQuery>();
 export async function unfilteredPage(
   db: Db,
   podcastId: number,
-  scores: boolean,
-  order: PracticeOrder,
+  order: Exclude<PracticeOrder, 'advice'>,
   bookmarkedFirst: boolean,
   perPage: number,
   offset: number,
 ) {
-  const key = `${scores}:${order}:${bookmarkedFirst}`;
+  const key = `${order}:${bookmarkedFirst}`;
   let page = unfilteredPages.get(key);
   if (!page) {
     page = preparedQuery((db: Db, podcastId: number, limit: number, offset: number) =>
-      orderPractices(podcastPractices(db, podcastId, scores), order, bookmarkedFirst)
+      orderPractices(podcastPractices(db, podcastId), order, bookmarkedFirst)
         .clearSelect()
         .select('practices.id')
         .limit(limit)
@@ -247,7 +246,6 @@ export async function unfilteredPage(
     db,
     podcastId,
     ids.map((r) => r.id),
-    scores,
   );
   return { rows, total: Number(count!.n) };
 }

@@ -37,7 +37,7 @@ import {
   serializePodcastPractices,
   unfilteredPage,
 } from './podcast-practice-queries.ts';
-import { bestPractices, ensureScores, refreshScore } from './recommend.ts';
+import { bestPractices, ensureScores, refreshScores } from './recommend.ts';
 
 export const missingPractice = 'Diese Methode gibt es nicht.';
 
@@ -65,39 +65,30 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       const { page = 1, order = pro ? 'advice' : 'effort', records, ...filter } = request.query;
       if (order === 'advice' && !pro) throw new HttpError(403, guardMessages.pro);
       const now = clock.now();
-      if (pro) await ensureScores(db, podcast.id, now);
+      const ranking = pro ? await ensureScores(db, podcast.id, now) : undefined;
       const perPage = records ?? PRACTICES_PER_PAGE;
       const offset = (page - 1) * perPage;
       const unfiltered = Object.values(filter).every((v) => v === undefined);
-      const fast =
-        order === 'advice' && unfiltered && records === undefined
-          ? await advicePage(db, podcast.id, perPage, offset, now)
-          : undefined;
-      let data, total;
-      if (fast) ({ data, total } = fast);
-      else {
-        let rows;
-        if (unfiltered) {
-          const bookmarkedFirst = records !== undefined;
-          ({ rows, total } = await unfilteredPage(
-            db,
-            podcast.id,
-            pro,
-            order,
-            bookmarkedFirst,
-            perPage,
-            offset,
-          ));
-        } else {
-          const query = podcastPractices(db, podcast.id, pro, filter);
-          total = await countPractices(query);
-          rows = await orderPractices(query, order, records !== undefined)
-            .limit(perPage)
-            .offset(offset)
-            .execute();
-        }
-        data = await serializePodcastPractices(db, rows, now, pro);
+      const bookmarkedFirst = records !== undefined;
+      let rows, total;
+      if (order === 'advice') {
+        ({ rows, total } = await advicePage(
+          db,
+          podcast.id,
+          ranking!,
+          unfiltered ? undefined : filter,
+          bookmarkedFirst,
+          perPage,
+          offset,
+        ));
+      } else if (unfiltered) {
+        ({ rows, total } = await unfilteredPage(db, podcast.id, order, bookmarkedFirst, perPage, offset));
+      } else {
+        const query = podcastPractices(db, podcast.id, filter);
+        total = await countPractices(query);
+        rows = await orderPractices(query, order, bookmarkedFirst).limit(perPage).offset(offset).execute();
       }
+      const data = await serializePodcastPractices(db, rows, now, ranking);
       return {
         data,
         meta: {
@@ -124,8 +115,8 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
     async (request) => {
       const { podcast, plan } = requirePodcast(request);
       const now = clock.now();
-      if (plan.active) await ensureScores(db, podcast.id, now);
-      const practice = await findPodcastPractice(db, podcast.id, request.params.practiceId, now, plan.active);
+      const ranking = plan.active ? await ensureScores(db, podcast.id, now) : undefined;
+      const practice = await findPodcastPractice(db, podcast.id, request.params.practiceId, now, ranking);
       if (!practice) throw notFound(missingPractice);
       return { data: practice };
     },
@@ -142,13 +133,13 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       .orderBy('id', 'desc')
       .execute();
     const now = clock.now();
-    if (pro) await ensureScores(db, podcastId, now);
+    const ranking = pro ? await ensureScores(db, podcastId, now) : undefined;
     const practices = await podcastPracticesById(
       db,
       podcastId,
       rows.map((r) => r.practice_id),
       now,
-      pro,
+      ranking,
     );
     const byId = new Map(practices.map((p) => [p.id, p]));
     return rows.flatMap((r) => {
@@ -190,7 +181,7 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
         podcast.id,
         best.map((b) => b.practice_id),
         now,
-        true,
+        await ensureScores(db, podcast.id, now),
       );
       return {
         data: practices.map((practice, i) => ({
@@ -249,15 +240,25 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
           .onConflict((oc) => oc.columns(['podcast_id', 'practice_id']).doNothing())
           .executeTakeFirst();
         const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-        if (rescore && created) await refreshScore(db, podcast.id, practiceId, clock.now());
-        if (plan.active) await ensureScores(db, podcast.id, now);
+        // Applied and rejected methods score 0: the ranking follows the flag (or stays, by its fingerprint).
+        const ranking = rescore
+          ? await refreshScores(db, podcast.id, now)
+          : plan.active
+            ? await ensureScores(db, podcast.id, now)
+            : undefined;
         const row = await db
           .selectFrom(table)
           .select('id')
           .where('podcast_id', '=', podcast.id)
           .where('practice_id', '=', practiceId)
           .executeTakeFirstOrThrow();
-        const practice = (await findPodcastPractice(db, podcast.id, practiceId, now, plan.active))!;
+        const practice = (await findPodcastPractice(
+          db,
+          podcast.id,
+          practiceId,
+          now,
+          plan.active ? ranking : undefined,
+        ))!;
         const data =
           kind === 'applications'
             ? { id: row.id, practice, starts_at: practice.applied_on! }
@@ -278,8 +279,7 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
           .where('podcast_id', '=', podcast.id)
           .where('practice_id', '=', practiceId)
           .executeTakeFirst();
-        if (rescore && Number(result.numDeletedRows) > 0)
-          await refreshScore(db, podcast.id, practiceId, clock.now());
+        if (rescore && Number(result.numDeletedRows) > 0) await refreshScores(db, podcast.id, clock.now());
         return reply.status(204).send();
       },
     );

@@ -100,9 +100,8 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
       // podcast's flags and, for Pro, its score and reasons; that answer is not cached.
       if (access) {
         const podcastId = access.podcast.id;
-        const pro = access.plan.active;
-        if (pro) await ensureScores(db, podcastId, now);
-        const practice = await findPodcastPractice(db, podcastId, request.params.id, now, pro);
+        const ranking = access.plan.active ? await ensureScores(db, podcastId, now) : undefined;
+        const practice = await findPodcastPractice(db, podcastId, request.params.id, now, ranking);
         if (!practice) throw notFound(missing.practice);
         return { data: practice };
       }
@@ -205,8 +204,8 @@ export function practiceRoutes(app: FastifyInstance, { db, clock }: AppContext) 
       const ids = similar.map((s) => s.id);
       let relations;
       if (access) {
-        if (access.plan.active) await ensureScores(db, access.podcast.id, now);
-        relations = await podcastPracticesById(db, access.podcast.id, ids, now, access.plan.active);
+        const ranking = access.plan.active ? await ensureScores(db, access.podcast.id, now) : undefined;
+        relations = await podcastPracticesById(db, access.podcast.id, ids, now, ranking);
       } else {
         const rows = await Promise.all(ids.map((i) => findPracticeSummary(db, i)));
         relations = await serializePractices(

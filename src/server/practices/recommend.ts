@@ -1,14 +1,13 @@
 // The recommendation engine against the database: each podcast's scores (recommend-engine.ts)
-// are stored in practice_scores, so lists sort and page by them in SQL. They are refreshed when
-// the podcast's goals or stage change (podcast-content-routes.ts), for one method when a flag
-// changes (podcast-practice-routes.ts), and lazily when the content was re-seeded since.
+// are stored as one ranking per podcast (practice_score_states.ranking), ordered at read. They
+// are refreshed when the podcast's goals or stage change (podcast-content-routes.ts), when a
+// flag changes (podcast-practice-routes.ts), and lazily when the content was re-seeded since.
 //
 // For other slices (experiments, Kompass-KI tips): `bestPractices(db, podcastId, limit)`.
 import { createHash } from 'node:crypto';
 import { levelPoints, metric } from '../../shared/vocabulary.ts';
-import { sql } from 'kysely';
-import type { Database, Db, Engine } from '../db/database.ts';
-import { withTx } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { contentVersion } from '../db/seed/seed.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import { loadEffects } from '../experiments/effect.ts';
@@ -140,60 +139,137 @@ export async function flaggedIds(
 }
 
 /**
- * Upserts a podcast's scores in one statement, however many (a goal change rewrites all 10,000):
- * the rows travel as one JSON text (SQLite, json_each) or as three arrays (PostgreSQL, unnest),
- * so the statement's text is always the same (prepared once, named on PostgreSQL) and Kysely
- * compiles no 40,000 values. An upsert, not delete + insert: two refreshes of one podcast at once
- * cannot collide. Decision 2026-11-26 (issue 25: 1000-row chunks built by Kysely took most of the
- * 222 ms of a refresh after a goal change).
+ * A podcast's scores as one ranking: per method (in id order) its similarity × 1000 and its
+ * reason codes. Stored as one row (practice_score_states.ranking, JSON), ordered when a read
+ * first needs the order, and kept in memory per podcast while its fingerprint is the stored one.
+ * Decision 2026-11-26 (issue 25, goal change ≤ 30 ms at 10,000 methods): a goal change rewrote
+ * 10,000 rows of practice_scores and their (podcast_id, score) index, 20 of its 39 ms CPU on
+ * SQLite; one row of ~100 KB is written in well under a millisecond. Lists sort by the ranking
+ * in JavaScript (podcast-practice-queries.ts: advicePage), no longer in SQL.
  */
-async function storeScores(db: Db, engine: Engine, podcastId: number, scores: StoredColumns) {
-  const { ids, values, reasons } = scores;
-  if (ids.length === 0) return;
-  const rows =
-    engine === 'postgres'
-      ? sql`select ${podcastId}::integer, * from unnest(${ids}::integer[], ${values}::integer[], ${reasons}::text[])`
-      : sql`select ${podcastId}, value ->> 0, value ->> 1, value ->> 2
-              from json_each(${JSON.stringify(ids.map((id, i) => [id, values[i], reasons[i]]))}) where true`;
-  // The database skips the rows whose score and reasons are already stored (no write, no index
-  // update): the refresh does not read the stored scores to compare them in JavaScript, which
-  // took a third of a refresh after a goal change (issue 25, 2026-11-26).
-  await sql`insert into practice_scores (podcast_id, practice_id, score, reasons) ${rows}
-    on conflict (podcast_id, practice_id) do update set score = excluded.score, reasons = excluded.reasons
-    where practice_scores.score <> excluded.score or practice_scores.reasons <> excluded.reasons`.execute(db);
+export class Ranking {
+  #order?: number[];
+  /** `ids` in ascending order (as the refresh adds them), with their scores at the same index. */
+  constructor(
+    readonly ids: number[],
+    readonly values: number[],
+    readonly reasons: string[],
+  ) {}
+
+  static parse(text: string) {
+    const { ids, values, reasons } = JSON.parse(text) as Pick<Ranking, 'ids' | 'values' | 'reasons'>;
+    return new Ranking(ids, values, reasons);
+  }
+
+  toJSON() {
+    return { ids: this.ids, values: this.values, reasons: this.reasons };
+  }
+
+  /** Adds a method's score; in ascending id order. */
+  add(id: number, score: Stored) {
+    this.ids.push(id);
+    this.values.push(Math.round(score.similarity * 1000));
+    this.reasons.push(score.codes);
+  }
+
+  /** The index of a method's score (a binary search of the ascending ids); -1 if it has none. */
+  #indexOf(id: number) {
+    let low = 0;
+    let high = this.ids.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const at = this.ids[mid]!;
+      if (at === id) return mid;
+      if (at < id) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  }
+
+  /** The method's similarity × 1000 and reason codes; undefined for a method it does not hold. */
+  scoreOf(id: number): { value: number; codes: string } | undefined {
+    const i = this.#indexOf(id);
+    return i < 0 ? undefined : { value: this.values[i]!, codes: this.reasons[i]! };
+  }
+
+  /**
+   * A method's place as one number: (1000 − score) · 2³² + id, smaller first, so best first and
+   * equal scores by id (what `ORDER BY score DESC, id` gave); a method without a score counts as
+   * −1, after all others. Exact in a double (scores 0–1000, ids below 2³²), and a Float64Array
+   * of them sorts natively, a fifth of a comparator's time.
+   */
+  sortKey(id: number) {
+    const i = this.#indexOf(id);
+    return (1000 - (i < 0 ? -1 : this.values[i]!)) * ID_SPAN + id;
+  }
+
+  /** Method ids, best first; equal scores by id. Sorted by the first read that needs it. */
+  get order(): readonly number[] {
+    if (!this.#order) {
+      const keys = new Float64Array(this.ids.length);
+      for (let i = 0; i < keys.length; i++) keys[i] = (1000 - this.values[i]!) * ID_SPAN + this.ids[i]!;
+      this.#order = idsOf(keys);
+    }
+    return this.#order;
+  }
 }
 
-/** Scores as the store writes them: method ids, similarity × 1000, reason codes. */
-type StoredColumns = { ids: number[]; values: number[]; reasons: string[] };
-const storedColumns = (): StoredColumns => ({ ids: [], values: [], reasons: [] });
-function addScore(columns: StoredColumns, id: number, score: Stored) {
-  columns.ids.push(id);
-  columns.values.push(Math.round(score.similarity * 1000));
-  columns.reasons.push(score.codes);
+export const ID_SPAN = 2 ** 32;
+/** The ids of sort keys (Ranking.sortKey, maybe plus multiples of 2⁴² in front), in their order. */
+export const idsOf = (keys: Float64Array) => Array.from(keys.sort(), (key) => key % ID_SPAN);
+
+/** Per database, the rankings read or computed lately, by podcast, with their fingerprint. */
+const rankings = new WeakMap<Db, Map<number, { fingerprint: string; ranking: Ranking }>>();
+const RANKINGS_KEPT = 200;
+
+function remember(db: Db, podcastId: number, fingerprint: string, ranking: Ranking) {
+  let kept = rankings.get(db);
+  if (!kept) rankings.set(db, (kept = new Map()));
+  kept.delete(podcastId);
+  kept.set(podcastId, { fingerprint, ranking });
+  // The least recently used go first (a Map iterates in insertion order).
+  if (kept.size > RANKINGS_KEPT) kept.delete(kept.keys().next().value!);
+  return ranking;
 }
+
+/** The stored ranking of this fingerprint: from memory, or read once (another process wrote it). */
+async function storedRanking(db: Database, podcastId: number, fingerprint: string) {
+  const kept = rankings.get(db)?.get(podcastId);
+  if (kept?.fingerprint === fingerprint) return remember(db, podcastId, fingerprint, kept.ranking);
+  const row = await db
+    .selectFrom('practice_score_states')
+    .select(['fingerprint', 'ranking'])
+    .where('podcast_id', '=', podcastId)
+    .executeTakeFirst();
+  if (!row?.ranking || row.fingerprint !== fingerprint) return undefined;
+  return remember(db, podcastId, fingerprint, Ranking.parse(row.ranking));
+}
+
+const scoreState = preparedQuery((db: Database, podcastId: number) =>
+  db
+    .selectFrom('practice_score_states')
+    .select(['content_version', 'fingerprint'])
+    .where('podcast_id', '=', podcastId),
+);
 
 /** Bump when the score formula (recommend-engine.ts) changes: every podcast is refreshed again. */
 const ENGINE_VERSION = '2';
 
 /**
- * Recomputes all of a podcast's scores (after its goals or stage changed) and stores those that
- * changed (the upsert skips the others); a podcast's first refresh stores them all. The scores are a function of the content,
- * the podcast's goals, stage and evidence (Feed-Check, experiment effects) and its applied and
- * rejected methods: when the fingerprint of
- * those is the one stored with the scores, nothing can have changed and the refresh stops there
- * (decision 2026-11-26, issue 25: 135 ms at 10,000 methods for a refresh that changed nothing).
+ * Recomputes all of a podcast's scores (after its goals, stage, evidence or flags changed) and
+ * stores them as its ranking. The scores are a function of the content, the podcast's goals,
+ * stage and evidence (Feed-Check, experiment effects) and its applied and rejected methods: when
+ * the fingerprint of those is the one stored with the ranking, nothing can have changed and the
+ * refresh stops there (decision 2026-11-26, issue 25: 135 ms at 10,000 methods for a refresh that
+ * changed nothing). Two refreshes at once each write a whole ranking with its fingerprint.
  */
-export async function refreshScores(db: Database, podcastId: number, now: Date) {
-  const [profile, applied, rejected, version, state] = await Promise.all([
+export async function refreshScores(db: Database, podcastId: number, now: Date): Promise<Ranking> {
+  const [profile, applied, rejected, version, [state]] = await Promise.all([
     podcastProfile(db, podcastId, now),
     flaggedIds(db, 'practice_applications', podcastId),
     flaggedIds(db, 'practice_rejections', podcastId),
     contentVersion(db),
-    db
-      .selectFrom('practice_score_states')
-      .select('fingerprint')
-      .where('podcast_id', '=', podcastId)
-      .executeTakeFirst(),
+    scoreState(db, podcastId),
   ]);
   const fingerprint = createHash('sha256')
     .update(
@@ -206,9 +282,12 @@ export async function refreshScores(db: Database, podcastId: number, now: Date) 
       ]),
     )
     .digest('base64url');
-  if (state?.fingerprint === fingerprint) return;
+  if (state?.fingerprint === fingerprint) {
+    const stored = await storedRanking(db, podcastId, fingerprint);
+    if (stored) return stored;
+  }
   const methods = await methodProfiles(db);
-  const scores = storedColumns();
+  const ranking = new Ranking([], [], []);
   const { evidence } = profile;
   // Without findings and tried methods, the evidence of every method is empty: skip asking.
   const evidenceOf =
@@ -219,57 +298,34 @@ export async function refreshScores(db: Database, podcastId: number, now: Date) 
   for (const [id, method] of methods) {
     flags.applied = applied.has(id);
     flags.rejected = rejected.has(id);
-    addScore(scores, id, scoreCodes(profile, method, flags, evidenceOf?.(id, method)));
+    ranking.add(id, scoreCodes(profile, method, flags, evidenceOf?.(id, method)));
   }
-  await withTx(db, async (tx) => {
-    await storeScores(tx, db.engine, podcastId, scores);
-    const state = { content_version: version, refreshed_at: now.toISOString(), fingerprint };
-    await tx
-      .insertInto('practice_score_states')
-      .values({ podcast_id: podcastId, ...state })
-      .onConflict((oc) => oc.column('podcast_id').doUpdateSet(state))
-      .execute();
-  });
+  const row = {
+    content_version: version,
+    refreshed_at: now.toISOString(),
+    fingerprint,
+    ranking: JSON.stringify(ranking),
+  };
+  await db
+    .insertInto('practice_score_states')
+    .values({ podcast_id: podcastId, ...row })
+    .onConflict((oc) => oc.column('podcast_id').doUpdateSet(row))
+    .execute();
+  return remember(db, podcastId, fingerprint, ranking);
 }
 
-/** Recomputes one method's score for a podcast (after a flag of it changed). */
-export async function refreshScore(db: Database, podcastId: number, practiceId: number, now = new Date()) {
-  const methods = await methodProfiles(db);
-  const method = methods.get(practiceId);
-  if (!method) return;
-  const [profile, applied, rejected] = await Promise.all([
-    podcastProfile(db, podcastId, now),
-    db
-      .selectFrom('practice_applications')
-      .select('id')
-      .where('podcast_id', '=', podcastId)
-      .where('practice_id', '=', practiceId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('practice_rejections')
-      .select('id')
-      .where('podcast_id', '=', podcastId)
-      .where('practice_id', '=', practiceId)
-      .executeTakeFirst(),
-  ]);
-  const evidence = methodEvidence(profile.evidence, methods)(practiceId, method);
-  const score = scoreCodes(profile, method, { applied: !!applied, rejected: !!rejected }, evidence);
-  const scores = storedColumns();
-  addScore(scores, practiceId, score);
-  await storeScores(db, db.engine, podcastId, scores);
-}
-
-/** Makes sure the podcast's stored scores exist for the current content; refreshes them if not. */
-export async function ensureScores(db: Database, podcastId: number, now: Date) {
-  const [state, version] = await Promise.all([
-    db
-      .selectFrom('practice_score_states')
-      .select('content_version')
-      .where('podcast_id', '=', podcastId)
-      .executeTakeFirst(),
-    contentVersion(db),
-  ]);
-  if (state?.content_version !== version) await refreshScores(db, podcastId, now);
+/**
+ * The podcast's ranking for the current content: the stored one, or refreshed when the content
+ * was re-seeded since (or it was never computed). Its flags and goals keep it current themselves
+ * (their routes refresh it).
+ */
+export async function ensureScores(db: Database, podcastId: number, now: Date): Promise<Ranking> {
+  const [[state], version] = await Promise.all([scoreState(db, podcastId), contentVersion(db)]);
+  if (state?.content_version === version && state.fingerprint) {
+    const stored = await storedRanking(db, podcastId, state.fingerprint);
+    if (stored) return stored;
+  }
+  return refreshScores(db, podcastId, now);
 }
 
 export type BestPractice = { practice_id: number; title: string; similarity: number; reasons: string[] };
@@ -285,42 +341,30 @@ export async function bestPractices(
   limit: number,
   now: Date = new Date(),
 ): Promise<BestPractice[]> {
-  await ensureScores(db, podcastId, now);
-  const rows = await db
-    .selectFrom('practice_scores as s')
-    .innerJoin('practices as p', 'p.id', 's.practice_id')
-    .select(['s.practice_id', 'p.title', 's.score', 's.reasons'])
-    .where('s.podcast_id', '=', podcastId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('practice_applications as a')
-            .select('a.id')
-            .whereRef('a.podcast_id', '=', 's.podcast_id')
-            .whereRef('a.practice_id', '=', 's.practice_id'),
-        ),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('practice_rejections as r')
-            .select('r.id')
-            .whereRef('r.podcast_id', '=', 's.podcast_id')
-            .whereRef('r.practice_id', '=', 's.practice_id'),
-        ),
-      ),
-    )
-    .orderBy('s.score', 'desc')
-    .orderBy('s.practice_id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    practice_id: r.practice_id,
-    title: r.title,
-    similarity: r.score / 1000,
-    reasons: reasonsOf(r.reasons),
-  }));
+  const [ranking, applied, rejected] = await Promise.all([
+    ensureScores(db, podcastId, now),
+    flaggedIds(db, 'practice_applications', podcastId),
+    flaggedIds(db, 'practice_rejections', podcastId),
+  ]);
+  const ids: number[] = [];
+  for (const id of ranking.order) {
+    if (ids.length === limit) break;
+    if (!applied.has(id) && !rejected.has(id)) ids.push(id);
+  }
+  if (ids.length === 0) return [];
+  const titles = new Map(
+    (await db.selectFrom('practices').select(['id', 'title']).where('id', 'in', ids).execute()).map((p) => [
+      p.id,
+      p.title,
+    ]),
+  );
+  return ids.flatMap((id) => {
+    const title = titles.get(id);
+    const score = ranking.scoreOf(id)!;
+    return title === undefined
+      ? []
+      : [{ practice_id: id, title, similarity: score.value / 1000, reasons: reasonsOf(score.codes) }];
+  });
 }
 
 /**

@@ -176,6 +176,32 @@ describe('GET /api/podcasts/{id}/practices', () => {
     expect((await list(pro, '?keywords=gibt-es-nicht')).meta.total).toBe(0);
   });
 
+  it('sorts every advice list by one ranking: filtered and paged, and bookmarked first (ties by id)', async () => {
+    // The ranking is ordered at read (recommend.ts: Ranking); filtered lists sort their ids by it.
+    const whole = (await list(pro, '?order=advice&records=1000')).data;
+    const best = [...whole].sort((a, b) => b.similarity! - a.similarity! || a.id - b.id).map((p) => p.id);
+    expect(whole.map((p) => p.id)).toEqual(best);
+    expect(new Set(whole.map((p) => p.similarity)).size).toBeLessThan(TOTAL); // ties to break
+
+    const essential = (id: number) => contexts.get(id)?.relevance === 'essential';
+    const paged: number[] = [];
+    for (let n = 1, last = 1; n <= last; n++) {
+      const page = await list(pro, `?relevance=essential&page=${n}`);
+      last = page.meta.last_page;
+      expect(page.meta.total).toBe(best.filter(essential).length);
+      paged.push(...ids(page));
+    }
+    expect(paged.length).toBeGreaterThan(12);
+    expect(paged).toEqual(best.filter(essential));
+
+    const marked = [best.at(-1)!, best[40]!];
+    for (const id of marked) await agent.post(`/api/podcasts/${pro}/bookmarks`, { practice_id: id });
+    const selector = ids(await list(pro, '?records=1000'));
+    const first = best.filter((id) => marked.includes(id));
+    expect(selector).toEqual([...first, ...best.filter((id) => !marked.includes(id))]);
+    for (const id of marked) await agent.delete(`/api/podcasts/${pro}/bookmarks`, { practice_id: id });
+  });
+
   it('records: up to 1000 in one page, bookmarked first', async () => {
     const [a, b] = [50, 60];
     await agent.post(`/api/podcasts/${pro}/bookmarks`, { practice_id: a });

@@ -23,15 +23,19 @@ const goals = (high: string) =>
       'enjoyment',
     ].map((k) => [k, k === high ? 'high' : 'none']),
   );
-const scores = async (podcastId: number) =>
-  (
-    await t.db
-      .selectFrom('practice_scores')
-      .select(['practice_id', 'score', 'reasons'])
-      .where('podcast_id', '=', podcastId)
-      .orderBy('practice_id')
-      .execute()
-  ).map((r) => `${r.practice_id}:${r.score}:${r.reasons}`);
+type Stored = { ids: number[]; values: number[]; reasons: string[] };
+const stored = async (podcastId: number): Promise<Stored> => {
+  const row = await t.db
+    .selectFrom('practice_score_states')
+    .select('ranking')
+    .where('podcast_id', '=', podcastId)
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.ranking!) as Stored;
+};
+const scores = async (podcastId: number) => {
+  const { ids, values, reasons } = await stored(podcastId);
+  return ids.map((id, i) => `${id}:${values[i]}:${reasons[i]}`);
+};
 
 describe('score fingerprint', () => {
   it('skips a refresh with the same inputs and recomputes after a change', { timeout: 60_000 }, async () => {
@@ -43,11 +47,16 @@ describe('score fingerprint', () => {
     expect(reach.length).toBeGreaterThan(0);
 
     // The tip job's refresh (debounced after the podcast's creation and the goals) runs first:
-    // one still in flight would write its scores over the zeros below (each refresh upserts
-    // every score that differs from the stored one).
+    // one still in flight would write its ranking over the zeros below.
     await t.jobs.tipSweep.runOnce();
     // Nothing changed: the refresh does not even look at the stored scores.
-    await t.db.updateTable('practice_scores').set({ score: 0 }).where('podcast_id', '=', podcast).execute();
+    const zeros = await stored(podcast);
+    zeros.values = zeros.values.map(() => 0);
+    await t.db
+      .updateTable('practice_score_states')
+      .set({ ranking: JSON.stringify(zeros) })
+      .where('podcast_id', '=', podcast)
+      .execute();
     await refreshScores(t.db, podcast, t.clock.now());
     expect(new Set((await scores(podcast)).map((s) => s.split(':')[1]))).toEqual(new Set(['0']));
 

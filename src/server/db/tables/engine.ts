@@ -27,14 +27,6 @@ export interface PracticeApplicationsTable extends PracticeFlagsTable {
   starts_on: string;
 }
 
-/** The engine's score of a method for a podcast: similarity × 1000, reasons as short codes. */
-export interface PracticeScoresTable {
-  podcast_id: number;
-  practice_id: number;
-  score: number;
-  reasons: string;
-}
-
 /** When a podcast's scores were computed, for which content version. */
 export interface PracticeScoreStatesTable {
   podcast_id: number;
@@ -42,4 +34,6 @@ export interface PracticeScoreStatesTable {
   refreshed_at: Timestamp;
   /** Of the inputs the scores were computed from (recommend.ts); null before migration 0019. */
   fingerprint: string | null;
+  /** The scores as one ranking (recommend.ts: Ranking, JSON); null before migration 0022. */
+  ranking: string | null;
 }
