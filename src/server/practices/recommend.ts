@@ -218,23 +218,40 @@ export const ID_SPAN = 2 ** 32;
 /** The ids of sort keys (Ranking.sortKey, maybe plus multiples of 2⁴² in front), in their order. */
 export const idsOf = (keys: Float64Array) => Array.from(keys.sort(), (key) => key % ID_SPAN);
 
-/** Per database, the rankings read or computed lately, by podcast, with their fingerprint. */
-const rankings = new WeakMap<Db, Map<number, { fingerprint: string; ranking: Ranking }>>();
-const RANKINGS_KEPT = 200;
+/**
+ * Per database, the rankings read or computed lately, by podcast, with their fingerprint: at most
+ * 200,000 scores in all (2,000 podcasts at today's 99 methods, 20 at the bench's 10,000; ~40 bytes
+ * a score), the least recently used dropped first.
+ */
+const rankings = new WeakMap<
+  Db,
+  { kept: Map<number, { fingerprint: string; ranking: Ranking }>; size: number }
+>();
+const SCORES_KEPT = 200_000;
 
 function remember(db: Db, podcastId: number, fingerprint: string, ranking: Ranking) {
-  let kept = rankings.get(db);
-  if (!kept) rankings.set(db, (kept = new Map()));
-  kept.delete(podcastId);
+  let memory = rankings.get(db);
+  if (!memory) rankings.set(db, (memory = { kept: new Map(), size: 0 }));
+  const { kept } = memory;
+  const old = kept.get(podcastId);
+  if (old) {
+    kept.delete(podcastId);
+    memory.size -= old.ranking.ids.length;
+  }
   kept.set(podcastId, { fingerprint, ranking });
-  // The least recently used go first (a Map iterates in insertion order).
-  if (kept.size > RANKINGS_KEPT) kept.delete(kept.keys().next().value!);
+  memory.size += ranking.ids.length;
+  // A Map iterates in insertion order: the first is the least recently used.
+  for (const [id, { ranking: dropped }] of kept) {
+    if (memory.size <= SCORES_KEPT || id === podcastId) break;
+    kept.delete(id);
+    memory.size -= dropped.ids.length;
+  }
   return ranking;
 }
 
 /** The stored ranking of this fingerprint: from memory, or read once (another process wrote it). */
 async function storedRanking(db: Database, podcastId: number, fingerprint: string) {
-  const kept = rankings.get(db)?.get(podcastId);
+  const kept = rankings.get(db)?.kept.get(podcastId);
   if (kept?.fingerprint === fingerprint) return remember(db, podcastId, fingerprint, kept.ranking);
   const row = await db
     .selectFrom('practice_score_states')
