@@ -9,6 +9,7 @@ import { OFFLINE_COPY_HEADER, type PageMessage, type WorkerMessage } from '../sr
 import { META, type MirrorEntry } from '../src/browser/offline-schema.ts';
 import { offlineStore, writeMeta } from '../src/browser/offline-store.ts';
 import { saveEmoji } from './images.ts';
+import { completePrecache } from './precache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -127,13 +128,17 @@ async function fetchAndSave(path: string) {
   return response;
 }
 
-/** Saves every method the podcast sees, with all its parts and its emoji, four requests at a time. */
-async function saveMethods(podcastId: number) {
+/**
+ * Saves every method the podcast sees, with all its parts and its emoji, four requests at a time,
+ * and makes sure the screens that show them are stored (the precache's second step, precache.ts).
+ */
+async function saveMethods(podcastId: number, event: ExtendableEvent) {
   const list = await fetchAndSave(`/api/podcasts/${podcastId}/practices?records=1000`);
   if (!list.ok) return;
   const methods = ((await list.json()) as { data: { id: number; emoji: string }[] }).data;
   const ids = methods.map((p) => p.id);
   const emoji = saveEmoji(methods.map((p) => p.emoji)).catch(() => undefined);
+  const screens = completePrecache(event).catch(() => undefined);
   const paths = ids.flatMap((id) => [
     `/api/practices/${id}?context=${podcastId}`,
     ...PARTS.map((part) => `/api/practices/${id}/${part}`),
@@ -151,7 +156,7 @@ async function saveMethods(podcastId: number) {
       }
     }
   };
-  await Promise.all([worker(), worker(), worker(), worker(), emoji]);
+  await Promise.all([worker(), worker(), worker(), worker(), emoji, screens]);
   await writeMeta(META.methodsSaved, { at: Date.now(), count: ids.length, podcastId });
   await tell({ type: 'METHODS_SAVING', done: ids.length, total: ids.length });
 }
@@ -161,6 +166,6 @@ let saving: Promise<void> | undefined;
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | null;
   if (message?.type !== 'SAVE_METHODS') return;
-  saving ??= saveMethods(message.podcastId).finally(() => (saving = undefined));
+  saving ??= saveMethods(message.podcastId, event).finally(() => (saving = undefined));
   event.waitUntil(saving.catch(() => undefined));
 });

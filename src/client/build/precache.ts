@@ -87,15 +87,22 @@ export function firstScreensOnly(outDir: string): ManifestTransform {
       FIRST_SCREENS.some((screen) => new RegExp(`^${screen}-[\\w-]{8}\\.js$`).test(name)),
     );
     const keep = withStaticImports(assetsDir, [...entry, ...screens]);
+    const shell = withStaticImports(assetsDir, entry);
     // A stylesheet goes with its chunk (the same name): uplot's stays with the metrics plot.
-    const stems = new Set([...keep].map(stem));
-    const manifest = entries.filter((e) => {
-      if (!e.url.startsWith('assets/')) return true;
-      const file = e.url.slice('assets/'.length);
-      return e.url.endsWith('.css') ? stems.has(stem(file)) : keep.has(file);
-    });
+    const kept = (files: Set<string>, url: string) => {
+      if (!url.startsWith('assets/')) return true;
+      const file = url.slice('assets/'.length);
+      return url.endsWith('.css') ? new Set([...files].map(stem)).has(stem(file)) : files.has(file);
+    };
+    // The install caches the shell; the first screens' other chunks follow when the worker has
+    // activated (`later`, sw/precache.ts), so `ready` does not wait for them.
+    const manifest = entries
+      .filter((e) => kept(keep, e.url))
+      .map((e) => (kept(shell, e.url) ? e : { ...e, later: true }));
+    const first = manifest.filter((e) => !('later' in e));
     console.log(
-      `precache: ${manifest.length} of ${entries.length} files, ${precacheBytes(outDir, manifest)}`,
+      `precache: ${manifest.length} of ${entries.length} files, ${precacheBytes(outDir, manifest)}; ` +
+        `the install ${first.length} of them, ${precacheBytes(outDir, first)}`,
     );
     return { manifest, warnings: [] };
   };
