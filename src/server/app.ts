@@ -206,7 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       () => recheckAll(ctx, steady),
     );
   }
-  if (testClock) testHookRoutes(app, testClock, Object.values(jobs));
+  if (testClock) testHookRoutes(app, testClock, Object.values(jobs), config.clientDir);
   await registerStaticClient(app, config.clientDir);
   app.addHook('onClose', async () => {
     for (const job of Object.values(jobs)) await job.stop();

@@ -1,11 +1,21 @@
 // Hooks for the browser journeys, and only for them: they exist only when the server starts with
 // KOMPASS_TEST_CLOCK=1 (never in production; the README says so). `POST /api/test/clock {now}`
 // sets the server's clock, `POST /api/test/jobs:run` runs the periodic jobs once, now.
+// `GET /sw.js` with the cookie `kompass-test-sw-version=X` answers the built worker plus a comment
+// naming X: a new version of the worker at the same URL, as after a deploy, for one browser
+// context only (the update journeys; the other journeys running beside them keep theirs).
+// Decision 2026-11-26 (issue 24): registering the worker under a second URL instead made the
+// reloaded page's own registration of /sw.js install the old bytes again as an update, and the
+// journey saw 'Neue Version verfügbar' after it had updated (a stress run).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponse } from '../shared/api.ts';
 import type { Clock } from './clock.ts';
+
+const TEST_SW_VERSION_COOKIE = 'kompass-test-sw-version';
 
 /** A clock that runs like the real one from a moved starting point. */
 export function movableClock(): Clock & { set(date: Date): void } {
@@ -20,8 +30,20 @@ export function testHookRoutes(
   app: FastifyInstance,
   clock: ReturnType<typeof movableClock>,
   jobs: Array<{ runOnce(): Promise<boolean> }>,
+  clientDir: string | undefined,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  if (clientDir) {
+    app.get('/sw.js', async (request, reply) => {
+      const version = request.cookies[TEST_SW_VERSION_COOKIE];
+      if (!version) return reply.header('Cache-Control', 'no-cache').sendFile('sw.js');
+      const worker = await readFile(join(clientDir, 'sw.js'), 'utf8');
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/javascript; charset=utf-8')
+        .send(`${worker}\n// test version: ${encodeURIComponent(version)}\n`);
+    });
+  }
   api.post(
     '/api/test/clock',
     {

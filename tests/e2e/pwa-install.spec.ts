@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { addDays, berlinDate } from '../../src/shared/calendar.ts';
 import { apiWrite, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
+import { attemptMark } from './support/attempt.ts';
 import { allowFor } from './support/budget.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
@@ -228,18 +229,28 @@ async function openExperiment(page: Page) {
 }
 
 /**
- * A new version of the worker gets ready and waits, as after a deploy. Playwright cannot route
- * the browser's own fetch of a worker script, so the page registers the worker under a new URL
- * (same scope): the browser installs it as an update whatever its bytes, and the app's
- * registration (workbox-window) reports it as waiting just as it reports a changed sw.js.
+ * A new version of the worker gets ready and waits, as after a deploy: the test server answers
+ * /sw.js with a line more for this browser context (`kompass-test-sw-version`,
+ * src/server/test-hooks.ts), and the page checks for an update as the browser does by itself.
  */
 async function publishNewVersion(page: Page) {
   // A second install of the whole app: its own time, also for the wait below (support/budget.ts).
   allowFor(60_000);
+  await page
+    .context()
+    .addCookies([{ name: 'kompass-test-sw-version', value: attemptMark(), url: new URL(page.url()).origin }]);
   await page.evaluate(async () => {
-    await navigator.serviceWorker.register('/sw.js?version=next', { scope: '/' });
+    await (await navigator.serviceWorker.getRegistration())?.update();
   });
   await expect(page.getByText('Neue Version verfügbar')).toBeVisible({ timeout: 60_000 });
+}
+
+/** The page's worker registration has no new version installing or waiting. */
+function pendingWorker(page: Page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return Boolean(registration?.installing ?? registration?.waiting);
+  });
 }
 
 test('an update keeps the comment being typed', async ({ page }) => {
@@ -250,9 +261,7 @@ test('an update keeps the comment being typed', async ({ page }) => {
 
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Aktualisieren' }).click()]);
   await expect(page.getByText('Neue Version verfügbar')).toHaveCount(0);
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL))
-    .toContain('version=next');
+  await expect.poll(() => pendingWorker(page)).toBe(false);
   await expect(comments.getByLabel('Kommentar')).toHaveValue('Halb geschrieben: die Kapitelmarken');
   // Nothing was sent on the way: the draft is still only a draft.
   await expect(comments.getByRole('listitem')).toHaveCount(0);
