@@ -7,8 +7,7 @@ import type { AppContext } from '../context.ts';
 import { withTx } from '../db/database.ts';
 import { experimentRule, guardedExperiment } from './experiment-access.ts';
 import { showExperiment } from './experiment-queries.ts';
-import { recordEvent } from './event-queries.ts';
-import { completeAll, serializeAction, setStep, stepRow } from './step-queries.ts';
+import { changeStep, completeAll, serializeAction } from './step-queries.ts';
 
 export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -38,22 +37,8 @@ export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext
     async (request) => {
       const { experimentId, podcastId, user } = guardedExperiment(request);
       const stepId = request.params.id;
-      const at = clock.now().toISOString();
-      const row = await withTx(db, async (tx) => {
-        const changed = await setStep(tx, stepId, request.body.completed, user.id, at);
-        if (changed) {
-          await recordEvent(tx, {
-            podcastId,
-            experimentId,
-            trackable: 'experiment_action',
-            trackableId: stepId,
-            type: 'updated',
-            userId: user.id,
-            at,
-          });
-        }
-        return changed ?? (await stepRow(tx, stepId));
-      });
+      const step = { podcastId, experimentId, stepId, userId: user.id, at: clock.now().toISOString() };
+      const row = await changeStep(db, step, request.body.completed);
       return { data: serializeAction(row) };
     },
   );
