@@ -1,5 +1,6 @@
 // An experiment's action steps: reading, setting or flipping one, and 'Alles erledigt'.
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
+import type { DB } from '../db/schema.ts';
 import type { ExperimentAction } from '../../shared/experiments.ts';
 import { withTx, type Database, type Db } from '../db/database.ts';
 import { preparedWrite } from '../db/prepared-query.ts';
@@ -58,40 +59,47 @@ const setStep = {
   complete: preparedWrite(updates.complete),
   reopen: preparedWrite(updates.reopen),
 };
-// PostgreSQL: the UPDATE and its event in one statement (a data-modifying WITH), so a step change
+// PostgreSQL: the UPDATE and its events in one statement (a data-modifying WITH), so a step change
 // is one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT), and one statement is one
 // transaction. Decision 2026-11-26 (issue 25). SQLite has no data-modifying WITH.
+/** The log entries of the steps in `changed` (a WITH of the statement that changed them). */
+const logChanged = (
+  qc: QueryCreator<DB & { changed: { id: number } }>,
+  podcastId: number,
+  experimentId: number,
+  userId: number,
+  at: string,
+) =>
+  qc
+    .insertInto('events')
+    .columns([
+      'podcast_id',
+      'experiment_id',
+      'trackable_type',
+      'trackable_id',
+      'event_type',
+      'user_id',
+      'created_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('changed')
+        .select([
+          sql<number>`CAST(${podcastId} AS INTEGER)`.as('podcast_id'),
+          sql<number>`CAST(${experimentId} AS INTEGER)`.as('experiment_id'),
+          sql.lit('experiment_action').as('trackable_type'),
+          'changed.id',
+          sql.lit('updated').as('event_type'),
+          sql<number>`CAST(${userId} AS INTEGER)`.as('user_id'),
+          sql<string>`CAST(${at} AS TEXT)`.as('created_at'),
+        ]),
+    );
 const loggedStep = (mode: Mode) =>
   preparedWrite(
     (db: Db, stepId: number, userId: number, at: string, podcastId: number, experimentId: number) =>
       db
         .with('changed', (qc) => updates[mode](qc, stepId, userId, at))
-        .with('logged', (qc) =>
-          qc
-            .insertInto('events')
-            .columns([
-              'podcast_id',
-              'experiment_id',
-              'trackable_type',
-              'trackable_id',
-              'event_type',
-              'user_id',
-              'created_at',
-            ])
-            .expression((eb) =>
-              eb
-                .selectFrom('changed')
-                .select([
-                  sql<number>`CAST(${podcastId} AS INTEGER)`.as('podcast_id'),
-                  sql<number>`CAST(${experimentId} AS INTEGER)`.as('experiment_id'),
-                  sql.lit('experiment_action').as('trackable_type'),
-                  'changed.id',
-                  sql.lit('updated').as('event_type'),
-                  sql<number>`CAST(${userId} AS INTEGER)`.as('user_id'),
-                  sql<string>`CAST(${at} AS TEXT)`.as('created_at'),
-                ]),
-            ),
-        )
+        .with('logged', (qc) => logChanged(qc, podcastId, experimentId, userId, at))
         .selectFrom('changed')
         .selectAll(),
   );
@@ -145,27 +153,46 @@ export const serializeAction = (a: ActionRow): ExperimentAction => ({
   link_label: a.link_label,
 });
 
-/** 'Alles erledigt': every open step done, one log entry per step that changed (inside a transaction). */
+// 'Alles erledigt': every open step done. Built once each (prepared-query.ts).
+const completeOpen = (db: Updater, experimentId: number, userId: number, at: string) =>
+  db
+    .updateTable('experiment_actions')
+    .set({ completed_at: at, completed_by: userId })
+    .where('experiment_id', '=', experimentId)
+    .where('completed_at', 'is', null)
+    .returning('id');
+const completeOpenSteps = preparedWrite(completeOpen);
+const completeOpenLogged = preparedWrite(
+  (db: Db, experimentId: number, userId: number, at: string, podcastId: number) =>
+    db
+      .with('changed', (qc) => completeOpen(qc, experimentId, userId, at))
+      .with('logged', (qc) => logChanged(qc, podcastId, experimentId, userId, at))
+      .selectFrom('changed')
+      .select('id'),
+);
+
+/** 'Alles erledigt': every open step done, one log entry per step that changed, in one transaction. */
 export async function completeAll(
-  tx: Db,
+  db: Database,
   step: { podcastId: number; experimentId: number; userId: number; at: string },
 ) {
-  const done = await tx
-    .updateTable('experiment_actions')
-    .set({ completed_at: step.at, completed_by: step.userId })
-    .where('experiment_id', '=', step.experimentId)
-    .where('completed_at', 'is', null)
-    .returning('id')
-    .execute();
-  for (const { id } of done) {
-    await recordEvent(tx, {
-      podcastId: step.podcastId,
-      experimentId: step.experimentId,
-      trackable: 'experiment_action',
-      trackableId: id,
-      type: 'updated',
-      userId: step.userId,
-      at: step.at,
-    });
+  const { podcastId, experimentId, userId, at } = step;
+  if (db.engine === 'postgres') {
+    await completeOpenLogged(db, experimentId, userId, at, podcastId);
+    return;
   }
+  await withTx(db, async (tx) => {
+    const done = (await completeOpenSteps(tx, experimentId, userId, at)).rows;
+    for (const { id } of done) {
+      await recordEvent(tx, {
+        podcastId,
+        experimentId,
+        trackable: 'experiment_action',
+        trackableId: id,
+        type: 'updated',
+        userId,
+        at,
+      });
+    }
+  });
 }

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import { actionResource, actionToggleSchema, experimentResource } from '../../shared/experiments.ts';
 import type { AppContext } from '../context.ts';
-import { withTx } from '../db/database.ts';
 import { experimentRule, guardedExperiment } from './experiment-access.ts';
 import { showExperiment } from './experiment-queries.ts';
 import { changeStep, completeAll, serializeAction } from './step-queries.ts';
@@ -22,7 +21,7 @@ export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext
     async (request) => {
       const { experimentId, podcastId, user } = guardedExperiment(request);
       const at = clock.now().toISOString();
-      await withTx(db, (tx) => completeAll(tx, { podcastId, experimentId, userId: user.id, at }));
+      await completeAll(db, { podcastId, experimentId, userId: user.id, at });
       return { data: await showExperiment(db, clock.now(), experimentId) };
     },
   );
