@@ -145,6 +145,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
+/** Whether a write failed on a foreign key: the row it refers to does not exist. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
 /**
  * Runs `work` in one transaction: all of it is written or none. Queries take `Db`, so the
  * transaction can be passed wherever the database is.

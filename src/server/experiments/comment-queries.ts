@@ -1,6 +1,6 @@
 // An experiment's comments as the API sends them, oldest first.
 import type { Comment } from '../../shared/experiments.ts';
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import { imageUri } from '../users/serialize-user.ts';
 
@@ -23,20 +23,57 @@ const insertComment = preparedWrite(
     db.insertInto('comments').values({ experiment_id, user_id, content, created_at }).returning('id'),
 );
 
+type CommentRow = {
+  id: number;
+  content: string;
+  created_at: string;
+  name: string | null;
+  image_key: string | null;
+};
+const serializeComment = (c: CommentRow): Comment => ({
+  id: c.id,
+  content: c.content,
+  created_at: c.created_at,
+  user: { name: c.name ?? null, image: imageUri(c.image_key) },
+});
+
 export async function loadComments(db: Db, experimentId: number, commentId?: number): Promise<Comment[]> {
   const rows = await (commentId === undefined
     ? allComments(db, experimentId)
     : oneComment(db, experimentId, commentId));
-  return rows.map((c) => ({
-    id: c.id,
-    content: c.content,
-    created_at: c.created_at,
-    user: { name: c.name ?? null, image: imageUri(c.image_key) },
-  }));
+  return rows.map(serializeComment);
 }
 
+// PostgreSQL: the insert and the answer's read in one statement (a data-modifying WITH): one
+// round trip fewer per comment. Decision 2026-11-26 (issue 25). SQLite has no data-modifying WITH;
+// there the read is a synchronous one on the read connection (prepared-query.ts).
+const insertAndRead = preparedWrite(
+  (db: Db, experiment_id: number, user_id: number, content: string, created_at: string) =>
+    db
+      .with('c', (qc) =>
+        qc
+          .insertInto('comments')
+          .values({ experiment_id, user_id, content, created_at })
+          .returning(['id', 'content', 'created_at', 'user_id']),
+      )
+      .selectFrom('c')
+      .leftJoin('users as u', 'u.id', 'c.user_id')
+      .leftJoin('images as i', 'i.id', 'u.image_id')
+      .select(['c.id', 'c.content', 'c.created_at', 'u.name', 'i.key as image_key']),
+);
+
 /** Adds a comment and answers it as the API sends it. */
-export async function addComment(db: Db, experimentId: number, userId: number, content: string, at: string) {
+export async function addComment(
+  db: Database,
+  experimentId: number,
+  userId: number,
+  content: string,
+  at: string,
+) {
+  if (db.engine === 'postgres') {
+    const [row] = (await insertAndRead(db, experimentId, userId, content, at)).rows;
+    return serializeComment(row!);
+  }
   const [{ id }] = (await insertComment(db, experimentId, userId, content, at)).rows as [{ id: number }];
   const [comment] = await loadComments(db, experimentId, id);
   return comment!;

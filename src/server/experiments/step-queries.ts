@@ -1,7 +1,8 @@
 // An experiment's action steps: reading, setting or flipping one, and 'Alles erledigt'.
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
+import type { DB } from '../db/schema.ts';
 import type { ExperimentAction } from '../../shared/experiments.ts';
-import type { Db } from '../db/database.ts';
+import { withTx, type Database, type Db } from '../db/database.ts';
 import { preparedWrite } from '../db/prepared-query.ts';
 import { recordEvent } from './event-queries.ts';
 
@@ -23,45 +24,125 @@ const stepColumns = [
   'completed_at',
 ] as const;
 
-export const stepRow = (db: Db, stepId: number) =>
+const stepRow = (db: Db, stepId: number) =>
   db.selectFrom('experiment_actions').select(stepColumns).where('id', '=', stepId).executeTakeFirstOrThrow();
 
-/**
- * Sets a step to `completed`, or flips it when that is undefined, in one UPDATE … RETURNING: the
- * row as changed, or undefined when it was in that state already. Decision 2026-11-26 (issue 20):
- * a flip that read the state first and wrote it after lost concurrent flips on PostgreSQL while
- * answering 200 for each; here each flip reads the row its UPDATE locked, so every acknowledged
- * flip happened (call it inside the transaction that records its event).
- */
-export async function setStep(
-  tx: Db,
-  stepId: number,
-  completed: boolean | undefined,
+type Mode = 'flip' | 'complete' | 'reopen';
+const modeOf = (completed: boolean | undefined): Mode =>
+  completed === undefined ? 'flip' : completed ? 'complete' : 'reopen';
+
+// The three ways to change a step, each one UPDATE … RETURNING that returns the row as changed, or
+// nothing when it was in that state already. Decision 2026-11-26 (issue 20): a flip that read the
+// state first and wrote it after lost concurrent flips on PostgreSQL while answering 200 for each;
+// here each flip reads the row its UPDATE locked, so every acknowledged flip happened.
+type Updater = Pick<Db, 'updateTable'>;
+const updateStep = (db: Updater, stepId: number) =>
+  db.updateTable('experiment_actions').where('id', '=', stepId).returning(stepColumns);
+const updates = {
+  // Every right-hand side sees the row before the UPDATE, so both columns flip together.
+  flip: (db: Updater, stepId: number, userId: number, at: string) =>
+    updateStep(db, stepId).set({
+      completed_at: sql<string | null>`CASE WHEN completed_at IS NULL THEN CAST(${at} AS TEXT) END`,
+      completed_by: sql<number | null>`CASE WHEN completed_at IS NULL THEN CAST(${userId} AS INTEGER) END`,
+    }),
+  complete: (db: Updater, stepId: number, userId: number, at: string) =>
+    updateStep(db, stepId).set({ completed_at: at, completed_by: userId }).where('completed_at', 'is', null),
+  reopen: (db: Updater, stepId: number, _userId: number, _at: string) =>
+    updateStep(db, stepId)
+      .set({ completed_at: null, completed_by: null })
+      .where('completed_at', 'is not', null),
+};
+
+// Built once each (prepared-query.ts). SQLite: the UPDATE, then the event, in one transaction.
+const setStep = {
+  flip: preparedWrite(updates.flip),
+  complete: preparedWrite(updates.complete),
+  reopen: preparedWrite(updates.reopen),
+};
+// PostgreSQL: the UPDATE and its events in one statement (a data-modifying WITH), so a step change
+// is one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT), and one statement is one
+// transaction. Decision 2026-11-26 (issue 25). SQLite has no data-modifying WITH.
+/** The log entries of the steps in `changed` (a WITH of the statement that changed them). */
+const logChanged = (
+  qc: QueryCreator<DB & { changed: { id: number } }>,
+  podcastId: number,
+  experimentId: number,
   userId: number,
   at: string,
-) {
-  const write = completed === undefined ? flipStep : completed ? completeStep : reopenStep;
-  return (await write(tx, stepId, userId, at)).rows[0];
-}
+) =>
+  qc
+    .insertInto('events')
+    .columns([
+      'podcast_id',
+      'experiment_id',
+      'trackable_type',
+      'trackable_id',
+      'event_type',
+      'user_id',
+      'created_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('changed')
+        .select([
+          sql<number>`CAST(${podcastId} AS INTEGER)`.as('podcast_id'),
+          sql<number>`CAST(${experimentId} AS INTEGER)`.as('experiment_id'),
+          sql.lit('experiment_action').as('trackable_type'),
+          'changed.id',
+          sql.lit('updated').as('event_type'),
+          sql<number>`CAST(${userId} AS INTEGER)`.as('user_id'),
+          sql<string>`CAST(${at} AS TEXT)`.as('created_at'),
+        ]),
+    );
+const loggedStep = (mode: Mode) =>
+  preparedWrite(
+    (db: Db, stepId: number, userId: number, at: string, podcastId: number, experimentId: number) =>
+      db
+        .with('changed', (qc) => updates[mode](qc, stepId, userId, at))
+        .with('logged', (qc) => logChanged(qc, podcastId, experimentId, userId, at))
+        .selectFrom('changed')
+        .selectAll(),
+  );
+const setLoggedStep = {
+  flip: loggedStep('flip'),
+  complete: loggedStep('complete'),
+  reopen: loggedStep('reopen'),
+};
 
-// setStep's three statements, built once (prepared-query.ts).
-const updateStep = (tx: Db, stepId: number) =>
-  tx.updateTable('experiment_actions').where('id', '=', stepId).returning(stepColumns);
-// Every right-hand side sees the row before the UPDATE, so both columns flip together.
-const flipStep = preparedWrite((tx: Db, stepId: number, userId: number, at: string) =>
-  updateStep(tx, stepId).set({
-    completed_at: sql<string | null>`CASE WHEN completed_at IS NULL THEN CAST(${at} AS TEXT) END`,
-    completed_by: sql<number | null>`CASE WHEN completed_at IS NULL THEN CAST(${userId} AS INTEGER) END`,
-  }),
-);
-const completeStep = preparedWrite((tx: Db, stepId: number, userId: number, at: string) =>
-  updateStep(tx, stepId).set({ completed_at: at, completed_by: userId }).where('completed_at', 'is', null),
-);
-const reopenStep = preparedWrite((tx: Db, stepId: number, _userId: number, _at: string) =>
-  updateStep(tx, stepId)
-    .set({ completed_at: null, completed_by: null })
-    .where('completed_at', 'is not', null),
-);
+/**
+ * Sets a step to `completed`, or flips it when that is undefined, and logs the change in the same
+ * transaction (nothing is logged when the step was in that state already). Returns the step as
+ * it is now.
+ */
+export async function changeStep(
+  db: Database,
+  step: { podcastId: number; experimentId: number; stepId: number; userId: number; at: string },
+  completed: boolean | undefined,
+) {
+  const { podcastId, experimentId, stepId, userId, at } = step;
+  const mode = modeOf(completed);
+  let changed: ActionRow | undefined;
+  if (db.engine === 'postgres') {
+    [changed] = (await setLoggedStep[mode](db, stepId, userId, at, podcastId, experimentId)).rows;
+  } else {
+    changed = await withTx(db, async (tx) => {
+      const [row] = (await setStep[mode](tx, stepId, userId, at)).rows;
+      if (row) {
+        await recordEvent(tx, {
+          podcastId,
+          experimentId,
+          trackable: 'experiment_action',
+          trackableId: stepId,
+          type: 'updated',
+          userId,
+          at,
+        });
+      }
+      return row;
+    });
+  }
+  return changed ?? (await stepRow(db, stepId));
+}
 
 export const serializeAction = (a: ActionRow): ExperimentAction => ({
   id: a.id,
@@ -72,27 +153,46 @@ export const serializeAction = (a: ActionRow): ExperimentAction => ({
   link_label: a.link_label,
 });
 
-/** 'Alles erledigt': every open step done, one log entry per step that changed (inside a transaction). */
+// 'Alles erledigt': every open step done. Built once each (prepared-query.ts).
+const completeOpen = (db: Updater, experimentId: number, userId: number, at: string) =>
+  db
+    .updateTable('experiment_actions')
+    .set({ completed_at: at, completed_by: userId })
+    .where('experiment_id', '=', experimentId)
+    .where('completed_at', 'is', null)
+    .returning('id');
+const completeOpenSteps = preparedWrite(completeOpen);
+const completeOpenLogged = preparedWrite(
+  (db: Db, experimentId: number, userId: number, at: string, podcastId: number) =>
+    db
+      .with('changed', (qc) => completeOpen(qc, experimentId, userId, at))
+      .with('logged', (qc) => logChanged(qc, podcastId, experimentId, userId, at))
+      .selectFrom('changed')
+      .select('id'),
+);
+
+/** 'Alles erledigt': every open step done, one log entry per step that changed, in one transaction. */
 export async function completeAll(
-  tx: Db,
+  db: Database,
   step: { podcastId: number; experimentId: number; userId: number; at: string },
 ) {
-  const done = await tx
-    .updateTable('experiment_actions')
-    .set({ completed_at: step.at, completed_by: step.userId })
-    .where('experiment_id', '=', step.experimentId)
-    .where('completed_at', 'is', null)
-    .returning('id')
-    .execute();
-  for (const { id } of done) {
-    await recordEvent(tx, {
-      podcastId: step.podcastId,
-      experimentId: step.experimentId,
-      trackable: 'experiment_action',
-      trackableId: id,
-      type: 'updated',
-      userId: step.userId,
-      at: step.at,
-    });
+  const { podcastId, experimentId, userId, at } = step;
+  if (db.engine === 'postgres') {
+    await completeOpenLogged(db, experimentId, userId, at, podcastId);
+    return;
   }
+  await withTx(db, async (tx) => {
+    const done = (await completeOpenSteps(tx, experimentId, userId, at)).rows;
+    for (const { id } of done) {
+      await recordEvent(tx, {
+        podcastId,
+        experimentId,
+        trackable: 'experiment_action',
+        trackableId: id,
+        type: 'updated',
+        userId,
+        at,
+      });
+    }
+  });
 }

@@ -4,11 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import { actionResource, actionToggleSchema, experimentResource } from '../../shared/experiments.ts';
 import type { AppContext } from '../context.ts';
-import { withTx } from '../db/database.ts';
 import { experimentRule, guardedExperiment } from './experiment-access.ts';
 import { showExperiment } from './experiment-queries.ts';
-import { recordEvent } from './event-queries.ts';
-import { completeAll, serializeAction, setStep, stepRow } from './step-queries.ts';
+import { changeStep, completeAll, serializeAction } from './step-queries.ts';
 
 export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +21,7 @@ export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext
     async (request) => {
       const { experimentId, podcastId, user } = guardedExperiment(request);
       const at = clock.now().toISOString();
-      await withTx(db, (tx) => completeAll(tx, { podcastId, experimentId, userId: user.id, at }));
+      await completeAll(db, { podcastId, experimentId, userId: user.id, at });
       return { data: await showExperiment(db, clock.now(), experimentId) };
     },
   );
@@ -38,22 +36,8 @@ export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext
     async (request) => {
       const { experimentId, podcastId, user } = guardedExperiment(request);
       const stepId = request.params.id;
-      const at = clock.now().toISOString();
-      const row = await withTx(db, async (tx) => {
-        const changed = await setStep(tx, stepId, request.body.completed, user.id, at);
-        if (changed) {
-          await recordEvent(tx, {
-            podcastId,
-            experimentId,
-            trackable: 'experiment_action',
-            trackableId: stepId,
-            type: 'updated',
-            userId: user.id,
-            at,
-          });
-        }
-        return changed ?? (await stepRow(tx, stepId));
-      });
+      const step = { podcastId, experimentId, stepId, userId: user.id, at: clock.now().toISOString() };
+      const row = await changeStep(db, step, request.body.completed);
       return { data: serializeAction(row) };
     },
   );

@@ -24,6 +24,8 @@ import {
   WIDGET_ITEMS,
 } from '../../shared/podcast-practices.ts';
 import type { AppContext } from '../context.ts';
+import { isForeignKeyViolation, type Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { requireUser } from '../auth/session.ts';
 import { HttpError, invalid, notFound } from '../http/errors.ts';
 import { messages as guardMessages, requirePodcast } from '../podcasts/guard.ts';
@@ -216,6 +218,14 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       if (!found) throw invalid({ practice_id: [missingPractice] });
     }
 
+    const flagRow = preparedQuery((db: Db, podcastId: number, practiceId: number) =>
+      db
+        .selectFrom(table)
+        .select('id')
+        .where('podcast_id', '=', podcastId)
+        .where('practice_id', '=', practiceId),
+    );
+
     api.post(
       `/api/podcasts/:id/${kind}`,
       {
@@ -225,7 +235,6 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       async (request, reply) => {
         const { podcast, plan } = requirePodcast(request);
         const practiceId = request.body.practice_id;
-        await requirePractice(practiceId);
         const now = clock.now();
         const values = {
           podcast_id: podcast.id,
@@ -234,24 +243,34 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
           created_at: now.toISOString(),
           ...(kind === 'applications' && { starts_on: berlinDate(now) }),
         };
-        const result = await db
-          .insertInto(table)
-          .values(values as typeof values & { starts_on: string })
-          .onConflict((oc) => oc.columns(['podcast_id', 'practice_id']).doNothing())
-          .executeTakeFirst();
-        const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+        // Set already (a repeat): nothing to write. Else the insert, whose foreign key refuses a
+        // method that does not exist. Decision 2026-11-26 (issue 25): a lookup of the method, the
+        // insert and a read of the row were three statements for every flag set.
+        let row = (await flagRow(db, podcast.id, practiceId))[0];
+        let created = false;
+        if (!row) {
+          try {
+            row = await db
+              .insertInto(table)
+              .values(values as typeof values & { starts_on: string })
+              .onConflict((oc) => oc.columns(['podcast_id', 'practice_id']).doNothing())
+              .returning('id')
+              .executeTakeFirst();
+          } catch (error) {
+            if (isForeignKeyViolation(error)) throw invalid({ practice_id: [missingPractice] });
+            throw error;
+          }
+          created = row !== undefined;
+          // Set by a concurrent request between the lookup and the insert.
+          row ??= (await flagRow(db, podcast.id, practiceId))[0]!;
+        }
         // Applied and rejected methods score 0: the ranking follows the flag (or stays, by its fingerprint).
-        const ranking = rescore
-          ? await refreshScores(db, podcast.id, now)
-          : plan.active
-            ? await ensureScores(db, podcast.id, now)
-            : undefined;
-        const row = await db
-          .selectFrom(table)
-          .select('id')
-          .where('podcast_id', '=', podcast.id)
-          .where('practice_id', '=', practiceId)
-          .executeTakeFirstOrThrow();
+        const ranking =
+          rescore && created
+            ? await refreshScores(db, podcast.id, now)
+            : plan.active
+              ? await ensureScores(db, podcast.id, now)
+              : undefined;
         const practice = (await findPodcastPractice(
           db,
           podcast.id,

@@ -353,6 +353,7 @@ describe('comments, evaluations and the timeline', { timeout: 30_000 }, () => {
       starts_at: '2027-08-01',
       ends_at: '2027-08-05',
     });
+    await t.db.updateTable('users').set({ name: 'Mara' }).where('id', '=', owner.id).execute();
     const markup = '<b>Zwei</b> Anfragen raus <script>alert(1)</script>';
     const posted = contract(
       await owner.agent.post(`/api/experiments/${e.id}/comments`, { content: `  ${markup}\r\n` }),
@@ -360,6 +361,7 @@ describe('comments, evaluations and the timeline', { timeout: 30_000 }, () => {
       commentResource,
     );
     expect(posted.data.content).toBe(markup);
+    expect(posted.data.user.name).toBe('Mara');
     const empty = await owner.agent.post(`/api/experiments/${e.id}/comments`, { content: '   ' });
     expect(empty.statusCode).toBe(422);
     expect(json(empty).errors).toEqual({ content: ['Bitte schreibe einen Kommentar.'] });
@@ -371,6 +373,8 @@ describe('comments, evaluations and the timeline', { timeout: 30_000 }, () => {
       commentsResponse,
     );
     expect(comments.data.map((c) => c.content)).toEqual([markup]);
+    // The POST answers the comment as the list shows it (author and picture included).
+    expect(comments.data).toEqual([posted.data]);
     // Comments are not part of the activity log.
     expect(await eventRows(t, e.id)).toHaveLength(1);
 

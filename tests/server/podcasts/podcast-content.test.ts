@@ -116,7 +116,21 @@ describe('milestones and metrics', () => {
     const response = await agent.post(`${base}/metrics`, { coverage: 180, throughput: 61, enjoyment: 90 });
     expect(response.statusCode).toBe(201);
     const history = json<{ data: MetricHistory[] }>(await agent.get(`${base}/metrics`)).data;
-    expect(json<{ data: MetricHistory[] }>(response).data).toEqual(history);
+    // The answer is what this evaluation added, in the GET's order, not the whole history.
+    const at = '2027-03-15T23:30:00.000Z';
+    expect(json<{ data: MetricHistory[] }>(response).data).toEqual([
+      { key: 'coverage', trans: 'Reichweite', values: [{ date: '2027-03-16', value: 180, created_at: at }] },
+      {
+        key: 'throughput',
+        trans: history[1]!.trans,
+        values: [{ date: '2027-03-16', value: 61, created_at: at }],
+      },
+      {
+        key: 'enjoyment',
+        trans: history[7]!.trans,
+        values: [{ date: '2027-03-16', value: 90, created_at: at }],
+      },
+    ]);
     const values = (key: string) =>
       history.find((m) => m.key === key)!.values.map(({ date, value }) => ({ date, value }));
     expect(history.map((m) => m.key)).toEqual([
