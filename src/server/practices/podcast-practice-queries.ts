@@ -1,12 +1,15 @@
 // Methods as one podcast sees them: with its flags (bookmarked, applied with its day, rejected)
 // and, for Pro, its stored score and reasons (recommend.ts). One query builder serves the list,
-// a single method, the bookmarks, applications, estimations and similarities.
+// a single method, the bookmarks, applications, estimations and similarities. It reads only the
+// podcast's part; the texts, keywords and setup flags of the methods come from the catalog
+// (practice-catalog.ts), read once per content version.
 import { sql } from 'kysely';
 import type { PodcastPractice, PracticeOrder, PracticeStatus } from '../../shared/podcast-practices.ts';
 import { audienceSize, budget, timeEffort } from '../../shared/vocabulary.ts';
 import type { Db } from '../db/database.ts';
 import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
-import { practiceSummaries, serializePractices } from './practice-queries.ts';
+import { addDays, berlinDate } from '../../shared/calendar.ts';
+import { catalogEntries, practiceCatalog } from './practice-catalog.ts';
 import { reasonsOf } from './recommend-engine.ts';
 
 export type PodcastPracticeFilter = {
@@ -34,7 +37,8 @@ export function podcastPractices(
   scores: boolean,
   filter: PodcastPracticeFilter = {},
 ) {
-  let query = practiceSummaries(db)
+  let query = db
+    .selectFrom('practices')
     .leftJoin('practice_contexts as ctx', 'ctx.practice_id', 'practices.id')
     .leftJoin('practice_bookmarks as b', (j) =>
       j.onRef('b.practice_id', '=', 'practices.id').on('b.podcast_id', '=', podcastId),
@@ -49,11 +53,10 @@ export function podcastPractices(
       j.onRef('s.practice_id', '=', 'practices.id').on('s.podcast_id', '=', scores ? podcastId : -1),
     )
     .select([
+      'practices.id',
       'b.id as bookmark_id',
-      'b.created_at as bookmarked_at',
       'a.id as application_id',
       'a.starts_on as applied_on',
-      'a.created_at as applied_at',
       'r.id as rejection_id',
       's.score',
       's.reasons',
@@ -113,19 +116,34 @@ export async function countPractices(query: PodcastPracticeQuery) {
 
 type Row = Awaited<ReturnType<PodcastPracticeQuery['execute']>>[number];
 
-/** Rows of podcastPractices as the API sends them; scores only when `scores` (Pro). */
+/**
+ * Rows of podcastPractices as the API sends them: the method from the catalog, the podcast's
+ * flags from the row; scores only when `scores` (Pro).
+ */
 export async function serializePodcastPractices(
   db: Db,
   rows: Row[],
   today: Date,
   scores: boolean,
 ): Promise<PodcastPractice[]> {
-  const base = await serializePractices(db, rows, today);
-  return base.map((practice, i) => {
-    const row = rows[i]!;
+  if (rows.length === 0) return [];
+  const catalog = await catalogEntries(
+    db,
+    rows.map((r) => r.id),
+  );
+  const from = berlinDate(today);
+  const till = new Map<number, string>();
+  return rows.map((row) => {
+    const practice = catalog.get(row.id)!;
+    let date_till = till.get(practice.duration_days);
+    if (date_till === undefined)
+      till.set(practice.duration_days, (date_till = addDays(from, practice.duration_days)));
     const similarity = scores && row.score !== null ? Number(row.score) / 1000 : null;
     return {
       ...practice,
+      // Prefill for a new experiment: from today for the method's default duration (Berlin dates).
+      date_from: from,
+      date_till,
       similarity,
       score: similarity,
       reasons: scores && row.reasons !== null ? reasonsOf(row.reasons) : null,
@@ -189,37 +207,49 @@ const methodCount = preparedQuery((db: Db) =>
 );
 
 /**
+ * The page's rows by id and the total (the number of methods: without filters every join meets
+ * at most one row), in parallel. A count that differs from the catalog's renews the catalog (methods
+ * written without a seed or an edit) and reads the page again.
+ */
+async function pageOf(
+  db: Db,
+  podcastId: number,
+  scores: boolean,
+  pick: (catalog: Awaited<ReturnType<typeof practiceCatalog>>) => Promise<number[]> | number[],
+) {
+  let catalog = await practiceCatalog(db);
+  for (;;) {
+    const ids = await pick(catalog);
+    const [rows, [count]] = await Promise.all([rowsById(db, podcastId, ids, scores), methodCount(db)]);
+    const total = Number(count!.n);
+    if (total === catalog.byId.size) return { rows, total };
+    catalog = await practiceCatalog(db, total);
+    if (catalog.byId.size !== total) return { rows, total };
+  }
+}
+
+/**
  * A page of the advice order without filters, read from the stored scores' index instead of
  * ordering every method with its flags (decision 2026-11-26, issue 25: 66 ms at 10,000 methods,
  * goal 2 ms). The full query sorts methods without a score row last (COALESCE(score, -1), and
  * scores are ≥ 0), ties by id: so a full page of scored methods is exactly its page. A page that
  * is not full (the last one, or scores missing) is left to the full query (undefined).
  */
-export async function advicePage(db: Db, podcastId: number, perPage: number, offset: number, today: Date) {
+export async function advicePage(db: Db, podcastId: number, perPage: number, offset: number) {
   const top = await topScored(db, podcastId, perPage, offset);
   if (top.length < perPage) return undefined;
-  const [data, [count]] = await Promise.all([
-    podcastPracticesById(
-      db,
-      podcastId,
-      top.map((r) => r.practice_id),
-      today,
-      true,
-    ),
-    methodCount(db),
-  ]);
-  return { data, total: Number(count!.n) };
+  return pageOf(db, podcastId, true, () => top.map((r) => r.practice_id));
 }
 
 type PageQuery = (db: Db, podcastId: number, limit: number, offset: number) => Promise<{ id: number }[]>;
-const unfilteredPages = new Map<string, PageQuery>();
+const bookmarkedFirstPages = new Map<string, PageQuery>();
 
 /**
- * A page of the list without filters (what the method list shows first). Its ids come from a
- * query that selects only the id (the flags' existence checks and the texts of 99 methods cost
- * 1 ms on SQLite, the ids alone 0.2 ms), built and compiled once per order (prepared-query.ts);
- * then the page's twelve rows by id. Without filters the count is the number of methods (every
- * join meets at most one row). Decision 2026-11-26, issue 25.
+ * A page of the list without filters (what the method list shows first). The orders latest,
+ * money and effort are the same for every podcast: their ids come from the catalog, ordered once
+ * per content version (practice-catalog.ts). With bookmarked methods first (the selector) the ids
+ * come from a query that selects only the id, built and compiled once per order
+ * (prepared-query.ts). Then the page's rows by id. Decision 2026-11-26, issue 25.
  */
 export async function unfilteredPage(
   db: Db,
@@ -230,8 +260,11 @@ export async function unfilteredPage(
   perPage: number,
   offset: number,
 ) {
-  const key = `${scores}:${order}:${bookmarkedFirst}`;
-  let page = unfilteredPages.get(key);
+  if (!bookmarkedFirst && order !== 'advice') {
+    return pageOf(db, podcastId, scores, (catalog) => catalog.orders[order].slice(offset, offset + perPage));
+  }
+  const key = `${scores}:${order}`;
+  let page = bookmarkedFirstPages.get(key);
   if (!page) {
     page = preparedQuery((db: Db, podcastId: number, limit: number, offset: number) =>
       orderPractices(podcastPractices(db, podcastId, scores), order, bookmarkedFirst)
@@ -240,14 +273,9 @@ export async function unfilteredPage(
         .limit(limit)
         .offset(offset),
     );
-    unfilteredPages.set(key, page);
+    bookmarkedFirstPages.set(key, page);
   }
-  const [ids, [count]] = await Promise.all([page(db, podcastId, perPage, offset), methodCount(db)]);
-  const rows = await rowsById(
-    db,
-    podcastId,
-    ids.map((r) => r.id),
-    scores,
+  return pageOf(db, podcastId, scores, async () =>
+    (await page(db, podcastId, perPage, offset)).map((r) => r.id),
   );
-  return { rows, total: Number(count!.n) };
 }

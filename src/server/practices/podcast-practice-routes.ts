@@ -69,35 +69,25 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       const perPage = records ?? PRACTICES_PER_PAGE;
       const offset = (page - 1) * perPage;
       const unfiltered = Object.values(filter).every((v) => v === undefined);
-      const fast =
-        order === 'advice' && unfiltered && records === undefined
-          ? await advicePage(db, podcast.id, perPage, offset, now)
-          : undefined;
-      let data, total;
-      if (fast) ({ data, total } = fast);
-      else {
-        let rows;
-        if (unfiltered) {
-          const bookmarkedFirst = records !== undefined;
-          ({ rows, total } = await unfilteredPage(
-            db,
-            podcast.id,
-            pro,
-            order,
-            bookmarkedFirst,
-            perPage,
-            offset,
-          ));
-        } else {
-          const query = podcastPractices(db, podcast.id, pro, filter);
-          total = await countPractices(query);
-          rows = await orderPractices(query, order, records !== undefined)
-            .limit(perPage)
-            .offset(offset)
-            .execute();
-        }
-        data = await serializePodcastPractices(db, rows, now, pro);
+      const bookmarkedFirst = records !== undefined;
+      let found: { rows: Parameters<typeof serializePodcastPractices>[1]; total: number } | undefined;
+      if (order === 'advice' && unfiltered && !bookmarkedFirst) {
+        found = await advicePage(db, podcast.id, perPage, offset);
       }
+      if (!found && unfiltered) {
+        found = await unfilteredPage(db, podcast.id, pro, order, bookmarkedFirst, perPage, offset);
+      }
+      if (!found) {
+        const query = podcastPractices(db, podcast.id, pro, filter);
+        const total = await countPractices(query);
+        const rows = await orderPractices(query, order, bookmarkedFirst)
+          .limit(perPage)
+          .offset(offset)
+          .execute();
+        found = { rows, total };
+      }
+      const { total } = found;
+      const data = await serializePodcastPractices(db, found.rows, now, pro);
       return {
         data,
         meta: {

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Database, Db, Engine } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
 import { contentVersion } from '../db/seed/seed.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import { loadEffects } from '../experiments/effect.ts';
 import { currentFindings } from '../feed-check/feed-check-queries.ts';
@@ -259,16 +260,14 @@ export async function refreshScore(db: Database, podcastId: number, practiceId: 
   await storeScores(db, db.engine, podcastId, scores);
 }
 
+// Read before every Pro list and method read: built and compiled once (prepared-query.ts).
+const scoreState = preparedQuery((db: Database, podcastId: number) =>
+  db.selectFrom('practice_score_states').select('content_version').where('podcast_id', '=', podcastId),
+);
+
 /** Makes sure the podcast's stored scores exist for the current content; refreshes them if not. */
 export async function ensureScores(db: Database, podcastId: number, now: Date) {
-  const [state, version] = await Promise.all([
-    db
-      .selectFrom('practice_score_states')
-      .select('content_version')
-      .where('podcast_id', '=', podcastId)
-      .executeTakeFirst(),
-    contentVersion(db),
-  ]);
+  const [[state], version] = await Promise.all([scoreState(db, podcastId), contentVersion(db)]);
   if (state?.content_version !== version) await refreshScores(db, podcastId, now);
 }
 
