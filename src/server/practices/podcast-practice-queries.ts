@@ -160,6 +160,18 @@ const byIds = (scores: boolean) =>
   preparedIdList(12, (db, ids, podcastId: number) => podcastPractices(db, podcastId, scores, { ids }));
 const proById = byIds(true);
 const basicById = byIds(false);
+// A list's page: the same, with the number of methods (the list's total) in the same statement.
+const pageByIds = (scores: boolean) =>
+  preparedIdList(12, (db, ids, podcastId: number) =>
+    podcastPractices(db, podcastId, scores, { ids }).select((eb) =>
+      eb
+        .selectFrom('practices as every_method')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .as('methods'),
+    ),
+  );
+const proPage = pageByIds(true);
+const basicPage = pageByIds(false);
 
 /** The rows of methods by id, in the order of `ids` (ids of no method left out). */
 async function rowsById(db: Db, podcastId: number, ids: number[], scores: boolean) {
@@ -208,8 +220,8 @@ const methodCount = preparedQuery((db: Db) =>
 
 /**
  * The page's rows by id and the total (the number of methods: without filters every join meets
- * at most one row), in parallel. A count that differs from the catalog's renews the catalog (methods
- * written without a seed or an edit) and reads the page again.
+ * at most one row) in one statement. A count that differs from the catalog's renews the catalog
+ * (methods written without a seed or an edit) and reads the page again.
  */
 async function pageOf(
   db: Db,
@@ -220,8 +232,10 @@ async function pageOf(
   let catalog = await practiceCatalog(db);
   for (;;) {
     const ids = await pick(catalog);
-    const [rows, [count]] = await Promise.all([rowsById(db, podcastId, ids, scores), methodCount(db)]);
-    const total = Number(count!.n);
+    const found = ids.length ? await (scores ? proPage : basicPage)(db, ids, podcastId) : [];
+    const total = Number(found.length ? found[0]!.methods : (await methodCount(db))[0]!.n);
+    const byId = new Map(found.map((r) => [r.id, r]));
+    const rows = ids.map((id) => byId.get(id)).filter((r): r is (typeof found)[number] => r !== undefined);
     if (total === catalog.byId.size) return { rows, total };
     catalog = await practiceCatalog(db, total);
     if (catalog.byId.size !== total) return { rows, total };
