@@ -5,9 +5,15 @@
 // Run: npx tsx tests/bench/api-cpu.ts [requests per target, default 2000] [only targets containing]
 // DATABASE_URL=postgres://… runs it on PostgreSQL (a database of its own is not made: use a throw-away one).
 // BENCH_COUNT=1 also prints the statements per request (the SQL texts sent to the driver).
-import { mkdtempSync, rmSync } from 'node:fs';
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each target's measured requests there (only
+// those, not the start or the seed; open it in Chrome DevTools).
+// The first row is a bare Fastify route (one JSON object, no hooks) injected in the same process:
+// the baseline of the API goals (issue 25), so the ratio of a row is bare CPU / its CPU.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session as Inspector } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import Fastify from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { seed } from '../../src/server/db/seed/seed.ts';
@@ -46,18 +52,52 @@ try {
         : headers,
       payload: target.write?.body.replace('%toggle%', String(n % 2 === 0)),
     });
-  console.log(`CPU µs per request through app.inject, ${ctx.db.engine}, ${rounds} requests each`);
-  for (const target of targets.filter((t) => t.name.includes(only))) {
-    for (let i = 0; i < Math.min(200, rounds); i++) await send(target, i); // warm-up
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ data: { id: 1, name: 'Bare', email: 'bare@example.org' } }));
+  const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+  const inspector = profileDir ? new Inspector() : undefined;
+  if (inspector && profileDir) {
+    mkdirSync(profileDir, { recursive: true });
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+  }
+  /** CPU µs per request of `rounds` calls of `request` (after a warm-up), profiled if asked. */
+  async function measure(
+    name: string,
+    request: (n: number) => Promise<{ statusCode: number; body: string }>,
+    warmUp = Math.min(200, rounds),
+  ) {
+    for (let i = 0; i < warmUp; i++) await request(i);
     statements.clear();
+    if (inspector) await inspector.post('Profiler.start');
     const before = process.cpuUsage();
     for (let i = 0; i < rounds; i++) {
-      const response = await send(target, i);
-      if (response.statusCode >= 300)
-        throw new Error(`${target.name}: ${response.statusCode} ${response.body}`);
+      const response = await request(i);
+      if (response.statusCode >= 300) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
     }
     const used = process.cpuUsage(before);
-    console.log(`${target.name.padEnd(24)} ${((used.user + used.system) / rounds).toFixed(0).padStart(6)}`);
+    if (inspector && profileDir) {
+      const { profile } = await inspector.post('Profiler.stop');
+      writeFileSync(
+        join(profileDir, `${name.replace(/[^A-Za-z0-9]+/g, '-')}.cpuprofile`),
+        JSON.stringify(profile),
+      );
+    }
+    return (used.user + used.system) / rounds;
+  }
+  console.log(`CPU µs per request through app.inject, ${ctx.db.engine}, ${rounds} requests each`);
+  console.log(`${'target'.padEnd(24)} ${'µs'.padStart(6)}  bare/target`);
+  // The first requests of a process run cold code (light-my-request, Fastify's reply path): a
+  // long warm-up, so the baseline is not the slowest row.
+  const bareCpu = await measure(
+    'bare',
+    () => bare.inject({ method: 'GET', url: '/bare', headers }),
+    5 * rounds,
+  );
+  console.log(`${'bare Fastify route'.padEnd(24)} ${bareCpu.toFixed(0).padStart(6)}`);
+  for (const target of targets.filter((t) => t.name.includes(only))) {
+    const cpu = await measure(target.name, (n) => send(target, n));
+    console.log(`${target.name.padEnd(24)} ${cpu.toFixed(0).padStart(6)}  ${(bareCpu / cpu).toFixed(2)}`);
     if (process.env.BENCH_COUNT) {
       const total = [...statements.values()].reduce((a, b) => a + b, 0);
       console.log(`  ${(total / rounds).toFixed(2)} statements per request`);

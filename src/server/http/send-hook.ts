@@ -15,7 +15,9 @@ const JSON_TYPE = /^application\/json/;
 // Brotli's quality 1: a 7.5 KB method page takes 23 µs and 618 bytes, against 81 µs and 548 bytes
 // at quality 4 (2026-11-26, issue 25: compression was a sixth of a podcast read's CPU). Quality 11
 // was @fastify/compress's default, which this replaces.
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
+// A 64 KB window (lgwin 16) instead of 4 MB: API answers are far smaller, and the encoder's
+// buffers follow the window and the size hint (2026-11-26, issue 25).
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 16 } };
 
 /**
  * API answers carry personal data: no cache may keep them unless a route says otherwise by setting
@@ -36,13 +38,22 @@ function addVary(reply: FastifyReply) {
 /** JSON of the API above the threshold goes out brotli- or gzip-compressed, as the client accepts. */
 function compressJson(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-  if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD || reply.hasHeader('content-encoding')) return payload;
+  // A string has at least as many bytes as characters: only a short one needs counting.
+  const small = payload.length < COMPRESS_THRESHOLD && Buffer.byteLength(payload) < COMPRESS_THRESHOLD;
+  if (small || reply.hasHeader('content-encoding')) return payload;
   const type = reply.getHeader('content-type');
   if (typeof type !== 'string' || !JSON_TYPE.test(type)) return payload;
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   addVary(reply);
   if (!encoding) return payload;
-  const compressed = encoding === 'br' ? brotliCompressSync(payload, BROTLI) : gzipSync(payload);
+  // Encoded once here: zlib would encode a string again in each call it makes.
+  const input = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  const compressed =
+    encoding === 'br'
+      ? brotliCompressSync(input, {
+          params: { ...BROTLI.params, [constants.BROTLI_PARAM_SIZE_HINT]: input.length },
+        })
+      : gzipSync(input);
   reply.header('content-encoding', encoding).header('content-length', compressed.length);
   return compressed;
 }

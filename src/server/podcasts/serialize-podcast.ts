@@ -1,8 +1,9 @@
 // The Podcast entity of §3 as the API sends it, every field computed from the stored data.
-import type { Podcast } from '../../shared/podcasts.ts';
+import { strategyFields, type Podcast } from '../../shared/podcasts.ts';
 import { labelled, metric, type MetricKey } from '../../shared/vocabulary.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import { membershipRole } from '../../shared/roles.ts';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { imageUri } from '../users/serialize-user.ts';
@@ -10,9 +11,11 @@ import type { PodcastAccess } from './guard.ts';
 
 const count = (n: unknown) => Number(n ?? 0);
 
-// The podcast's read runs on every dashboard visit: its queries are built and compiled once
-// (prepared-query.ts; on SQLite run on the reader), and the counts come in one query, not eight
-// (decision 2026-11-26, issue 25: building them cost more than running them).
+// The podcast's read runs on every dashboard visit: its query is built and compiled once
+// (prepared-query.ts; on SQLite run on the reader), and the counts, goals, strategy and milestones
+// come in one statement, not eleven (decision 2026-11-26, issue 25: building them cost more than
+// running them, and each is a round trip on PostgreSQL). Columns of the joined rows are prefixed:
+// `referability` is both a goal and a strategy answer.
 const milestoneRows = preparedQuery((db: Db, podcastId: number) =>
   db.selectFrom('podcast_milestones').select(['metric', 'value']).where('podcast_id', '=', podcastId),
 );
@@ -55,23 +58,34 @@ const podcastFacts = preparedQuery((db: Db, podcastId: number) =>
         .whereRef('podcast_stages.podcast_id', '=', 'p.id')
         .as('stage'),
       eb.selectFrom('images').select('images.key').whereRef('images.id', '=', 'p.image_id').as('image_key'),
-    ]),
+      // A milestone per metric: the primary key (podcast_id, metric) finds each.
+      ...metric.keys.map((k) =>
+        eb
+          .selectFrom('podcast_milestones as m')
+          .select('m.value')
+          .whereRef('m.podcast_id', '=', 'p.id')
+          .where('m.metric', '=', k)
+          .as(`m_${k}`),
+      ),
+    ])
+    .leftJoin('podcast_objectives as o', 'o.podcast_id', 'p.id')
+    .leftJoin('podcast_strategies as s', 's.podcast_id', 'p.id')
+    .select(['o.podcast_id as objective_id', 's.podcast_id as strategy_id'])
+    .select(metric.keys.map((k) => sql<string | null>`${sql.ref(`o.${k}`)}`.as(`o_${k}`)))
+    .select(strategyFields.map((k) => sql<string | null>`${sql.ref(`s.${k}`)}`.as(`s_${k}`))),
 );
-const objectiveRow = preparedQuery((db: Db, podcastId: number) =>
-  db.selectFrom('podcast_objectives').selectAll().where('podcast_id', '=', podcastId),
-);
-const strategyRow = preparedQuery((db: Db, podcastId: number) =>
-  db.selectFrom('podcast_strategies').selectAll().where('podcast_id', '=', podcastId),
-);
-
+type Facts = Record<string, unknown>;
 /** Milestones as `{ metric: text }`, in the order of the metric vocabulary. */
 export async function loadMilestones(db: Db, podcastId: number) {
   const rows = await milestoneRows(db, podcastId);
-  const byMetric = new Map(rows.map((r) => [r.metric, r.value]));
+  return milestonesOf(new Map(rows.map((r) => [r.metric, r.value])));
+}
+
+function milestonesOf(byMetric: Map<string, string | null | undefined>) {
   const milestones: Partial<Record<MetricKey, string>> = {};
   for (const key of metric.keys) {
     const value = byMetric.get(key);
-    if (value !== undefined) milestones[key] = value;
+    if (value !== undefined && value !== null) milestones[key] = value;
   }
   return milestones;
 }
@@ -79,27 +93,26 @@ export async function loadMilestones(db: Db, podcastId: number) {
 export async function serializePodcast(db: Db, access: PodcastAccess): Promise<Podcast> {
   const { podcast, plan, role } = access;
   const pid = podcast.id;
-  const [[facts], [objective], [strategy], milestones] = await Promise.all([
-    podcastFacts(db, pid),
-    objectiveRow(db, pid),
-    strategyRow(db, pid),
-    loadMilestones(db, pid),
-  ]);
+  const [facts] = (await podcastFacts(db, pid)) as Facts[];
+  const milestones = milestonesOf(new Map(metric.keys.map((k) => [k, facts?.[`m_${k}`] as string | null])));
+  const objective = facts?.objective_id === null || facts?.objective_id === undefined ? undefined : facts;
   const episodes = { n: facts?.episodes, oldest: facts?.oldest };
   const members = { n: facts?.members };
   const others = { n: facts?.others };
   const metrics = { n: facts?.metrics };
   const stage = facts?.stage === null || facts?.stage === undefined ? undefined : facts.stage;
   const image =
-    facts?.image_key === null || facts?.image_key === undefined ? undefined : { key: facts.image_key };
+    facts?.image_key === null || facts?.image_key === undefined
+      ? undefined
+      : { key: String(facts.image_key) };
 
   // Tracked are the metrics the podcast set as a goal (importance above none).
-  const traceable = objective ? metric.keys.filter((k) => objective[k] !== 'none') : [];
-  const { podcast_id: _, ...answers } = strategy ?? { podcast_id: 0 };
+  const traceable = objective ? metric.keys.filter((k) => objective[`o_${k}`] !== 'none') : [];
+  const answers = strategyFields.map((k) => facts?.[`s_${k}`]);
   const steps = {
     setup_objective: objective !== undefined,
     setup_stage: stage !== undefined,
-    setup_strategy: Object.values(answers).some((v) => typeof v === 'string' && v !== ''),
+    setup_strategy: answers.some((v) => typeof v === 'string' && v !== ''),
     setup_metrics: count(metrics.n) > 0,
     setup_milestones: Object.keys(milestones).length > 0,
     setup_coworkers: count(others.n) > 0,

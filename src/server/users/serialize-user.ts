@@ -10,79 +10,82 @@ import { berlinDate } from '../../shared/calendar.ts';
 export const imageUri = (key: string | null | undefined) =>
   key ? { image_uri: `/api/images/${key}` } : null;
 
-// Every page load serializes the user (the session probe): its reads are prepared queries.
-const imageKey = preparedQuery((db: Db, imageId: number) =>
-  db.selectFrom('images').select('key').where('id', '=', imageId),
-);
-const profileRow = preparedQuery((db: Db, userId: number) =>
-  db.selectFrom('profiles').selectAll().where('user_id', '=', userId),
-);
-const ownedCount = preparedQuery((db: Db, userId: number) =>
+// Every page load serializes the user (the session probe, /api/account): what it reads besides
+// the user's row (profile, image key, podcasts owned, coworkers) comes in one prepared statement
+// (prepared-query.ts), not four (decision 2026-11-26, issue 25: each statement is a round trip on
+// PostgreSQL).
+const userFacts = preparedQuery((db: Db, userId: number) =>
   db
-    .selectFrom('memberships')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('role', '=', 'owner'),
+    .selectFrom('users as u')
+    .leftJoin('profiles as pr', 'pr.user_id', 'u.id')
+    .leftJoin('images as i', 'i.id', 'u.image_id')
+    .where('u.id', '=', userId)
+    .select([
+      'pr.user_id as profile_user_id',
+      'pr.username',
+      'pr.position',
+      'pr.language',
+      'pr.referrer',
+      'i.key as image_key',
+    ])
+    .select((eb) => [
+      // The owner of a podcast is its membership with role owner (src/shared/roles.ts).
+      eb
+        .selectFrom('memberships')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .where('memberships.user_id', '=', userId)
+        .where('memberships.role', '=', 'owner')
+        .as('owned_podcasts'),
+      // The people GET /api/coworkers lists: they share an active membership with the user.
+      eb
+        .selectFrom('memberships as mine')
+        .innerJoin('memberships as theirs', 'theirs.podcast_id', 'mine.podcast_id')
+        .select((c) => c.fn.count<number>('theirs.user_id').distinct().as('n'))
+        .where('mine.user_id', '=', userId)
+        .where('mine.active', '=', 1)
+        .where('theirs.active', '=', 1)
+        .where('theirs.user_id', '!=', userId)
+        .as('num_coworkers'),
+    ]),
 );
-// The people GET /api/coworkers lists: they share an active membership with the user.
-const coworkerCount = preparedQuery((db: Db, userId: number) =>
-  db
-    .selectFrom('memberships as mine')
-    .innerJoin('memberships as theirs', 'theirs.podcast_id', 'mine.podcast_id')
-    .select((eb) => eb.fn.count<number>('theirs.user_id').distinct().as('n'))
-    .where('mine.user_id', '=', userId)
-    .where('mine.active', '=', 1)
-    .where('theirs.active', '=', 1)
-    .where('theirs.user_id', '!=', userId),
-);
-
-async function loadImage(db: Db, imageId: number | null) {
-  if (imageId === null) return null;
-  const [row] = await imageKey(db, imageId);
-  return imageUri(row?.key);
-}
+type UserFacts = Awaited<ReturnType<typeof userFacts>>[number];
 
 function key<K extends string>(keys: readonly K[], value: string | null): K | null {
   return value && (keys as readonly string[]).includes(value) ? (value as K) : null;
 }
 
 /** `name` is users.name; the profile's username shows the same name (older rows may differ). */
-async function loadProfile(db: Db, userId: number, name: string | null): Promise<Profile | null> {
-  const [row] = await profileRow(db, userId);
-  if (!row) return null;
+function profileOf(row: UserFacts | undefined, name: string | null): Profile | null {
+  if (!row || row.profile_user_id === null) return null;
   const pos = key(position.keys, row.position);
   const ref = key(referrer.keys, row.referrer);
   return {
-    username: name || row.username,
+    username: name || row.username!,
     position: pos && labelled(position, pos),
-    language: labelled(language, key(language.keys, row.language) ?? 'de'),
+    language: labelled(language, key(language.keys, row.language!) ?? 'de'),
     referrer: ref && labelled(referrer, ref),
   };
-}
-
-async function counts(db: Db, userId: number) {
-  // The owner of a podcast is its membership with role owner (src/shared/roles.ts).
-  const [[owned], [coworkers]] = await Promise.all([ownedCount(db, userId), coworkerCount(db, userId)]);
-  return { owned_podcasts: Number(owned?.n ?? 0), num_coworkers: Number(coworkers?.n ?? 0) };
 }
 
 /** `viewer` decides what is private: the email shows only to the user and to admins. */
 export async function serializeUser(db: Db, user: SessionUser, viewer: SessionUser): Promise<User> {
   const isSelf = user.id === viewer.id;
   const role = key(userRole.keys, user.role) ?? 'user';
-  const profile = await loadProfile(db, user.id, user.name);
+  const [facts] = await userFacts(db, user.id);
+  const profile = profileOf(facts, user.name);
   return {
     id: user.id,
     // One name per user (account-routes.ts and profile-routes.ts keep both columns in step).
     name: user.name || profile?.username || null,
     email: isSelf || viewer.role === 'admin' ? user.email : null,
-    image: await loadImage(db, user.image_id),
+    image: imageUri(facts?.image_key),
     created_at: berlinDate(new Date(user.created_at)),
     role: labelled(userRole, role),
     verified: user.email_verified_at !== null,
     granted: user.granted === 1,
     profile,
-    ...(await counts(db, user.id)),
+    owned_podcasts: Number(facts?.owned_podcasts ?? 0),
+    num_coworkers: Number(facts?.num_coworkers ?? 0),
     is_self: isSelf,
     steady_user_email: isSelf ? user.steady_user_email : null,
     pending_email: isSelf ? user.pending_email : null,

@@ -7,7 +7,8 @@ import type { AppContext } from '../../../src/server/context.ts';
 import type { SessionUser } from '../../../src/server/auth/session.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { addCategories, createPodcast } from './podcast-helpers.ts';
+import { json } from '../helpers/agent.ts';
+import { addCategories, addMember, createPodcast } from './podcast-helpers.ts';
 
 describe('can(role, action)', () => {
   const reads = [
@@ -88,6 +89,36 @@ describe('the plan check', () => {
     await expect(podcastAccess(t.db, day(400), user, podcast.id, rule)).resolves.toMatchObject({
       plan: { active: true, only_trial: false },
     });
+  });
+});
+
+describe('the cached guard (SQLite, podcast-kinds.ts)', () => {
+  it('answers by the change at once: a role, a membership, a plan', async () => {
+    const t = await createTestApp();
+    await addCategories(t);
+    const owner = await verifiedUser(t);
+    const member = await verifiedUser(t);
+    const podcast = await createPodcast(owner.agent);
+    await addMember(t, podcast.id, member.id, 'editor');
+    const read = () => member.agent.get(`/api/podcasts/${podcast.id}`);
+    const estimations = () => owner.agent.get(`/api/podcasts/${podcast.id}/estimations`);
+    const asEditor = json<{ data: { role: unknown } }>(await read());
+    expect((await read()).statusCode).toBe(200); // a second read, from the cache on SQLite
+    expect((await estimations()).statusCode).toBe(200);
+
+    await t.db
+      .updateTable('memberships')
+      .set({ role: 'observer' })
+      .where('user_id', '=', member.id)
+      .execute();
+    expect(json<{ data: { role: unknown } }>(await read()).data.role).not.toEqual(asEditor.data.role);
+
+    await t.db.updateTable('memberships').set({ active: 0 }).where('user_id', '=', member.id).execute();
+    expect((await read()).statusCode).toBe(404);
+
+    const old = new Date(t.clock.now().getTime() - 60 * 86_400_000).toISOString();
+    await t.db.updateTable('podcasts').set({ created_at: old }).where('id', '=', podcast.id).execute();
+    expect((await estimations()).statusCode).toBe(403);
   });
 });
 

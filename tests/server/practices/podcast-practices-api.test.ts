@@ -124,6 +124,48 @@ describe('GET /api/podcasts/{id}/practices', () => {
     expect((await agent.get(`/api/podcasts/${pro}/practices?order=random`)).statusCode).toBe(422);
   });
 
+  it('pages latest, money and effort as the full query orders them, for Pro and Basic', async () => {
+    // Pages without filters take their ids from a query of ids only (unfilteredPage); a filter
+    // that every method passes (`status=open`, no flags yet) takes the full query's order.
+    for (const podcast of [pro, basic]) {
+      for (const order of ['latest', 'money', 'effort']) {
+        for (let n = 1; n <= Math.ceil(TOTAL / 12); n++) {
+          const page = await list(podcast, `?order=${order}&page=${n}`);
+          const full = await list(podcast, `?order=${order}&status=open&page=${n}`);
+          expect(page.meta).toEqual(full.meta);
+          expect(page.data).toEqual(full.data);
+        }
+      }
+    }
+  });
+
+  it('lists a method written without a seed or an edit at once', async () => {
+    const at = '2999-01-01T00:00:00.000Z'; // newer than every seeded method
+    await t.db
+      .insertInto('practices')
+      .values({
+        id: 9001,
+        title: 'Direkt geschriebene Methode',
+        claim: 'Ohne Seed',
+        teaser: 'Steht sofort in der Liste.',
+        emoji: '1f4dd',
+        area: 'growth',
+        duration_days: 7,
+        description: '# Direkt',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    try {
+      const page = await list(basic, '?order=latest');
+      expect(page.meta.total).toBe(TOTAL + 1);
+      expect(page.data[0]).toMatchObject({ id: 9001, title: 'Direkt geschriebene Methode', keywords: [] });
+    } finally {
+      await t.db.deleteFrom('practices').where('id', '=', 9001).execute();
+    }
+    expect((await list(basic, '?order=latest')).meta.total).toBe(TOTAL);
+  });
+
   it('filters by keywords (any of them), commitment, investment, expansion and relevance', async () => {
     const [k1, k2] = [
       keywordRows[0]!.keyword,
