@@ -13,23 +13,13 @@ import {
   usePractice,
 } from '../../features/practices/api/get-practice.ts';
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
-import { CompilationPage } from '../../features/practices/components/compilation-pages.tsx';
 import { OverviewTab } from '../../features/practices/components/overview-tab.tsx';
 import { PracticeLayout } from '../../features/practices/components/practice-layout.tsx';
 import { PracticeMenu } from '../../features/practices/components/practice-menu.tsx';
 import { PracticesListPage } from '../../features/practices/components/practices-list-page.tsx';
-import {
-  ActionsTab,
-  ContentTab,
-  ContextTab,
-  RatingTab,
-} from '../../features/practices/components/practice-tabs.tsx';
-
-export { CompilationsListPage as CompilationsListScreen } from '../../features/practices/components/compilation-pages.tsx';
 
 const listRoute = getRouteApi('/app/podcast-required/practices/list');
 const showRoute = getRouteApi('/app/podcast-required/practices/$id');
-const compilationRoute = getRouteApi('/app/podcast-required/compilations/$id');
 
 const practiceIdOf = (id: string) => Number(id);
 
@@ -88,7 +78,11 @@ export function PracticeShowScreen() {
 }
 
 /** A tab gets the method the layout has loaded (same query, from the cache). */
-function WithPractice({ children }: { children: (practice: Practice, podcast: Podcast) => ReactNode }) {
+export function WithPractice({
+  children,
+}: {
+  children: (practice: Practice, podcast: Podcast) => ReactNode;
+}) {
   const podcast = usePodcast();
   const id = practiceIdOf(showRoute.useParams().id);
   const practice = usePractice(podcast?.id ?? 0, id);
@@ -99,21 +93,3 @@ function WithPractice({ children }: { children: (practice: Practice, podcast: Po
 export const PracticeOverviewScreen = () => (
   <WithPractice>{(practice, podcast) => <OverviewTab practice={practice} podcast={podcast} />}</WithPractice>
 );
-export const PracticeContentScreen = () => (
-  <WithPractice>{(practice) => <ContentTab practice={practice} />}</WithPractice>
-);
-export const PracticeContextScreen = () => (
-  <WithPractice>{(practice) => <ContextTab practice={practice} />}</WithPractice>
-);
-export const PracticeActionsScreen = () => (
-  <WithPractice>{(practice) => <ActionsTab practice={practice} />}</WithPractice>
-);
-export const PracticeRatingScreen = () => (
-  <WithPractice>{(practice) => <RatingTab practice={practice} />}</WithPractice>
-);
-
-/** compilations.show. */
-export function CompilationScreen() {
-  const id = Number(compilationRoute.useParams().id);
-  return <CompilationPage key={id} id={id} />;
-}
