@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Podcast } from '../../shared/podcasts.ts';
 import { cachedOnStart } from '../lib/fetch-or-cached.ts';
 import { podcastRequiredRoute } from './podcast-required.tsx';
@@ -9,6 +10,37 @@ import { podcastRequiredRoute } from './podcast-required.tsx';
  * features/practices: features don't import each other, so the route hands them to the dashboard
  * (features/podcasts). All load lazily, keeping zod and the schemas off the first paint.
  */
+/**
+ * The data of the widgets below the dashboard's first screen (they mount after its first render,
+ * features/podcasts/components/dashboard/dashboard-page.tsx), asked for beside the settings and not
+ * once they mount (issue 25: one round trip after the shell). All in the 'queries' chunk.
+ */
+async function loadBelowFirstScreen() {
+  const [methods, experiments, team, objective, strategy, episodes] = await Promise.all([
+    import('../features/practices/api/get-podcast-methods.ts'),
+    import('../features/experiments/api/experiments.ts'),
+    import('../features/team/api/get-memberships.ts'),
+    import('../features/podcasts/api/get-objective.ts'),
+    import('../features/podcasts/api/get-strategy.ts'),
+    import('../features/podcasts/api/get-episodes.ts'),
+  ]);
+  return {
+    prefetch(queryClient: QueryClient, podcast: Podcast) {
+      const id = podcast.id;
+      if (podcast.active) {
+        void queryClient.prefetchQuery(methods.estimationsQueryOptions(id));
+        void queryClient.prefetchQuery(experiments.experimentsQueryOptions(id, { state: 'started' }));
+      }
+      void queryClient.prefetchQuery(methods.bookmarksQueryOptions(id));
+      void queryClient.prefetchQuery(methods.applicationsQueryOptions(id));
+      void queryClient.prefetchQuery(team.membershipsQueryOptions(id));
+      void queryClient.prefetchQuery(objective.objectiveQueryOptions(id));
+      void queryClient.prefetchQuery(strategy.strategyQueryOptions(id));
+      void queryClient.prefetchQuery(episodes.episodesQueryOptions(id, 1));
+    },
+  };
+}
+
 export const podcastShowRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'podcast',
@@ -18,12 +50,14 @@ export const podcastShowRoute = createRoute({
     // only once this request is out (its widgets import the module anyway): when the module came
     // after the widgets' code, the sets were asked for after the settings had answered (bench
     // under load, 2026-11-26).
-    const [{ compilationsQueryOptions }, { contextQueryOptions }] = await Promise.all([
+    const [{ compilationsQueryOptions }, { contextQueryOptions }, more] = await Promise.all([
       import('../features/practices/api/get-compilations.ts'),
       import('../features/podcasts/api/get-context.ts'),
+      loadBelowFirstScreen(),
     ]);
     void queryClient.prefetchQuery(compilationsQueryOptions());
-    await cachedOnStart(queryClient, contextQueryOptions());
+    const podcast = await cachedOnStart(queryClient, contextQueryOptions());
+    if (podcast) more.prefetch(queryClient, podcast);
   },
   component: lazyRouteComponent(async () => {
     const [{ DashboardPage }, { membershipsQueryOptions }, methods, { RunningExperimentsSlot }] =
