@@ -7,7 +7,7 @@ import {
   ContextTab,
   RatingTab,
 } from '../../features/practices/components/practice-tabs.tsx';
-import { WithPractice } from './practices-screens.tsx';
+import { WithPractice } from './with-practice.tsx';
 
 export const PracticeContentScreen = () => (
   <WithPractice>{(practice) => <ContentTab practice={practice} />}</WithPractice>

@@ -2,17 +2,15 @@
 // features never import each other, so these compose the two. Loaded lazily by their route files.
 import type { QueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { Podcast } from '../../../shared/podcasts.ts';
-import type { Practice } from '../../../shared/practices.ts';
 import { contextQueryOptions, usePodcast } from '../../features/podcasts/api/get-context.ts';
 import { similaritiesQueryOptions } from '../../features/practices/api/get-podcast-methods.ts';
 import {
   practiceCompilationsQueryOptions,
   practiceQueryOptions,
-  usePractice,
 } from '../../features/practices/api/get-practice.ts';
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
+import { WithPractice } from './with-practice.tsx';
 import { OverviewTab } from '../../features/practices/components/overview-tab.tsx';
 import { PracticeLayout } from '../../features/practices/components/practice-layout.tsx';
 import { PracticeMenu } from '../../features/practices/components/practice-menu.tsx';
@@ -75,19 +73,6 @@ export function PracticeShowScreen() {
       menu={(practice) => <PracticeMenu podcast={podcast} practice={practice} />}
     />
   );
-}
-
-/** A tab gets the method the layout has loaded (same query, from the cache). */
-export function WithPractice({
-  children,
-}: {
-  children: (practice: Practice, podcast: Podcast) => ReactNode;
-}) {
-  const podcast = usePodcast();
-  const id = practiceIdOf(showRoute.useParams().id);
-  const practice = usePractice(podcast?.id ?? 0, id);
-  if (!podcast || !practice.data) return null;
-  return children(practice.data, podcast);
 }
 
 export const PracticeOverviewScreen = () => (

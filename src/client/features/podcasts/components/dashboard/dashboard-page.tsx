@@ -3,6 +3,7 @@ import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } 
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { buttonClass } from '../../../../components/button.tsx';
 import { useDocumentTitle } from '../../../../lib/document-title.ts';
+import { firstScreenSettled } from '../../../../lib/first-screen.ts';
 import { useContextQuery } from '../../api/get-context.ts';
 import type { MembershipsQuery } from './coworkers-widget.tsx';
 import { FeedCheckWidget } from './feed-check-widget.tsx';
@@ -26,20 +27,25 @@ type Props = { membershipsQuery: MembershipsQuery; slots?: DashboardSlots };
 
 /**
  * Decision 2026-11-26 (issue 25): the first render shows the header and the widgets a phone shows
- * first (setup, trial, subscription, launch gift, feed check); the rest mounts in the task after
- * that render, in a transition, with its code (radix's accordion, the rhythm) in its own chunk.
- * Rendering all twelve widgets at once was one task of ~1.2 s at 4x CPU before the first paint.
+ * first (setup, trial, subscription, launch gift, feed check); the rest, whose data the route's
+ * loader has asked for beside them, mounts once the first screen after a start has settled (at once
+ * on a later visit), in a transition, with its code (radix's accordion, the rhythm) in its own
+ * chunk. Rendering all twelve widgets at once, and again as each answer came, made tasks of up to
+ * ~1.2 s at 4x CPU around the first paint.
  */
 const DashboardMore = lazy(() => import('./dashboard-more.tsx').then((m) => ({ default: m.DashboardMore })));
 
-/** False for the first render, true from the next task on. */
-function useAfterFirstRender() {
-  const [after, setAfter] = useState(false);
+/** False until the first screen after a start has settled (lib/first-screen.ts). */
+function useFirstScreenSettled() {
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => startTransition(() => setAfter(true)));
-    return () => clearTimeout(timer);
+    let mounted = true;
+    void firstScreenSettled.then(() => mounted && startTransition(() => setSettled(true)));
+    return () => {
+      mounted = false;
+    };
   }, []);
-  return after;
+  return settled;
 }
 
 /**
@@ -57,7 +63,7 @@ export function DashboardPage({ membershipsQuery, slots }: Props) {
 }
 
 function Dashboard({ podcast, membershipsQuery, slots }: Props & { podcast: Podcast }) {
-  const more = useAfterFirstRender();
+  const more = useFirstScreenSettled();
   return (
     <div>
       {/* Wraps on a phone: the edit button goes below the title instead of squeezing a long
