@@ -2,7 +2,6 @@
 // features never import each other, so these compose the two. Loaded lazily by their route files.
 import type { QueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import type { Podcast } from '../../../shared/podcasts.ts';
 import { contextQueryOptions, usePodcast } from '../../features/podcasts/api/get-context.ts';
 import { similaritiesQueryOptions } from '../../features/practices/api/get-podcast-methods.ts';
 import {
