@@ -15,6 +15,7 @@ import { strategyQueryOptions } from '../../features/podcasts/api/get-strategy.t
 import { DashboardPage } from '../../features/podcasts/components/dashboard/dashboard-page.tsx';
 import { compilationsQueryOptions } from '../../features/practices/api/get-compilations.ts';
 import {
+  adviceQueryOptions,
   applicationsQueryOptions,
   bookmarksQueryOptions,
   estimationsQueryOptions,
@@ -31,6 +32,7 @@ import { simple } from './experiment-podcast.ts';
  */
 export async function prefetchDashboard(queryClient: QueryClient) {
   void queryClient.prefetchQuery(compilationsQueryOptions());
+  void queryClient.prefetchQuery(adviceQueryOptions());
   const podcast = await cachedOnStart(queryClient, contextQueryOptions());
   if (!podcast) return;
   const id = podcast.id;

@@ -71,12 +71,19 @@ export const similaritiesQueryOptions = (podcastId: number, practiceId: number) 
 export const useSimilarities = (podcastId: number, practiceId: number) =>
   useQuery(similaritiesQueryOptions(podcastId, practiceId));
 
-/** GET /api/advices:random: one text 'Aus dem Logbuch'; a new one with each visit. */
-export const useAdvice = () =>
-  useQuery({
+/**
+ * GET /api/advices:random: one text 'Aus dem Logbuch'; a new one with each visit. The dashboard's
+ * loader asks for it beside the settings (issue 25): kept for the seconds until its widget mounts
+ * (gcTime), and not asked for again then (refetchOnMount).
+ */
+export const adviceQueryOptions = () =>
+  queryOptions({
     queryKey: ['advice'],
     queryFn: async () => (await api.get('api/advices:random').json().then(parse(adviceResponse))).data,
     retry: false,
     staleTime: 0,
-    gcTime: 0,
+    gcTime: 10_000,
+    refetchOnMount: unlessJustLoaded,
   });
+
+export const useAdvice = () => useQuery(adviceQueryOptions());
