@@ -80,6 +80,14 @@ const CHUNK_GROUPS = [
   // widgets ask for a dozen of them, each its own ~1 KB chunk before (30 scripts before the
   // dashboard painted; the goal is 25).
   { name: 'queries', test: /src[\\/]client[\\/]features[\\/][^\\/]+[\\/]api[\\/]/, priority: 20 },
+  // Small parts several first screens share (a method's row and card, the similarity badge, the
+  // sets widget, the dashboard's card, the experiments' podcast and helpers, a method's tab frame): rolldown made each its own ~1 KB chunk, five more
+  // requests (and round trips) before the dashboard or the method list painted.
+  {
+    name: 'screen-parts',
+    test: /src[\\/]client[\\/](features[\\/]practices[\\/]components[\\/](practice-card|practice-row|similarity|practice-emoji|format-day|compilations-widget)|features[\\/]experiments[\\/]components[\\/]shared|features[\\/]podcasts[\\/]components[\\/]dashboard[\\/]widget-card|routes[\\/]screens[\\/](experiment-podcast|with-practice))\./,
+    priority: 21,
+  },
   {
     name: 'app',
     test: (id: string) =>

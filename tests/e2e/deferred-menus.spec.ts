@@ -2,7 +2,9 @@
 // then a placeholder button stands in. A tap on it in that moment opens the menu once the code
 // is there, instead of being lost.
 import { expect, test } from '@playwright/test';
-import { verifiedUser } from './support/accounts.ts';
+import { addDays, berlinDate } from '../../src/shared/calendar.ts';
+import { apiWrite, verifiedUser } from './support/accounts.ts';
+import { createPodcastViaApi } from './support/podcasts.ts';
 
 // The worker would fetch the chunk itself, past the page's route.
 test.use({ serviceWorkers: 'block' });
@@ -22,4 +24,33 @@ test('the profile menu opens when tapped before its code has loaded', async ({ p
   await expect(page.getByRole('menu')).toHaveCount(0);
   release();
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+});
+
+// The experiment's evaluation dialogs load after its first screen too (features/experiments/
+// components/evaluation-dialog.tsx).
+test('the evaluation dialog opens when its button is tapped before its code has loaded', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/evaluation-dialog-content-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await verifiedUser(page);
+  const podcast = await createPodcastViaApi(page, 'Zeitreise');
+  const today = berlinDate(new Date());
+  const experiment = (await apiWrite(page, 'POST', `/api/podcasts/${podcast.id}/experiments`, {
+    practice_id: 1,
+    starts_at: today,
+    ends_at: addDays(today, 14),
+  })) as { id: number; title: string };
+  await page.goto(`/app/experiments/${experiment.id}`);
+  await page.getByRole('button', { name: 'Zwischenauswertung' }).click();
+  await expect.poll(() => asked).toBe(true);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  await expect(
+    page.getByRole('dialog', { name: 'Wo stehst du mit deinen übergeordneten Podcast-Zielen?' }),
+  ).toBeVisible();
 });

@@ -50,6 +50,8 @@ type Props<S extends z.ZodType> = {
   schema: S;
   mutation: UseMutationResult<unknown, Error, z.output<S>>;
   onRecorded: () => void;
+  /** Open at once (components/deferred.tsx: the placeholder button was tapped before the code came). */
+  defaultOpen?: boolean;
 };
 
 /** The form inside the dialog: mounted on every opening, so old errors are gone. */
@@ -85,7 +87,7 @@ function MetricsForm<S extends z.ZodType>({ schema, mutation, onRecorded }: Prop
 }
 
 export function MetricsDialog<S extends z.ZodType>(props: Props<S>) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(props.defaultOpen ?? false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>

@@ -9,6 +9,11 @@ import type { Query } from '@tanstack/react-query';
  */
 const LOADED_FRESH_MS = 5_000;
 
-/** `refetchOnMount` for queries the route loaders start: not when the answer is seconds old. */
+/**
+ * `refetchOnMount` for queries the route loaders start: not when the answer is seconds old, unless
+ * it was invalidated since — as the whole cache is when it is restored at a start (query-client.ts):
+ * a reload right after a visit showed the copy it had saved (the experiments list kept an ended
+ * experiment among the running ones; experiments.spec.ts).
+ */
 export const unlessJustLoaded = <TData>(query: Query<TData, Error, TData, readonly unknown[]>) =>
-  Date.now() - query.state.dataUpdatedAt > LOADED_FRESH_MS;
+  query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > LOADED_FRESH_MS;

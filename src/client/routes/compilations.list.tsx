@@ -4,5 +4,5 @@ import { podcastRequiredRoute } from './podcast-required.tsx';
 export const compilationsListRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'compilations',
-  component: lazyRouteComponent(() => import('./screens/practices-screens.tsx'), 'CompilationsListScreen'),
+  component: lazyRouteComponent(() => import('./screens/compilation-screens.tsx'), 'CompilationsListScreen'),
 });

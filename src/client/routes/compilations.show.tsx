@@ -4,5 +4,5 @@ import { podcastRequiredRoute } from './podcast-required.tsx';
 export const compilationsShowRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'compilations/$id',
-  component: lazyRouteComponent(() => import('./screens/practices-screens.tsx'), 'CompilationScreen'),
+  component: lazyRouteComponent(() => import('./screens/compilation-screens.tsx'), 'CompilationScreen'),
 });

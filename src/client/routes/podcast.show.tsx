@@ -1,54 +1,14 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { Podcast } from '../../shared/podcasts.ts';
-import { cachedOnStart } from '../lib/fetch-or-cached.ts';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 
-/**
- * podcast.show, the dashboard. Its coworkers widget lists the team with the team's own query
- * (features/team), its running experiments and method widgets come from features/experiments and
- * features/practices: features don't import each other, so the route hands them to the dashboard
- * (features/podcasts). All load lazily, keeping zod and the schemas off the first paint.
- */
+/** podcast.show, the dashboard (routes/screens/dashboard-screen.tsx composes it). */
 export const podcastShowRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'podcast',
-  loader: async ({ context: { queryClient } }) => {
-    // The launch gift's link shows only once the settings have answered: its sets are asked for
-    // beside them, not after (issue 25: one round trip after the shell). The dashboard renders
-    // only once this request is out (its widgets import the module anyway): when the module came
-    // after the widgets' code, the sets were asked for after the settings had answered (bench
-    // under load, 2026-11-26).
-    const [{ compilationsQueryOptions }, { contextQueryOptions }] = await Promise.all([
-      import('../features/practices/api/get-compilations.ts'),
-      import('../features/podcasts/api/get-context.ts'),
-    ]);
-    void queryClient.prefetchQuery(compilationsQueryOptions());
-    await cachedOnStart(queryClient, contextQueryOptions());
-  },
-  component: lazyRouteComponent(async () => {
-    const [{ DashboardPage }, { membershipsQueryOptions }, methods, { RunningExperimentsSlot }] =
-      await Promise.all([
-        import('../features/podcasts/components/dashboard/dashboard-page.tsx'),
-        import('../features/team/api/get-memberships.ts'),
-        import('../features/practices/components/dashboard-widgets.tsx'),
-        import('./screens/running-experiments-slot.tsx'),
-      ]);
-    const slots = {
-      experiments: (podcast: Podcast) => <RunningExperimentsSlot podcast={podcast} />,
-      methods: (podcast: Podcast) => (
-        <>
-          <methods.RecommendedWidget podcast={podcast} />
-          <methods.BookmarksWidget podcast={podcast} />
-          <methods.ApplicationsWidget podcast={podcast} />
-          <methods.AdviceWidget />
-        </>
-      ),
-      giftLink: (className: string) => <methods.FirstEditionLink className={className} />,
-    };
-    return {
-      default: function PodcastShow() {
-        return <DashboardPage membershipsQuery={membershipsQueryOptions} slots={slots} />;
-      },
-    };
-  }),
+  // The launch gift's link shows only once the settings have answered: its sets are asked for
+  // beside them, not after (issue 25: one round trip after the shell). The loader waits for the
+  // context (from the page's boot answers or the cache at a start), so the dashboard renders with it.
+  loader: ({ context: { queryClient } }) =>
+    import('./screens/dashboard-screen.tsx').then((m) => m.prefetchDashboard(queryClient)),
+  component: lazyRouteComponent(() => import('./screens/dashboard-screen.tsx'), 'DashboardScreen'),
 });

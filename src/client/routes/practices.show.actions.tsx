@@ -4,5 +4,5 @@ import { practicesShowRoute } from './practices.show.tsx';
 export const practicesShowActionsRoute = createRoute({
   getParentRoute: () => practicesShowRoute,
   path: 'actions',
-  component: lazyRouteComponent(() => import('./screens/practices-screens.tsx'), 'PracticeActionsScreen'),
+  component: lazyRouteComponent(() => import('./screens/practice-tab-screens.tsx'), 'PracticeActionsScreen'),
 });

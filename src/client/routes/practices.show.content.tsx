@@ -4,5 +4,5 @@ import { practicesShowRoute } from './practices.show.tsx';
 export const practicesShowContentRoute = createRoute({
   getParentRoute: () => practicesShowRoute,
   path: 'content',
-  component: lazyRouteComponent(() => import('./screens/practices-screens.tsx'), 'PracticeContentScreen'),
+  component: lazyRouteComponent(() => import('./screens/practice-tab-screens.tsx'), 'PracticeContentScreen'),
 });

@@ -4,5 +4,5 @@ import { practicesShowRoute } from './practices.show.tsx';
 export const practicesShowContextRoute = createRoute({
   getParentRoute: () => practicesShowRoute,
   path: 'context',
-  component: lazyRouteComponent(() => import('./screens/practices-screens.tsx'), 'PracticeContextScreen'),
+  component: lazyRouteComponent(() => import('./screens/practice-tab-screens.tsx'), 'PracticeContextScreen'),
 });

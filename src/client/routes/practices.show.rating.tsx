@@ -4,5 +4,5 @@ import { practicesShowRoute } from './practices.show.tsx';
 export const practicesShowRatingRoute = createRoute({
   getParentRoute: () => practicesShowRoute,
   path: 'rating',
-  component: lazyRouteComponent(() => import('./screens/practices-screens.tsx'), 'PracticeRatingScreen'),
+  component: lazyRouteComponent(() => import('./screens/practice-tab-screens.tsx'), 'PracticeRatingScreen'),
 });

@@ -2,34 +2,21 @@
 // features never import each other, so these compose the two. Loaded lazily by their route files.
 import type { QueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import type { Podcast } from '../../../shared/podcasts.ts';
-import type { Practice } from '../../../shared/practices.ts';
 import { contextQueryOptions, usePodcast } from '../../features/podcasts/api/get-context.ts';
 import { similaritiesQueryOptions } from '../../features/practices/api/get-podcast-methods.ts';
 import {
   practiceCompilationsQueryOptions,
   practiceQueryOptions,
-  usePractice,
 } from '../../features/practices/api/get-practice.ts';
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
-import { CompilationPage } from '../../features/practices/components/compilation-pages.tsx';
+import { WithPractice } from './with-practice.tsx';
 import { OverviewTab } from '../../features/practices/components/overview-tab.tsx';
 import { PracticeLayout } from '../../features/practices/components/practice-layout.tsx';
 import { PracticeMenu } from '../../features/practices/components/practice-menu.tsx';
 import { PracticesListPage } from '../../features/practices/components/practices-list-page.tsx';
-import {
-  ActionsTab,
-  ContentTab,
-  ContextTab,
-  RatingTab,
-} from '../../features/practices/components/practice-tabs.tsx';
-
-export { CompilationsListPage as CompilationsListScreen } from '../../features/practices/components/compilation-pages.tsx';
 
 const listRoute = getRouteApi('/app/podcast-required/practices/list');
 const showRoute = getRouteApi('/app/podcast-required/practices/$id');
-const compilationRoute = getRouteApi('/app/podcast-required/compilations/$id');
 
 const practiceIdOf = (id: string) => Number(id);
 
@@ -87,33 +74,6 @@ export function PracticeShowScreen() {
   );
 }
 
-/** A tab gets the method the layout has loaded (same query, from the cache). */
-function WithPractice({ children }: { children: (practice: Practice, podcast: Podcast) => ReactNode }) {
-  const podcast = usePodcast();
-  const id = practiceIdOf(showRoute.useParams().id);
-  const practice = usePractice(podcast?.id ?? 0, id);
-  if (!podcast || !practice.data) return null;
-  return children(practice.data, podcast);
-}
-
 export const PracticeOverviewScreen = () => (
   <WithPractice>{(practice, podcast) => <OverviewTab practice={practice} podcast={podcast} />}</WithPractice>
 );
-export const PracticeContentScreen = () => (
-  <WithPractice>{(practice) => <ContentTab practice={practice} />}</WithPractice>
-);
-export const PracticeContextScreen = () => (
-  <WithPractice>{(practice) => <ContextTab practice={practice} />}</WithPractice>
-);
-export const PracticeActionsScreen = () => (
-  <WithPractice>{(practice) => <ActionsTab practice={practice} />}</WithPractice>
-);
-export const PracticeRatingScreen = () => (
-  <WithPractice>{(practice) => <RatingTab practice={practice} />}</WithPractice>
-);
-
-/** compilations.show. */
-export function CompilationScreen() {
-  const id = Number(compilationRoute.useParams().id);
-  return <CompilationPage key={id} id={id} />;
-}

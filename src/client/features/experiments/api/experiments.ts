@@ -26,6 +26,7 @@ export const experimentsQueryOptions = (
   filter: { state?: 'started'; origin?: number } = {},
 ) =>
   queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: [...experimentsQueryKey(podcastId), filter] as const,
     queryFn: async ({ queryKey, client }) => {
       const searchParams: Record<string, string> = {};

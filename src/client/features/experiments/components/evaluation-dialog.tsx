@@ -1,29 +1,36 @@
-import { evaluationKind, evaluationSchema } from '../../../../shared/experiments.ts';
-import { MetricsDialog, metricValues } from '../../../components/metrics-dialog.tsx';
-import { useEvaluate } from '../api/experiments.ts';
+import { evaluationKind } from '../../../../shared/experiments.ts';
+import { Button } from '../../../components/button.tsx';
+import { deferred } from '../../../components/deferred.tsx';
+import type { EvaluationProps } from './evaluation-dialog-content.tsx';
 
-type Kind = (typeof evaluationKind.keys)[number];
+/**
+ * Decision 2026-11-26 (issue 25): the dialog (radix's dialog and the metrics form, ~35 KB gzipped)
+ * loads after the experiment's first screen (components/deferred.tsx); until then a button that
+ * looks the same stands in, and a tap on it loads the dialog and opens it.
+ */
+const Dialog = deferred(() =>
+  import('./evaluation-dialog-content.tsx').then((m) => m.EvaluationDialogContent),
+);
 
 /**
  * An experiment's evaluation: its values join the podcast's metrics history as an interim or
  * final evaluation of the experiment.
  */
-export function EvaluationDialog(props: {
-  podcastId: number;
-  experimentId: number;
-  kind: Kind;
-  onRecorded: () => void;
-}) {
-  const evaluate = useEvaluate(props.experimentId, props.podcastId);
-  const label = evaluationKind.labels[props.kind];
+export function EvaluationDialog(props: EvaluationProps) {
   return (
-    <MetricsDialog
-      label={label}
-      variant={props.kind === 'final' ? 'primary' : 'secondary'}
-      description={`${label}: Trag ein, was du heute weißt. Felder, die du leer lässt, bleiben diesmal ohne Wert.`}
-      schema={metricValues(evaluationSchema, { experiment_id: props.experimentId, evaluation: props.kind })}
-      mutation={evaluate}
-      onRecorded={props.onRecorded}
+    <Dialog
+      {...props}
+      placeholder={(open) => (
+        <Button
+          type="button"
+          variant={props.kind === 'final' ? 'primary' : 'secondary'}
+          aria-haspopup="dialog"
+          aria-expanded="false"
+          onClick={open}
+        >
+          {evaluationKind.labels[props.kind]}
+        </Button>
+      )}
     />
   );
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { episodesPage } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
 import { parse } from '../../../api/parse.ts';
+import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
 export const episodesQueryKey = (podcastId: number) => ['podcast', podcastId, 'episodes'] as const;
 
@@ -11,6 +12,7 @@ export const getEpisodes = async (podcastId: number, page: number) =>
 
 export const episodesQueryOptions = (podcastId: number, page: number) =>
   queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: [...episodesQueryKey(podcastId), page] as const,
     queryFn: () => getEpisodes(podcastId, page),
     // Paging keeps the current page on screen until the next one is there.

@@ -2,12 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { objectiveResource } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
 import { parse } from '../../../api/parse.ts';
+import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
 export const objectiveQueryKey = (podcastId: number) => ['podcast', podcastId, 'objective'] as const;
 
 /** GET /api/podcasts/{id}/objective: the importance of each of the eight goals (null: not set). */
 export const objectiveQueryOptions = (podcastId: number) =>
   queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: objectiveQueryKey(podcastId),
     queryFn: async () =>
       (await api.get(`api/podcasts/${podcastId}/objective`).json().then(parse(objectiveResource))).data,

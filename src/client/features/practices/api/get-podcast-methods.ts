@@ -14,8 +14,9 @@ import { methodsQueryKey } from './get-practice.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
 /** GET /api/podcasts/{id}/estimations: 'Als Nächstes empfohlen', best first (Pro only). */
-export const useEstimations = (podcastId: number) =>
-  useQuery({
+export const estimationsQueryOptions = (podcastId: number) =>
+  queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: [...methodsQueryKey(podcastId), 'estimations'],
     queryFn: async () =>
       (
@@ -27,21 +28,29 @@ export const useEstimations = (podcastId: number) =>
     retry: false,
   });
 
+export const useEstimations = (podcastId: number) => useQuery(estimationsQueryOptions(podcastId));
+
 /** GET /api/podcasts/{id}/bookmarks: 'Gemerkte Methoden', newest first. */
-export const useBookmarks = (podcastId: number) =>
-  useQuery({
+export const bookmarksQueryOptions = (podcastId: number) =>
+  queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: [...methodsQueryKey(podcastId), 'bookmarks'],
     queryFn: async () =>
       (await api.get(`api/podcasts/${podcastId}/bookmarks`).json().then(parse(bookmarksResponse))).data,
   });
 
+export const useBookmarks = (podcastId: number) => useQuery(bookmarksQueryOptions(podcastId));
+
 /** GET /api/podcasts/{id}/applications: 'Dauerhaft angewandt' with the day each was applied. */
-export const useApplications = (podcastId: number) =>
-  useQuery({
+export const applicationsQueryOptions = (podcastId: number) =>
+  queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: [...methodsQueryKey(podcastId), 'applications'],
     queryFn: async () =>
       (await api.get(`api/podcasts/${podcastId}/applications`).json().then(parse(applicationsResponse))).data,
   });
+
+export const useApplications = (podcastId: number) => useQuery(applicationsQueryOptions(podcastId));
 
 /** GET /api/practices/{id}/similarities?context=: 'Passende Methoden' for the podcast. */
 export const similaritiesQueryOptions = (podcastId: number, practiceId: number) =>
@@ -62,12 +71,19 @@ export const similaritiesQueryOptions = (podcastId: number, practiceId: number) 
 export const useSimilarities = (podcastId: number, practiceId: number) =>
   useQuery(similaritiesQueryOptions(podcastId, practiceId));
 
-/** GET /api/advices:random: one text 'Aus dem Logbuch'; a new one with each visit. */
-export const useAdvice = () =>
-  useQuery({
+/**
+ * GET /api/advices:random: one text 'Aus dem Logbuch'; a new one with each visit. The dashboard's
+ * loader asks for it beside the settings (issue 25): kept for the seconds until its widget mounts
+ * (gcTime), and not asked for again then (refetchOnMount).
+ */
+export const adviceQueryOptions = () =>
+  queryOptions({
     queryKey: ['advice'],
     queryFn: async () => (await api.get('api/advices:random').json().then(parse(adviceResponse))).data,
     retry: false,
     staleTime: 0,
-    gcTime: 0,
+    gcTime: 10_000,
+    refetchOnMount: unlessJustLoaded,
   });
+
+export const useAdvice = () => useQuery(adviceQueryOptions());

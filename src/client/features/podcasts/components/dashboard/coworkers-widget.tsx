@@ -14,7 +14,7 @@ import { EmailAddress } from '../../../../components/email-address.tsx';
  */
 export type MembershipsQuery = (
   podcastId: number,
-) => UseQueryOptions<Membership[], Error, Membership[], readonly ['podcast', number, 'memberships']>;
+) => UseQueryOptions<Membership[], Error, Membership[], readonly unknown[]>;
 
 /**
  * 'Coworker*innen (count)' (§2): the active team, image or placeholder, name or 'Ohne Name', email,

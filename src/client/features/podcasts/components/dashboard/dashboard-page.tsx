@@ -1,18 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { buttonClass } from '../../../../components/button.tsx';
 import { useDocumentTitle } from '../../../../lib/document-title.ts';
+import { firstScreenSettled } from '../../../../lib/first-screen.ts';
 import { useContextQuery } from '../../api/get-context.ts';
-import { CoworkersWidget, type MembershipsQuery } from './coworkers-widget.tsx';
-import { EpisodesWidget } from './episodes-widget.tsx';
+import type { MembershipsQuery } from './coworkers-widget.tsx';
 import { FeedCheckWidget } from './feed-check-widget.tsx';
-import { ObjectiveWidget } from './objective-widget.tsx';
 import { OnboardingPrompt } from './onboarding-prompt.tsx';
 import { PresentWidget } from './present-widget.tsx';
-import { RhythmWidget } from './rhythm-widget.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
-import { StrategyWidget } from './strategy-widget.tsx';
 import { SubscribeWidget } from './subscribe-widget.tsx';
 import { TrialWidget } from './trial-widget.tsx';
 
@@ -29,6 +26,29 @@ export type DashboardSlots = {
 type Props = { membershipsQuery: MembershipsQuery; slots?: DashboardSlots };
 
 /**
+ * Decision 2026-11-26 (issue 25): the first render shows the header and the widgets a phone shows
+ * first (setup, trial, subscription, launch gift, feed check); the rest, whose data the route's
+ * loader has asked for beside them, mounts once the first screen after a start has settled (at once
+ * on a later visit), in a transition, with its code (radix's accordion, the rhythm) in its own
+ * chunk. Rendering all twelve widgets at once, and again as each answer came, made tasks of up to
+ * ~1.2 s at 4x CPU around the first paint.
+ */
+const DashboardMore = lazy(() => import('./dashboard-more.tsx').then((m) => ({ default: m.DashboardMore })));
+
+/** False until the first screen after a start has settled (lib/first-screen.ts). */
+function useFirstScreenSettled() {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void firstScreenSettled.then(() => mounted && startTransition(() => setSettled(true)));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return settled;
+}
+
+/**
  * podcast.show, the dashboard of the selected podcast: one column on phones, two on wide screens.
  * A failed load of the podcast leaves it empty (§8), which reads as no podcast.
  */
@@ -43,6 +63,7 @@ export function DashboardPage({ membershipsQuery, slots }: Props) {
 }
 
 function Dashboard({ podcast, membershipsQuery, slots }: Props & { podcast: Podcast }) {
+  const more = useFirstScreenSettled();
   return (
     <div>
       {/* Wraps on a phone: the edit button goes below the title instead of squeezing a long
@@ -75,13 +96,11 @@ function Dashboard({ podcast, membershipsQuery, slots }: Props & { podcast: Podc
         <SubscribeWidget podcast={podcast} />
         <PresentWidget podcast={podcast} link={slots?.giftLink} />
         <FeedCheckWidget podcast={podcast} />
-        {slots?.experiments?.(podcast)}
-        {slots?.methods?.(podcast)}
-        <ObjectiveWidget podcast={podcast} />
-        <StrategyWidget podcast={podcast} />
-        <CoworkersWidget podcast={podcast} query={membershipsQuery} />
-        <RhythmWidget podcast={podcast} />
-        <EpisodesWidget podcast={podcast} />
+        {more && (
+          <Suspense fallback={null}>
+            <DashboardMore podcast={podcast} membershipsQuery={membershipsQuery} slots={slots} />
+          </Suspense>
+        )}
       </div>
     </div>
   );

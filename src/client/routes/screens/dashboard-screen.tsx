@@ -1,0 +1,66 @@
+// podcast.show, the dashboard, composed from the features (decision 2026-11-26, issue 25): its
+// coworkers widget lists the team with the team's own query (features/team), its running
+// experiments and method widgets come from features/experiments and features/practices; features
+// don't import each other, so this module hands them to the dashboard (features/podcasts). One
+// module for the route's loader and component: before, each was its own dynamic import, and the
+// dashboard waited for seven small chunks in two waves before it rendered.
+import type { QueryClient } from '@tanstack/react-query';
+import type { Podcast } from '../../../shared/podcasts.ts';
+import { experimentsQueryOptions } from '../../features/experiments/api/experiments.ts';
+import { RunningExperimentsWidget } from '../../features/experiments/components/running-experiments-widget.tsx';
+import { contextQueryOptions } from '../../features/podcasts/api/get-context.ts';
+import { episodesQueryOptions } from '../../features/podcasts/api/get-episodes.ts';
+import { objectiveQueryOptions } from '../../features/podcasts/api/get-objective.ts';
+import { strategyQueryOptions } from '../../features/podcasts/api/get-strategy.ts';
+import { DashboardPage } from '../../features/podcasts/components/dashboard/dashboard-page.tsx';
+import { compilationsQueryOptions } from '../../features/practices/api/get-compilations.ts';
+import {
+  adviceQueryOptions,
+  applicationsQueryOptions,
+  bookmarksQueryOptions,
+  estimationsQueryOptions,
+} from '../../features/practices/api/get-podcast-methods.ts';
+import * as methods from '../../features/practices/components/dashboard-widgets.tsx';
+import { membershipsQueryOptions } from '../../features/team/api/get-memberships.ts';
+import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
+import { simple } from './experiment-podcast.ts';
+
+/**
+ * The loader: the launch gift's sets beside the settings, and the data of the widgets below the
+ * first screen (they mount once it has settled, dashboard-page.tsx) beside them too, not once they
+ * mount (issue 25: one round trip after the shell).
+ */
+export async function prefetchDashboard(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(compilationsQueryOptions());
+  void queryClient.prefetchQuery(adviceQueryOptions());
+  const podcast = await cachedOnStart(queryClient, contextQueryOptions());
+  if (!podcast) return;
+  const id = podcast.id;
+  if (podcast.active) {
+    void queryClient.prefetchQuery(estimationsQueryOptions(id));
+    void queryClient.prefetchQuery(experimentsQueryOptions(id, { state: 'started' }));
+  }
+  void queryClient.prefetchQuery(bookmarksQueryOptions(id));
+  void queryClient.prefetchQuery(applicationsQueryOptions(id));
+  void queryClient.prefetchQuery(membershipsQueryOptions(id));
+  void queryClient.prefetchQuery(objectiveQueryOptions(id));
+  void queryClient.prefetchQuery(strategyQueryOptions(id));
+  void queryClient.prefetchQuery(episodesQueryOptions(id, 1));
+}
+
+const slots = {
+  experiments: (podcast: Podcast) => <RunningExperimentsWidget podcast={simple(podcast)} />,
+  methods: (podcast: Podcast) => (
+    <>
+      <methods.RecommendedWidget podcast={podcast} />
+      <methods.BookmarksWidget podcast={podcast} />
+      <methods.ApplicationsWidget podcast={podcast} />
+      <methods.AdviceWidget />
+    </>
+  ),
+  giftLink: (className: string) => <methods.FirstEditionLink className={className} />,
+};
+
+export function DashboardScreen() {
+  return <DashboardPage membershipsQuery={membershipsQueryOptions} slots={slots} />;
+}
