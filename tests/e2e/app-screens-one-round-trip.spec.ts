@@ -4,9 +4,8 @@
 // (the route loaders in routes/screens/*-screens.tsx), not for the next part once one has answered.
 // Told by the order of the browser's request events, not by times.
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, berlinDate } from '../../src/shared/calendar.ts';
-import { apiWrite, verifiedUser } from './support/accounts.ts';
-import { createPodcastViaApi } from './support/podcasts.ts';
+import { verifiedUser } from './support/accounts.ts';
+import { createPodcastViaApi, podcastWithExperiment } from './support/podcasts.ts';
 
 // The page's own requests are what this is about, not the service worker's copies.
 test.use({ serviceWorkers: 'block' });
@@ -65,13 +64,7 @@ test('the dashboard paints its data with no call for session, podcasts or contex
 
 test('a method and an experiment ask for their parts together with themselves', async ({ page }) => {
   await verifiedUser(page);
-  const podcast = await createPodcastViaApi(page, 'Zeitreise');
-  const today = berlinDate(new Date());
-  const experiment = (await apiWrite(page, 'POST', `/api/podcasts/${podcast.id}/experiments`, {
-    practice_id: 1,
-    starts_at: today,
-    ends_at: addDays(today, 14),
-  })) as { id: number; title: string };
+  const { experiment } = await podcastWithExperiment(page, 'Zeitreise');
 
   const method = recordApi(page);
   await page.goto('/app/practices/1/overview');

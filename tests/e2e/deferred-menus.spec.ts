@@ -2,9 +2,8 @@
 // then a placeholder button stands in. A tap on it in that moment opens the menu once the code
 // is there, instead of being lost.
 import { expect, test } from '@playwright/test';
-import { addDays, berlinDate } from '../../src/shared/calendar.ts';
-import { apiWrite, verifiedUser } from './support/accounts.ts';
-import { createPodcastViaApi } from './support/podcasts.ts';
+import { verifiedUser } from './support/accounts.ts';
+import { podcastWithExperiment } from './support/podcasts.ts';
 
 // The worker would fetch the chunk itself, past the page's route.
 test.use({ serviceWorkers: 'block' });
@@ -38,13 +37,7 @@ test('the evaluation dialog opens when its button is tapped before its code has 
     await route.continue();
   });
   await verifiedUser(page);
-  const podcast = await createPodcastViaApi(page, 'Zeitreise');
-  const today = berlinDate(new Date());
-  const experiment = (await apiWrite(page, 'POST', `/api/podcasts/${podcast.id}/experiments`, {
-    practice_id: 1,
-    starts_at: today,
-    ends_at: addDays(today, 14),
-  })) as { id: number; title: string };
+  const { experiment } = await podcastWithExperiment(page, 'Zeitreise');
   await page.goto(`/app/experiments/${experiment.id}`);
   await page.getByRole('button', { name: 'Zwischenauswertung' }).click();
   await expect.poll(() => asked).toBe(true);

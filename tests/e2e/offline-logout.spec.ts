@@ -6,11 +6,11 @@ import {
   controlledByWorker,
   mirrorPaths,
   outboxItems,
-  podcastWithExperiment,
   serverState,
   PRACTICE,
   WAITING,
 } from './support/offline.ts';
+import { podcastWithExperiment } from './support/podcasts.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

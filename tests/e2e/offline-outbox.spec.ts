@@ -5,14 +5,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginViaUi, verifiedUser, xsrfHeaders } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-import {
-  controlledByWorker,
-  outboxItems,
-  podcastWithExperiment,
-  serverState,
-  WAITING,
-  type Step,
-} from './support/offline.ts';
+import { controlledByWorker, outboxItems, serverState, WAITING } from './support/offline.ts';
+import { podcastWithExperiment, type Step } from './support/podcasts.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -5,14 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { allowFor } from './support/budget.ts';
-import {
-  controlledByWorker,
-  firstTip,
-  mirrorPaths,
-  OFFLINE,
-  podcastWithExperiment,
-  PRACTICE,
-} from './support/offline.ts';
+import { controlledByWorker, firstTip, mirrorPaths, OFFLINE, PRACTICE } from './support/offline.ts';
+import { podcastWithExperiment } from './support/podcasts.ts';
 
 /** The page's emoji images: how many show, and those that failed to load. */
 function emojiImages(page: Page) {

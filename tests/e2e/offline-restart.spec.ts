@@ -5,13 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
-import {
-  controlledByWorker,
-  outboxItems,
-  podcastWithExperiment,
-  serverState,
-  WAITING,
-} from './support/offline.ts';
+import { controlledByWorker, outboxItems, serverState, WAITING } from './support/offline.ts';
+import { podcastWithExperiment } from './support/podcasts.ts';
 
 test('changes made offline are sent once after a browser restart', async ({ playwright, baseURL }) => {
   const profile = mkdtempSync(join(tmpdir(), 'kompass-e2e-profile-'));

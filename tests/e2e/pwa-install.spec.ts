@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { addDays, berlinDate } from '../../src/shared/calendar.ts';
-import { apiWrite, verifiedUser } from './support/accounts.ts';
+import { verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { attemptMark } from './support/attempt.ts';
 import { allowFor } from './support/budget.ts';
-import { createPodcastViaApi } from './support/podcasts.ts';
+import { podcastWithExperiment } from './support/podcasts.ts';
 
 test('the manifest describes an installable German app', async ({ page, request }) => {
   await page.goto('/');
@@ -210,13 +209,7 @@ test.describe('on iOS Safari', () => {
 /** A running experiment of a new trial podcast, shown with its comment form. */
 async function openExperiment(page: Page) {
   await verifiedUser(page);
-  const podcast = await createPodcastViaApi(page, 'Update-Probe');
-  const today = berlinDate(new Date());
-  const experiment = (await apiWrite(page, 'POST', `/api/podcasts/${podcast.id}/experiments`, {
-    practice_id: 1,
-    starts_at: today,
-    ends_at: addDays(today, 4),
-  })) as { id: number };
+  const { experiment } = await podcastWithExperiment(page, 'Update-Probe');
   await page.goto(`/app/experiments/${experiment.id}`);
   // The worker's install precaches the whole app (support/budget.ts).
   allowFor(60_000);

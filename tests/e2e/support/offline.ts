@@ -1,10 +1,8 @@
-// Shortcuts for the offline journeys: a page the service worker controls, a started experiment
-// and a tip of a new podcast, and reads of the outbox and of the server's state.
+// Shortcuts for the offline journeys: a page the service worker controls, the first tip of a new
+// podcast, and reads of the outbox and of the server's state (the experiment: podcasts.ts).
 import { expect, type Page } from '@playwright/test';
-import { addDays, berlinDate } from '../../../src/shared/calendar.ts';
-import { apiWrite } from './accounts.ts';
 import { allowFor } from './budget.ts';
-import { createPodcastViaApi } from './podcasts.ts';
+import type { Step } from './podcasts.ts';
 
 export const OFFLINE = 'Du bist offline – du siehst gespeicherte Daten.';
 export const WAITING = 'wartet auf Verbindung';
@@ -12,7 +10,6 @@ export const WAITING = 'wartet auf Verbindung';
 /** Practice 1 of the seed: 'Shownotes mit Kapitelmarken', five action steps. */
 export const PRACTICE = { id: 1, title: 'Shownotes mit Kapitelmarken' };
 
-export type Step = { id: number; description: string; completed: boolean };
 export type Comment = { id: number; content: string };
 
 /** Waits until the service worker controls the page (it answers the page's API calls then). */
@@ -24,19 +21,6 @@ export async function controlledByWorker(page: Page) {
   });
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
-
-/** A podcast (selected) with an experiment on practice 1 that starts today (no clock moved). */
-export async function podcastWithExperiment(page: Page, title: string) {
-  const podcast = await createPodcastViaApi(page, title);
-  await apiWrite(page, 'POST', `/api/account/context/${podcast.id}`);
-  const today = berlinDate(new Date());
-  const experiment = (await apiWrite(page, 'POST', `/api/podcasts/${podcast.id}/experiments`, {
-    practice_id: PRACTICE.id,
-    starts_at: today,
-    ends_at: addDays(today, 14),
-  })) as { id: number; actions: Step[] };
-  return { podcast, experiment };
 }
 
 /** The first tip Kompass-KI made for the new podcast (made just after its creation). */
