@@ -7,7 +7,7 @@ import { assistanceMessages } from '../../shared/assistances.ts';
 import { experimentMessages } from '../../shared/experiments.ts';
 import { membershipMessages } from '../../shared/team.ts';
 import { invitationMessages } from '../team/invitations.ts';
-import type { Database, Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { planQuery } from './podcast-plan.ts';
 
@@ -121,41 +121,10 @@ const preparedAccess = Object.fromEntries(
 ) as Record<PodcastVia, (db: Db, now: string, userId: number, id: number) => Promise<AccessRow[]>>;
 
 /**
- * On SQLite the guard takes the row another request read, as long as this process has written
- * nothing since (`db.writes`: every change of a membership, a role, a plan, a subscription or the
- * podcast is a write) and for at most GUARD_CACHE_MS: the time another process sharing the file
- * (the admin CLI) may take to be seen, and how late a subscription that expires by the clock is
- * noticed. The plan itself is computed per request from the row and the clock (guard.ts), so a
- * trial still ends on its day. The same rule as the session cache (auth/session.ts). PostgreSQL
- * reads every time: other processes write there. Decision 2026-11-26 (issue 25).
+ * The caller's access row for the thing `id` of kind `via`; undefined: 404. Read on every request:
+ * a copy reused while this process wrote nothing (tried 2026-11-26, ~50 µs of ~280) missed a role
+ * or a trial changed by another process sharing the SQLite file for up to its lifetime, and a
+ * journey that changes a role beside the server saw its refused write accepted (stress run).
  */
-export const GUARD_CACHE_MS = 1000;
-const GUARD_CACHE_SIZE = 10_000;
-type CachedRow = { row: AccessRow | undefined; writes: number; readAt: number; at: number };
-const guardCaches = new WeakMap<object, Map<string, CachedRow>>();
-
-/** The caller's access row for the thing `id` of kind `via`; undefined: 404. */
-export async function findAccessRow(db: Db, now: Date, userId: number, via: PodcastVia, id: number) {
-  const writes = (db as Database).writes?.();
-  if (writes === undefined) return (await preparedAccess[via](db, now.toISOString(), userId, id))[0];
-  let cache = guardCaches.get(db);
-  if (!cache) guardCaches.set(db, (cache = new Map()));
-  const key = `${via}:${userId}:${id}`;
-  const cached = cache.get(key);
-  // By the clock too: the subscriptions' expiry is compared with `now` in the query (a clock that
-  // jumps, as the tests' does, makes a new read).
-  const at = now.getTime();
-  if (
-    cached &&
-    cached.writes === writes &&
-    performance.now() - cached.readAt < GUARD_CACHE_MS &&
-    Math.abs(at - cached.at) < GUARD_CACHE_MS
-  ) {
-    return cached.row;
-  }
-  const readAt = performance.now();
-  const [row] = await preparedAccess[via](db, now.toISOString(), userId, id);
-  if (cache.size >= GUARD_CACHE_SIZE) cache.clear();
-  cache.set(key, { row, writes, readAt, at });
-  return row;
-}
+export const findAccessRow = async (db: Db, now: Date, userId: number, via: PodcastVia, id: number) =>
+  (await preparedAccess[via](db, now.toISOString(), userId, id))[0];
