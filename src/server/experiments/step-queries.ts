@@ -109,6 +109,17 @@ const setLoggedStep = {
   reopen: loggedStep('reopen'),
 };
 
+/** SQLite: one log entry per changed step (PostgreSQL writes them in the same statement: logChanged). */
+async function logSteps(
+  tx: Db,
+  stepIds: number[],
+  by: { podcastId: number; experimentId: number; userId: number; at: string },
+) {
+  for (const id of stepIds) {
+    await recordEvent(tx, { ...by, trackable: 'experiment_action', trackableId: id, type: 'updated' });
+  }
+}
+
 /**
  * Sets a step to `completed`, or flips it when that is undefined, and logs the change in the same
  * transaction (nothing is logged when the step was in that state already). Returns the step as
@@ -127,17 +138,7 @@ export async function changeStep(
   } else {
     changed = await withTx(db, async (tx) => {
       const [row] = (await setStep[mode](tx, stepId, userId, at)).rows;
-      if (row) {
-        await recordEvent(tx, {
-          podcastId,
-          experimentId,
-          trackable: 'experiment_action',
-          trackableId: stepId,
-          type: 'updated',
-          userId,
-          at,
-        });
-      }
+      await logSteps(tx, row ? [row.id] : [], step);
       return row;
     });
   }
@@ -183,16 +184,10 @@ export async function completeAll(
   }
   await withTx(db, async (tx) => {
     const done = (await completeOpenSteps(tx, experimentId, userId, at)).rows;
-    for (const { id } of done) {
-      await recordEvent(tx, {
-        podcastId,
-        experimentId,
-        trackable: 'experiment_action',
-        trackableId: id,
-        type: 'updated',
-        userId,
-        at,
-      });
-    }
+    await logSteps(
+      tx,
+      done.map((d) => d.id),
+      step,
+    );
   });
 }
