@@ -10,6 +10,11 @@ import { watchPool, type FaultLogger } from './faults.ts';
 import type { DB } from './schema.ts';
 import { nameStatements } from './named-statements.ts';
 import { FileLockedSqliteDialect } from './sqlite-file-lock.ts';
+import {
+  backgroundCheckpoints,
+  defaultCheckpointOptions,
+  type CheckpointOptions,
+} from './sqlite-checkpoint.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 /** What queries take: the database or a transaction of it (see withTx). */
@@ -29,6 +34,8 @@ export type Database = Db & {
    * another process wrote to the file (session.ts bounds that by time).
    */
   writes?: () => number;
+  /** SQLite only: checkpoints the worker thread completed (sqlite-checkpoint.ts; for tests). */
+  checkpoints?: () => number;
 };
 
 // node-pg is loaded only for PostgreSQL: loading it took a sixth of a SQLite start (issue 25).
@@ -50,7 +57,12 @@ const consoleLog: FaultLogger = {
 };
 
 export function createDatabase(
-  options: { databaseUrl?: string; dataDir: string; database?: DatabaseConfig },
+  options: {
+    databaseUrl?: string;
+    dataDir: string;
+    database?: DatabaseConfig;
+    checkpoint?: CheckpointOptions;
+  },
   log: FaultLogger = consoleLog,
 ): Database {
   const limits = options.database ?? parseDatabaseConfig({});
@@ -73,7 +85,8 @@ export function createDatabase(
     });
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(join(options.dataDir, 'studio.sqlite'));
+  const file = join(options.dataDir, 'studio.sqlite');
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // The driver is synchronous: while SQLite waits for another process's lock, this whole process
@@ -81,6 +94,12 @@ export function createDatabase(
   const busyTimeout = `busy_timeout = ${limits.lockTimeoutMs}`;
   sqlite.pragma(busyTimeout);
   sqlite.pragma('synchronous = NORMAL');
+  const checkpoints = backgroundCheckpoints(
+    sqlite,
+    file,
+    { ...defaultCheckpointOptions, ...options.checkpoint, busyTimeoutMs: limits.lockTimeoutMs },
+    log,
+  );
   // The reader is opened at the first read, when the migrations have made the file.
   let reader: ReturnType<typeof withStatementCache> | undefined;
   let writes = 0;
@@ -91,26 +110,31 @@ export function createDatabase(
     // counts a COMMIT before any reader can see what it commits.
     prepare(sql: string) {
       const statement = statements.prepare(sql);
-      if (!statement.reader || !statement.readonly) writes++;
+      if (!statement.reader || !statement.readonly) {
+        writes++;
+        checkpoints.wrote();
+      }
       return statement;
     },
     close() {
       reader?.close();
+      checkpoints.close();
       sqlite.close();
     },
   };
-  const dialect = new FileLockedSqliteDialect({ database }, join(options.dataDir, 'studio.sqlite'));
+  const dialect = new FileLockedSqliteDialect({ database }, file);
   return Object.assign(new Kysely<DB>({ dialect }), {
     engine: 'sqlite' as const,
     readSync(sql: string, parameters: readonly unknown[]) {
       if (!reader) {
-        const connection = new SQLite(join(options.dataDir, 'studio.sqlite'), { readonly: true });
+        const connection = new SQLite(file, { readonly: true });
         connection.pragma(busyTimeout);
         reader = withStatementCache(connection);
       }
       return reader.prepare(sql).all(...parameters);
     },
     writes: () => writes,
+    checkpoints: checkpoints.checkpoints,
   });
 }
 

@@ -1,0 +1,113 @@
+// SQLite WAL checkpoints off the request path. Decision 2026-11-26 (issue 25): with SQLite's
+// automatic checkpoint (every 1000 WAL pages, about every 90 writes here) the commit that crossed
+// the mark copied the WAL into the database file and waited for its fsync, in the one JS thread:
+// a commit took 400 µs on average instead of 87, and the writes' p99 at 32 clients was the
+// requests queued behind that commit. Now a worker thread with a connection of its own runs a
+// PASSIVE checkpoint (it never blocks a writer or a reader) a moment after the main connection
+// wrote, so the copy and the fsync happen beside the requests. The WAL stays bounded: the next
+// write after a complete checkpoint starts the WAL from the top (SQLite does that itself), the
+// main connection keeps an automatic checkpoint as a backstop far above what the worker lets
+// accumulate (if the worker fell behind or died), and `journal_size_limit` shrinks the file
+// after a backstop. On close the main connection checkpoints (TRUNCATE) before it closes.
+// The worker starts only after `afterWrites` statements that may write (a CLI command or a
+// short test does not pay for a thread, ~35 ms of CPU); until then SQLite's own checkpoint runs.
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
+
+export type CheckpointOptions = {
+  /** Statements that may write before the worker starts (0: at once). */
+  afterWrites: number;
+  /** How long after a write the worker checkpoints (ms). */
+  intervalMs: number;
+};
+export const defaultCheckpointOptions: CheckpointOptions = { afterWrites: 2000, intervalMs: 200 };
+
+/** SQLite's own automatic checkpoint (pages of WAL), before the worker runs and when it failed. */
+const SQLITE_DEFAULT_PAGES = 1000;
+/** The backstop while the worker runs: about 40 MB of WAL, far more than it lets accumulate. */
+const BACKSTOP_PAGES = 10_000;
+
+// Plain CommonJS evaluated as the worker's code, so it works from the bundled server as well as
+// from the sources; the driver's path comes from the main thread's resolution.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const SQLite = require(workerData.driver);
+const db = new SQLite(workerData.file);
+db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
+const writes = new Int32Array(workerData.writes);
+let seen = Atomics.load(writes, 0) - 1;
+setInterval(() => {
+  const now = Atomics.load(writes, 0);
+  if (now === seen) return;
+  seen = now;
+  try {
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage(result);
+  } catch (error) {
+    parentPort.postMessage({ error: String(error) });
+  }
+}, workerData.intervalMs);
+`;
+
+type Log = { warn: (object: object, message: string) => void };
+
+/**
+ * Takes over the checkpoints of `sqlite` (the app's main connection to `file`). Call `wrote()`
+ * after each statement that may write, `close()` before closing the connection.
+ */
+export function backgroundCheckpoints(
+  sqlite: SQLite.Database,
+  file: string,
+  options: CheckpointOptions & { busyTimeoutMs: number },
+  log: Log,
+) {
+  const writes = new Int32Array(new SharedArrayBuffer(4));
+  let count = 0;
+  let worker: Worker | undefined;
+  let checkpoints = 0;
+  const start = () => {
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    worker = new Worker(WORKER, {
+      eval: true,
+      workerData: {
+        driver,
+        file,
+        busyTimeoutMs: options.busyTimeoutMs,
+        intervalMs: options.intervalMs,
+        writes: writes.buffer,
+      },
+    });
+    worker.unref();
+    worker.on('message', (result: { error?: string }) => {
+      if (result.error) log.warn({ error: result.error }, 'SQLite: Checkpoint im Hintergrund fehlgeschlagen');
+      else checkpoints++;
+    });
+    worker.on('error', (error) => {
+      log.warn({ error }, 'SQLite: Checkpoint-Thread beendet, SQLite checkpointet wieder selbst');
+      worker = undefined;
+      if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
+    });
+    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+  };
+  if (options.afterWrites === 0) start();
+  return {
+    wrote() {
+      Atomics.store(writes, 0, ++count);
+      if (!worker && count === options.afterWrites) start();
+    },
+    /** Completed background checkpoints (for tests). */
+    checkpoints: () => checkpoints,
+    close() {
+      void worker?.terminate();
+      worker = undefined;
+      // Everything into the database file and the WAL emptied, so a copy of the file is whole.
+      try {
+        if (sqlite.open) sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      } catch {
+        // SQLite replays the WAL at the next start.
+      }
+    },
+  };
+}
