@@ -13,7 +13,7 @@ import { databaseFault, lastOutageAt } from '../db/faults.ts';
 import { HttpError, outageMessages } from './errors.ts';
 import { routeOf } from './route-of.ts';
 import type { Db } from '../db/database.ts';
-import { preparedWrite } from '../db/prepared-query.ts';
+import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 
 /** How long a key is remembered (and its answer replayed). */
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +36,7 @@ export const idempotencyMessages = {
   running: 'Diese Anfrage wird gerade schon bearbeitet. Bitte versuche es gleich noch einmal.',
 };
 
-type Claim = { scope: string; key: string; holder: string; replay: boolean };
+type Claim = { scope: string; key: string; holder: string; replay: boolean; inProcess?: boolean };
 /** Claims whose request failed with the database and whose key could not be freed yet, by scope and key. */
 type Unfreed = Map<string, Claim>;
 const idOf = (scope: string, key: string) => `${scope}\n${key}`;
@@ -148,10 +148,56 @@ const deleteKey = preparedWrite((db: Db, scope: string, key: string, holder: str
     .where('holder', '=', holder),
 );
 
+// SQLite (one process per file, db/README.md): the claim is held in this process, not written.
+// Decision 2026-11-26 (issue 25): the claim's own INSERT was a commit of its own, a third of a
+// write's commits (claim, write, record). Here the claim is an entry in `running` plus a
+// synchronous read of the stored key on the read connection, and the record is one upsert of the
+// finished row; a duplicate arriving meanwhile finds the entry (409) or, once the upsert is
+// committed, the row (replay). A lost run leaves no row: its retry acts, as after
+// RUNNING_TIMEOUT_MS on PostgreSQL. A 'running' row (from PostgreSQL's path) is honoured.
+const storedKey = preparedQuery((db: Db, scope: string, key: string) =>
+  db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key),
+);
+const storeAnswer = preparedWrite(
+  (
+    db: Db,
+    scope: string,
+    key: string,
+    request: string,
+    bodyHash: string,
+    holder: string,
+    status: number,
+    contentType: string | null,
+    response: string | null,
+    now: number,
+    expiresAt: number,
+  ) => {
+    const done = {
+      request,
+      body_hash: bodyHash,
+      state: 'done' as const,
+      holder,
+      status,
+      content_type: contentType,
+      response,
+      created_at: now,
+      locked_until: now,
+      expires_at: expiresAt,
+    };
+    return db
+      .insertInto('idempotency_keys')
+      .values({ scope, key, ...done })
+      .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet(done));
+  },
+);
+/** The keys this process is acting on (SQLite), by scope and key. */
+type Running = Map<string, { request: string; body_hash: string; lockedUntil: number }>;
+
 /** Claims the key for this request; returns whether it sent the stored answer instead. */
 async function claim(
   ctx: AppContext,
   unfreed: Unfreed,
+  running: Running,
   request: FastifyRequest,
   reply: FastifyReply,
   header: string | string[],
@@ -165,6 +211,32 @@ async function claim(
   const holder = randomUUID();
   const fingerprint = `${request.method} ${request.url}`;
   const bodyHash = sha256(stable(request.body ?? null));
+  if (db.readSync) {
+    const id = idOf(scope, key);
+    // An entry whose answer was never sent (a hijacked reply) is lost after RUNNING_TIMEOUT_MS.
+    const entry = running.get(id);
+    const acting = entry && entry.lockedUntil > now ? entry : undefined;
+    const [stored] = acting ? [] : await storedKey(db, scope, key);
+    const free =
+      !stored ||
+      stored.expires_at <= now ||
+      (stored.state === 'running' &&
+        stored.locked_until <= now &&
+        stored.request === fingerprint &&
+        stored.body_hash === bodyHash);
+    if (!acting && free) {
+      running.set(id, { request: fingerprint, body_hash: bodyHash, lockedUntil: now + RUNNING_TIMEOUT_MS });
+      request.idempotency = { scope, key, holder, replay: false, inProcess: true };
+      return false;
+    }
+    return answerTaken(
+      request,
+      reply,
+      acting ? { ...acting, state: 'running' } : stored!,
+      fingerprint,
+      bodyHash,
+    );
+  }
   // This process answered the key's first request 503 and could not free it then: free it now
   // (if the database is still down, this fails and answers 503 again).
   const orphan = unfreed.get(idOf(scope, key));
@@ -189,12 +261,30 @@ async function claim(
   const [row] = (await keyRow(db, scope, key)).rows;
   // Gone between the two statements (expired and cleaned up): treat it as running, the client retries.
   if (!row) throw new HttpError(409, idempotencyMessages.running, undefined, { 'retry-after': '1' });
+  return answerTaken(request, reply, row, fingerprint, bodyHash);
+}
+
+/** A key another request holds or held: 422 for another request, 409 while it runs, else the replay. */
+function answerTaken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  row: {
+    request: string;
+    body_hash: string;
+    state: 'running' | 'done';
+    status?: number | null;
+    content_type?: string | null;
+    response?: string | null;
+  },
+  fingerprint: string,
+  bodyHash: string,
+) {
   if (row.request !== fingerprint || row.body_hash !== bodyHash) {
     throw new HttpError(422, idempotencyMessages.mismatch, {
       idempotency_key: [idempotencyMessages.mismatch],
     });
   }
-  if (row.state !== 'done' || row.status === null) {
+  if (row.state !== 'done' || row.status === null || row.status === undefined) {
     // Shortly after an outage, a key still running most likely belongs to a request the outage
     // ended in another process, which frees it as soon as it reaches the database again. Until
     // then it is the outage's 503, not "already running" (the rolling-restart bench counted such
@@ -204,7 +294,7 @@ async function claim(
     }
     throw new HttpError(409, idempotencyMessages.running, undefined, { 'retry-after': '1' });
   }
-  request.idempotency = { scope, key, holder, replay: true };
+  request.idempotency = { scope: '', key: '', holder: '', replay: true };
   reply.code(row.status).header('idempotent-replayed', 'true');
   if (row.content_type) reply.type(row.content_type);
   reply.send(row.response ?? undefined);
@@ -215,15 +305,41 @@ async function claim(
 async function record(
   ctx: AppContext,
   unfreed: Unfreed,
+  running: Running,
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
 ) {
   const claimed = request.idempotency;
   if (!claimed || claimed.replay) return;
-  if (retryable(reply.statusCode)) return freeKey(ctx, unfreed, claimed);
   const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
   const type = reply.getHeader('content-type');
+  if (claimed.inProcess) {
+    const id = idOf(claimed.scope, claimed.key);
+    const acting = running.get(id)!;
+    try {
+      if (retryable(reply.statusCode)) return;
+      const now = ctx.clock.now().getTime();
+      await storeAnswer(
+        ctx.db,
+        claimed.scope,
+        claimed.key,
+        acting.request,
+        acting.body_hash,
+        claimed.holder,
+        reply.statusCode,
+        typeof type === 'string' ? type : null,
+        body,
+        now,
+        now + KEY_LIFETIME_MS,
+      );
+    } finally {
+      // After the commit: a duplicate from now on reads the stored answer.
+      if (running.get(id) === acting) running.delete(id);
+    }
+    return;
+  }
+  if (retryable(reply.statusCode)) return freeKey(ctx, unfreed, claimed);
   await recordAnswer(
     ctx.db,
     reply.statusCode,
@@ -270,6 +386,7 @@ export async function deleteExpiredKeys({ db, clock }: Pick<AppContext, 'db' | '
  */
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): PeriodicJob {
   const unfreed: Unfreed = new Map();
+  const running: Running = new Map();
   app.decorateRequest('idempotency', null);
   // After the access hook (the caller is known) and body parsing, before validation and the guard.
   // Both hooks take a callback, so a request without a key (every read) passes them without a
@@ -279,11 +396,11 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): Peri
     if (header === undefined || !WRITES.has(request.method)) return done();
     if (!routeOf(request).url?.startsWith('/api/')) return done();
     // A replay sends the stored answer itself; then the request ends here, without done().
-    claim(ctx, unfreed, request, reply, header).then((replayed) => replayed || done(), done);
+    claim(ctx, unfreed, running, request, reply, header).then((replayed) => replayed || done(), done);
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.idempotency) return done(null, payload);
-    record(ctx, unfreed, request, reply, payload).then(() => done(null, payload), done);
+    record(ctx, unfreed, running, request, reply, payload).then(() => done(null, payload), done);
   });
   return startPeriodicJob(ctx, app.log, 'idempotency-cleanup', CLEANUP_INTERVAL_MS, () =>
     deleteExpiredKeys(ctx),

@@ -1,6 +1,13 @@
 // Idempotent writes: the same Idempotency-Key acts once, on SQLite and PostgreSQL alike.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { KEY_LIFETIME_MS, deleteExpiredKeys } from '../../../src/server/http/idempotency.ts';
+import cookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  KEY_LIFETIME_MS,
+  deleteExpiredKeys,
+  registerIdempotency,
+} from '../../../src/server/http/idempotency.ts';
+import { registerRouteOf } from '../../../src/server/http/route-of.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -122,5 +129,46 @@ describe('Idempotency-Key', { timeout: 30_000 }, () => {
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     const read = await anna.request('GET', '/api/account', undefined, { 'idempotency-key': 'kurz' });
     expect(read.statusCode).toBe(200);
+  });
+});
+
+describe('Idempotency-Key while the first request still runs', () => {
+  // A write whose handler waits for the test: its duplicates arrive while it acts (through HTTP,
+  // requests of the real app mostly finish before the next one is read, so they never overlap).
+  it('answers its duplicates 409, acts once and replays its answer afterwards', async () => {
+    const app = Fastify();
+    registerRouteOf(app);
+    await app.register(cookie);
+    const cleanup = registerIdempotency(app, t.ctx);
+    let acted = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    app.post('/api/langsam', async () => {
+      acted++;
+      await held;
+      return { data: { acted } };
+    });
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/langsam',
+        headers: { 'idempotency-key': 'langsam-1', cookie: 'XSRF-TOKEN=gast' },
+        payload: { a: 1 },
+      });
+    try {
+      const first = send();
+      await vi.waitFor(() => expect(acted).toBe(1));
+      const duplicate = await send();
+      expect(duplicate.statusCode).toBe(409);
+      release();
+      expect((await first).json()).toEqual({ data: { acted: 1 } });
+      const later = await send();
+      expect(later.headers['idempotent-replayed']).toBe('true');
+      expect(later.json()).toEqual({ data: { acted: 1 } });
+      expect(acted).toBe(1);
+    } finally {
+      await cleanup.stop();
+      await app.close();
+    }
   });
 });
