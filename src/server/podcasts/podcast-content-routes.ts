@@ -1,6 +1,7 @@
 // The podcast's own work: goals (objective), stage, strategy, milestones, the metrics history
 // and settings. Every route stands on the guard (guard.ts) with its action from src/shared/roles.ts.
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import { berlinDate } from '../../shared/calendar.ts';
@@ -250,19 +251,53 @@ export function podcastContentRoutes(app: FastifyInstance, { db, clock }: AppCon
           experiment_id: experiment_id ?? null,
           evaluation: evaluation ?? null,
         }));
-      await withTx(db, async (tx) => {
-        const inserted = await tx.insertInto('podcast_metrics').values(rows).returning('id').execute();
-        if (experiment_id === undefined) return;
-        await recordEvent(tx, {
-          podcastId,
-          experimentId: experiment_id,
-          trackable: 'experiment_metric',
-          trackableId: Math.min(...inserted.map((r) => r.id)),
-          type: 'created',
-          userId: user.id,
-          at,
+      // One statement where it can be, so one round trip on PostgreSQL (issue 25, 2026-11-26):
+      // without an experiment the insert alone (atomic by itself); on PostgreSQL with one, the
+      // insert and its log entry in one data-modifying WITH. SQLite, which lacks that WITH, keeps
+      // the transaction for the two (synchronous there, it holds the connection for no other work).
+      if (experiment_id === undefined) {
+        await db.insertInto('podcast_metrics').values(rows).execute();
+      } else if (db.engine === 'postgres') {
+        await db
+          .with('inserted', (qc) => qc.insertInto('podcast_metrics').values(rows).returning('id'))
+          .insertInto('events')
+          .columns([
+            'podcast_id',
+            'experiment_id',
+            'trackable_type',
+            'trackable_id',
+            'event_type',
+            'user_id',
+            'created_at',
+          ])
+          .expression((eb) =>
+            eb
+              .selectFrom('inserted')
+              .select((s) => [
+                sql<number>`CAST(${podcastId} AS INTEGER)`.as('podcast_id'),
+                sql<number>`CAST(${experiment_id} AS INTEGER)`.as('experiment_id'),
+                sql.lit('experiment_metric').as('trackable_type'),
+                s.fn.min('inserted.id').as('trackable_id'),
+                sql.lit('created').as('event_type'),
+                sql<number>`CAST(${user.id} AS INTEGER)`.as('user_id'),
+                sql<string>`CAST(${at} AS TEXT)`.as('created_at'),
+              ]),
+          )
+          .execute();
+      } else {
+        await withTx(db, async (tx) => {
+          const inserted = await tx.insertInto('podcast_metrics').values(rows).returning('id').execute();
+          await recordEvent(tx, {
+            podcastId,
+            experimentId: experiment_id,
+            trackable: 'experiment_metric',
+            trackableId: Math.min(...inserted.map((r) => r.id)),
+            type: 'created',
+            userId: user.id,
+            at,
+          });
         });
-      });
+      }
       const added = rows.map((r) => ({
         key: r.metric,
         trans: metric.labels[r.metric],
