@@ -1,6 +1,6 @@
 // An experiment's comments as the API sends them, oldest first.
 import type { Comment } from '../../shared/experiments.ts';
-import type { Database, Db } from '../db/database.ts';
+import { withTx, type Database, type Db } from '../db/database.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import { imageUri } from '../users/serialize-user.ts';
 
@@ -15,9 +15,11 @@ const commentRows = (db: Db, experimentId: number) =>
 const allComments = preparedQuery((db: Db, experimentId: number) =>
   commentRows(db, experimentId).orderBy('c.created_at').orderBy('c.id'),
 );
-const oneComment = preparedQuery((db: Db, experimentId: number, commentId: number) =>
-  commentRows(db, experimentId).where('c.id', '=', commentId),
-);
+const oneCommentOf = (db: Db, experimentId: number, commentId: number) =>
+  commentRows(db, experimentId).where('c.id', '=', commentId);
+const oneComment = preparedQuery(oneCommentOf);
+// Inside a transaction (a new object each time, which preparedQuery would compile for anew).
+const oneCommentInTx = preparedWrite(oneCommentOf);
 const insertComment = preparedWrite(
   (db: Db, experiment_id: number, user_id: number, content: string, created_at: string) =>
     db.insertInto('comments').values({ experiment_id, user_id, content, created_at }).returning('id'),
@@ -62,19 +64,26 @@ const insertAndRead = preparedWrite(
       .select(['c.id', 'c.content', 'c.created_at', 'u.name', 'i.key as image_key']),
 );
 
-/** Adds a comment and answers it as the API sends it. */
+/**
+ * Adds a comment and answers it as the API sends it. On SQLite the insert and the read are one
+ * transaction, with `within` last in it (the idempotency key's answer: answerWithin).
+ */
 export async function addComment(
   db: Database,
   experimentId: number,
   userId: number,
   content: string,
   at: string,
+  within?: (tx: Db, comment: Comment) => Promise<unknown>,
 ) {
   if (db.engine === 'postgres') {
     const [row] = (await insertAndRead(db, experimentId, userId, content, at)).rows;
     return serializeComment(row!);
   }
-  const [{ id }] = (await insertComment(db, experimentId, userId, content, at)).rows as [{ id: number }];
-  const [comment] = await loadComments(db, experimentId, id);
-  return comment!;
+  return withTx(db, async (tx) => {
+    const [{ id }] = (await insertComment(tx, experimentId, userId, content, at)).rows as [{ id: number }];
+    const comment = serializeComment((await oneCommentInTx(tx, experimentId, id)).rows[0]!);
+    await within?.(tx, comment);
+    return comment;
+  });
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import { commentFormSchema, commentResource, commentsResponse } from '../../shared/experiments.ts';
 import type { AppContext } from '../context.ts';
+import { answerWithin, JSON_TYPE } from '../http/idempotency.ts';
 import { experimentRule, guardedExperiment } from './experiment-access.ts';
 import { addComment, loadComments } from './comment-queries.ts';
 
@@ -27,9 +28,21 @@ export async function commentRoutes(app: FastifyInstance, { db, clock }: AppCont
     },
     async (request, reply) => {
       const { experimentId, user } = guardedExperiment(request);
-      const at = clock.now().toISOString();
-      const comment = await addComment(db, experimentId, user.id, request.body.content, at);
-      return reply.status(201).send({ data: comment });
+      const now = clock.now();
+      reply.status(201);
+      // SQLite: the key's answer is stored in the comment's transaction (one commit for all of it).
+      const store = answerWithin(request, reply, now.getTime());
+      let stored: string | undefined;
+      const comment = await addComment(
+        db,
+        experimentId,
+        user.id,
+        request.body.content,
+        now.toISOString(),
+        store && (async (tx, comment) => (stored = await store(tx, { data: comment }))),
+      );
+      if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
+      return reply.send({ data: comment });
     },
   );
 }

@@ -123,26 +123,28 @@ async function logSteps(
 /**
  * Sets a step to `completed`, or flips it when that is undefined, and logs the change in the same
  * transaction (nothing is logged when the step was in that state already). Returns the step as
- * it is now.
+ * it is now. On SQLite `within` runs last in that transaction with the step (the idempotency
+ * key's answer: answerWithin).
  */
 export async function changeStep(
   db: Database,
   step: { podcastId: number; experimentId: number; stepId: number; userId: number; at: string },
   completed: boolean | undefined,
+  within?: (tx: Db, step: ActionRow) => Promise<unknown>,
 ) {
   const { podcastId, experimentId, stepId, userId, at } = step;
   const mode = modeOf(completed);
-  let changed: ActionRow | undefined;
   if (db.engine === 'postgres') {
-    [changed] = (await setLoggedStep[mode](db, stepId, userId, at, podcastId, experimentId)).rows;
-  } else {
-    changed = await withTx(db, async (tx) => {
-      const [row] = (await setStep[mode](tx, stepId, userId, at)).rows;
-      await logSteps(tx, row ? [row.id] : [], step);
-      return row;
-    });
+    const [changed] = (await setLoggedStep[mode](db, stepId, userId, at, podcastId, experimentId)).rows;
+    return changed ?? (await stepRow(db, stepId));
   }
-  return changed ?? (await stepRow(db, stepId));
+  return withTx(db, async (tx) => {
+    const [changed] = (await setStep[mode](tx, stepId, userId, at)).rows;
+    await logSteps(tx, changed ? [changed.id] : [], step);
+    const row = changed ?? (await stepRow(tx, stepId));
+    await within?.(tx, row);
+    return row;
+  });
 }
 
 export const serializeAction = (a: ActionRow): ExperimentAction => ({
@@ -172,10 +174,14 @@ const completeOpenLogged = preparedWrite(
       .select('id'),
 );
 
-/** 'Alles erledigt': every open step done, one log entry per step that changed, in one transaction. */
+/**
+ * 'Alles erledigt': every open step done, one log entry per step that changed, in one
+ * transaction; on SQLite with `within` last in it (the idempotency key's answer: answerWithin).
+ */
 export async function completeAll(
   db: Database,
   step: { podcastId: number; experimentId: number; userId: number; at: string },
+  within?: (tx: Db) => Promise<unknown>,
 ) {
   const { podcastId, experimentId, userId, at } = step;
   if (db.engine === 'postgres') {
@@ -189,5 +195,6 @@ export async function completeAll(
       done.map((d) => d.id),
       step,
     );
+    await within?.(tx);
   });
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import { actionResource, actionToggleSchema, experimentResource } from '../../shared/experiments.ts';
 import type { AppContext } from '../context.ts';
+import { answerWithin, JSON_TYPE } from '../http/idempotency.ts';
 import { experimentRule, guardedExperiment } from './experiment-access.ts';
 import { showExperiment } from './experiment-queries.ts';
 import { changeStep, completeAll, serializeAction } from './step-queries.ts';
@@ -18,11 +19,20 @@ export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext
       schema: { params: idParam, response: { 200: experimentResource } },
       config: experimentRule('experiments.update'),
     },
-    async (request) => {
+    async (request, reply) => {
       const { experimentId, podcastId, user } = guardedExperiment(request);
-      const at = clock.now().toISOString();
-      await completeAll(db, { podcastId, experimentId, userId: user.id, at });
-      return { data: await showExperiment(db, clock.now(), experimentId) };
+      const now = clock.now();
+      // SQLite: the key's answer is stored in the steps' transaction (one commit for all of it).
+      const store = answerWithin(request, reply, now.getTime());
+      let stored: string | undefined;
+      await completeAll(
+        db,
+        { podcastId, experimentId, userId: user.id, at: now.toISOString() },
+        store &&
+          (async (tx) => (stored = await store(tx, { data: await showExperiment(tx, now, experimentId) }))),
+      );
+      if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
+      return { data: await showExperiment(db, now, experimentId) };
     },
   );
 
@@ -33,11 +43,21 @@ export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext
       schema: { params: idParam, body: actionToggleSchema, response: { 200: actionResource } },
       config: experimentRule('experiments.update', 'action'),
     },
-    async (request) => {
+    async (request, reply) => {
       const { experimentId, podcastId, user } = guardedExperiment(request);
       const stepId = request.params.id;
-      const step = { podcastId, experimentId, stepId, userId: user.id, at: clock.now().toISOString() };
-      const row = await changeStep(db, step, request.body.completed);
+      const now = clock.now();
+      const step = { podcastId, experimentId, stepId, userId: user.id, at: now.toISOString() };
+      // SQLite: the key's answer is stored in the step's transaction (one commit for all of it).
+      const store = answerWithin(request, reply, now.getTime());
+      let stored: string | undefined;
+      const row = await changeStep(
+        db,
+        step,
+        request.body.completed,
+        store && (async (tx, row) => (stored = await store(tx, { data: serializeAction(row) }))),
+      );
+      if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
       return { data: serializeAction(row) };
     },
   );

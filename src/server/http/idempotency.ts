@@ -36,7 +36,14 @@ export const idempotencyMessages = {
   running: 'Diese Anfrage wird gerade schon bearbeitet. Bitte versuche es gleich noch einmal.',
 };
 
-type Claim = { scope: string; key: string; holder: string; replay: boolean; inProcess?: boolean };
+type Claim = {
+  scope: string;
+  key: string;
+  holder: string;
+  replay: boolean;
+  /** SQLite: the claim held in this process (its request, and the answer if stored by answerWithin). */
+  inProcess?: { request: string; bodyHash: string; stored?: string };
+};
 /** Claims whose request failed with the database and whose key could not be freed yet, by scope and key. */
 type Unfreed = Map<string, Claim>;
 const idOf = (scope: string, key: string) => `${scope}\n${key}`;
@@ -226,7 +233,13 @@ async function claim(
         stored.body_hash === bodyHash);
     if (!acting && free) {
       running.set(id, { request: fingerprint, body_hash: bodyHash, lockedUntil: now + RUNNING_TIMEOUT_MS });
-      request.idempotency = { scope, key, holder, replay: false, inProcess: true };
+      request.idempotency = {
+        scope,
+        key,
+        holder,
+        replay: false,
+        inProcess: { request: fingerprint, bodyHash },
+      };
       return false;
     }
     return answerTaken(
@@ -301,6 +314,42 @@ function answerTaken(
   return true;
 }
 
+/** Answers sent as text by answerWithin's routes: JSON, as Fastify types a serialized object. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * SQLite: the key's answer stored in the write's own transaction, so the claim (held in this
+ * process), the write and the record are one commit. Decision 2026-11-26 (issue 25): the
+ * record's own commit was a third of a step toggle's statements. Returns undefined when the
+ * answer is stored as it is sent (PostgreSQL, no key); else `store(tx, payload)`, to call last
+ * inside the write's transaction: it serializes the payload as the route would (its response
+ * schema for the reply's status), stores that and returns it, and the route sends that text
+ * (typed JSON_TYPE). Should the transaction fail, the error's answer is stored as usual.
+ */
+export function answerWithin(request: FastifyRequest, reply: FastifyReply, now: number) {
+  const claimed = request.idempotency;
+  const own = claimed?.inProcess;
+  if (!claimed || !own) return undefined;
+  return async (tx: Db, payload: unknown): Promise<string> => {
+    const body = reply.serialize(payload) as string;
+    await storeAnswer(
+      tx,
+      claimed.scope,
+      claimed.key,
+      own.request,
+      own.bodyHash,
+      claimed.holder,
+      reply.statusCode,
+      JSON_TYPE,
+      body,
+      now,
+      now + KEY_LIFETIME_MS,
+    );
+    own.stored = body;
+    return body;
+  };
+}
+
 /** Stores the first answer for its key (or frees the key when the answer says "try again"). */
 async function record(
   ctx: AppContext,
@@ -314,18 +363,20 @@ async function record(
   if (!claimed || claimed.replay) return;
   const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
   const type = reply.getHeader('content-type');
-  if (claimed.inProcess) {
+  const own = claimed.inProcess;
+  if (own) {
     const id = idOf(claimed.scope, claimed.key);
-    const acting = running.get(id)!;
+    const acting = running.get(id);
     try {
-      if (retryable(reply.statusCode)) return;
+      // Stored with the write already (answerWithin), and this is that answer.
+      if (retryable(reply.statusCode) || (own.stored !== undefined && own.stored === body)) return;
       const now = ctx.clock.now().getTime();
       await storeAnswer(
         ctx.db,
         claimed.scope,
         claimed.key,
-        acting.request,
-        acting.body_hash,
+        own.request,
+        own.bodyHash,
         claimed.holder,
         reply.statusCode,
         typeof type === 'string' ? type : null,
