@@ -26,6 +26,8 @@ function compileWithMarkers<D, A extends unknown[], R>(
 const parametersOf = <R>({ compiled, slots }: Prepared<R>, args: unknown[]) =>
   slots.map((slot, i) => (slot === undefined ? compiled.parameters[i] : args[slot]));
 
+const isTransaction = (db: object): db is Db => (db as { isTransaction?: boolean }).isTransaction === true;
+
 /**
  * `const byId = preparedQuery((db: Database, id: number) => db.selectFrom('t').selectAll().where('id', '=', id))`
  * then `await byId(db, 7)` gives the rows. Only for queries whose SQL does not depend on the
@@ -36,12 +38,15 @@ export function preparedQuery<
   A extends unknown[],
   R,
 >(build: (db: D, ...args: A) => Compilable<R>) {
-  const prepared = new WeakMap<D, Prepared<R>>();
+  const prepared = new WeakMap<object, Prepared<R>>();
   return async (db: D, ...args: A): Promise<R[]> => {
-    let query = prepared.get(db);
+    // A transaction is a new object each time: its queries are kept by dialect (see preparedWrite),
+    // so a read inside a write's transaction (an idempotency key's answer) is not compiled anew.
+    const key = isTransaction(db) ? db.getExecutor().adapter.constructor : db;
+    let query = prepared.get(key);
     if (!query) {
       query = compileWithMarkers(build, db, args.length);
-      prepared.set(db, query);
+      prepared.set(key, query);
     }
     const { compiled } = query;
     const parameters = parametersOf(query, args);
