@@ -34,8 +34,8 @@ export type Database = Db & {
    * another process wrote to the file (session.ts bounds that by time).
    */
   writes?: () => number;
-  /** SQLite only: checkpoints the worker thread completed (sqlite-checkpoint.ts; for tests). */
-  checkpoints?: () => number;
+  /** SQLite only: the worker thread's checkpoints (sqlite-checkpoint.ts; for tests). */
+  checkpoints?: () => { done: number; at: number; writes: number };
 };
 
 // node-pg is loaded only for PostgreSQL: loading it took a sixth of a SQLite start (issue 25).

@@ -5,10 +5,12 @@
 // requests queued behind that commit. Now a worker thread with a connection of its own runs a
 // PASSIVE checkpoint (it never blocks a writer or a reader) a moment after the main connection
 // wrote, so the copy and the fsync happen beside the requests. The WAL stays bounded: the next
-// write after a complete checkpoint starts the WAL from the top (SQLite does that itself), the
-// main connection keeps an automatic checkpoint as a backstop far above what the worker lets
-// accumulate (if the worker fell behind or died), and `journal_size_limit` shrinks the file
-// after a backstop. On close the main connection checkpoints (TRUNCATE) before it closes.
+// write after a complete checkpoint starts the WAL from the top (SQLite does that itself). Under
+// unbroken writes a checkpoint rarely ends complete (frames arrive while it runs), so the main
+// connection keeps its automatic checkpoint as a backstop at 4000 pages (~16 MB): it then only
+// copies what the worker has not (and syncs), and the WAL starts from the top again; it also
+// covers a worker that fell behind or died. `journal_size_limit` shrinks the file after that.
+// On close the main connection checkpoints (TRUNCATE) before it closes.
 // The worker starts only after `afterWrites` statements that may write (a CLI command or a
 // short test does not pay for a thread, ~35 ms of CPU); until then SQLite's own checkpoint runs.
 import { createRequire } from 'node:module';
@@ -25,8 +27,8 @@ export const defaultCheckpointOptions: CheckpointOptions = { afterWrites: 2000, 
 
 /** SQLite's own automatic checkpoint (pages of WAL), before the worker runs and when it failed. */
 const SQLITE_DEFAULT_PAGES = 1000;
-/** The backstop while the worker runs: about 40 MB of WAL, far more than it lets accumulate. */
-const BACKSTOP_PAGES = 10_000;
+/** The backstop while the worker runs (see above): about 16 MB of WAL. */
+export const BACKSTOP_PAGES = 4000;
 
 // Plain CommonJS evaluated as the worker's code, so it works from the bundled server as well as
 // from the sources; the driver's path comes from the main thread's resolution.
@@ -43,7 +45,7 @@ setInterval(() => {
   seen = now;
   try {
     const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort.postMessage(result);
+    parentPort.postMessage({ ...result, writes: now });
   } catch (error) {
     parentPort.postMessage({ error: String(error) });
   }
@@ -66,6 +68,7 @@ export function backgroundCheckpoints(
   let count = 0;
   let worker: Worker | undefined;
   let checkpoints = 0;
+  let checkpointedAt = 0;
   const start = () => {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     worker = new Worker(WORKER, {
@@ -79,9 +82,12 @@ export function backgroundCheckpoints(
       },
     });
     worker.unref();
-    worker.on('message', (result: { error?: string }) => {
+    worker.on('message', (result: { error?: string; writes: number }) => {
       if (result.error) log.warn({ error: result.error }, 'SQLite: Checkpoint im Hintergrund fehlgeschlagen');
-      else checkpoints++;
+      else {
+        checkpoints++;
+        checkpointedAt = result.writes;
+      }
     });
     worker.on('error', (error) => {
       log.warn({ error }, 'SQLite: Checkpoint-Thread beendet, SQLite checkpointet wieder selbst');
@@ -89,7 +95,7 @@ export function backgroundCheckpoints(
       if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
     });
     sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-    sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+    sqlite.pragma(`journal_size_limit = ${16 * 1024 * 1024}`);
   };
   if (options.afterWrites === 0) start();
   return {
@@ -97,8 +103,8 @@ export function backgroundCheckpoints(
       Atomics.store(writes, 0, ++count);
       if (!worker && count === options.afterWrites) start();
     },
-    /** Completed background checkpoints (for tests). */
-    checkpoints: () => checkpoints,
+    /** Completed background checkpoints and the write count the last one started at (tests). */
+    checkpoints: () => ({ done: checkpoints, at: checkpointedAt, writes: count }),
     close() {
       void worker?.terminate();
       worker = undefined;
