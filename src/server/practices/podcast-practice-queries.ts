@@ -6,6 +6,7 @@ import type { PodcastPractice, PracticeOrder, PracticeStatus } from '../../share
 import { audienceSize, budget, timeEffort } from '../../shared/vocabulary.ts';
 import type { Db } from '../db/database.ts';
 import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
+import { flagColumns, type FlagRow } from './practice-cards.ts';
 import { practiceSummaries, serializePractices } from './practice-queries.ts';
 import { reasonsOf } from './recommend-engine.ts';
 import { idsOf, type Ranking } from './recommend.ts';
@@ -166,6 +167,18 @@ export async function podcastPracticesById(
   return serializePodcastPractices(db, await rowsById(db, podcastId, ids), today, ranking);
 }
 
+// A page's flags by id (the list's advice page: its texts come from practice-cards.ts).
+const flagsByIds = preparedIdList(12, (db, ids, podcastId: number) =>
+  podcastPractices(db, podcastId, { ids }).clearSelect().select(flagColumns),
+);
+
+/** The flag rows of methods by id, in the order of `ids` (ids of no method left out). */
+async function flagRowsById(db: Db, podcastId: number, ids: readonly number[]): Promise<FlagRow[]> {
+  const rows = await flagsByIds(db, [...ids], podcastId);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is FlagRow => r !== undefined);
+}
+
 const methodCount = preparedQuery((db: Db) =>
   db.selectFrom('practices').select((eb) => eb.fn.countAll<number>().as('n')),
 );
@@ -196,7 +209,7 @@ export async function advicePage(
 ) {
   if (!filter && !bookmarkedFirst) {
     const ids = ranking.order.slice(offset, offset + perPage);
-    const [[count], rows] = await Promise.all([methodCount(db), rowsById(db, podcastId, ids)]);
+    const [[count], rows] = await Promise.all([methodCount(db), flagRowsById(db, podcastId, ids)]);
     const total = Number(count!.n);
     // A full page, or the last one of a ranking that holds every method.
     if (ids.length === perPage || ranking.ids.length === total) return { rows, total };
@@ -208,18 +221,18 @@ export async function advicePage(
     (r) => (bookmarkedFirst && r.bookmark_id === null ? 2 ** 42 : 0) + ranking.sortKey(r.id),
   );
   const ids = idsOf(keys).slice(offset, offset + perPage);
-  return { rows: await rowsById(db, podcastId, ids), total: matching.length };
+  return { rows: await flagRowsById(db, podcastId, ids), total: matching.length };
 }
 
-type PageQuery = (db: Db, podcastId: number, limit: number, offset: number) => Promise<{ id: number }[]>;
+type PageQuery = (db: Db, podcastId: number, limit: number, offset: number) => Promise<FlagRow[]>;
 const unfilteredPages = new Map<string, PageQuery>();
 
 /**
- * A page of the list without filters (what the method list shows first). Its ids come from a
- * query that selects only the id (the flags' existence checks and the texts of 99 methods cost
- * 1 ms on SQLite, the ids alone 0.2 ms), built and compiled once per order (prepared-query.ts);
- * then the page's twelve rows by id. Without filters the count is the number of methods (every
- * join meets at most one row). Decision 2026-11-26, issue 25.
+ * A page of the list without filters (what the method list shows first). Its ids and flags come
+ * from a query that selects only them (the setup flags' existence checks and the texts of 99
+ * methods cost 1 ms on SQLite, the ids alone 0.2 ms), built and compiled once per order
+ * (prepared-query.ts); the texts come from practice-cards.ts. Without filters the count is the
+ * number of methods (every join meets at most one row). Decision 2026-11-26, issue 25.
  */
 export async function unfilteredPage(
   db: Db,
@@ -235,17 +248,12 @@ export async function unfilteredPage(
     page = preparedQuery((db: Db, podcastId: number, limit: number, offset: number) =>
       orderPractices(podcastPractices(db, podcastId), order, bookmarkedFirst)
         .clearSelect()
-        .select('practices.id')
+        .select(flagColumns)
         .limit(limit)
         .offset(offset),
     );
     unfilteredPages.set(key, page);
   }
-  const [ids, [count]] = await Promise.all([page(db, podcastId, perPage, offset), methodCount(db)]);
-  const rows = await rowsById(
-    db,
-    podcastId,
-    ids.map((r) => r.id),
-  );
+  const [rows, [count]] = await Promise.all([page(db, podcastId, perPage, offset), methodCount(db)]);
   return { rows, total: Number(count!.n) };
 }

@@ -36,9 +36,9 @@ import {
   orderPractices,
   podcastPractices,
   podcastPracticesById,
-  serializePodcastPractices,
   unfilteredPage,
 } from './podcast-practice-queries.ts';
+import { renderPractices } from './practice-cards.ts';
 import { bestPractices, ensureScores, refreshScores } from './recommend.ts';
 
 export const missingPractice = 'Diese Methode gibt es nicht.';
@@ -61,7 +61,7 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       schema: { params: idParam, querystring: practicesQuery, response: { 200: podcastPracticesResponse } },
       config: read,
     },
-    async (request) => {
+    async (request, reply) => {
       const { podcast, plan } = requirePodcast(request);
       const pro = plan.active;
       const { page = 1, order = pro ? 'advice' : 'effort', records, ...filter } = request.query;
@@ -90,18 +90,18 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
         total = await countPractices(query);
         rows = await orderPractices(query, order, bookmarkedFirst).limit(perPage).offset(offset).execute();
       }
-      const data = await serializePodcastPractices(db, rows, now, ranking);
-      return {
-        data,
-        meta: {
-          current_page: page,
-          last_page: Math.max(1, Math.ceil(total / perPage)),
-          from: data.length ? offset + 1 : null,
-          to: data.length ? offset + data.length : null,
-          per_page: perPage,
-          total,
-        },
+      // The page as text, from each method's rendered content (practice-cards.ts).
+      const { json, count } = await renderPractices(db, rows, now, ranking);
+      const meta = {
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(total / perPage)),
+        from: count ? offset + 1 : null,
+        to: count ? offset + count : null,
+        per_page: perPage,
+        total,
       };
+      const body = `{"data":${json},"meta":${JSON.stringify(meta)}}`;
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 
