@@ -130,6 +130,8 @@ function thingIdOf(request: FastifyRequest, kind: PodcastKind) {
     kind.from === 'context'
       ? (request.query as { context?: unknown } | undefined)?.context
       : (request.params as { id?: unknown } | undefined)?.id;
+  // Most method reads name no context: no schema to run for that.
+  if (raw === undefined) return undefined;
   const parsed = id.safeParse(raw);
   return parsed.success ? parsed.data : undefined;
 }
