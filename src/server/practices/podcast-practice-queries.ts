@@ -167,21 +167,39 @@ export async function podcastPracticesById(
   return serializePodcastPractices(db, await rowsById(db, podcastId, ids), today, ranking);
 }
 
-// A page's flags by id (the list's advice page: its texts come from practice-cards.ts).
-const flagsByIds = preparedIdList(12, (db, ids, podcastId: number) =>
-  podcastPractices(db, podcastId, { ids }).clearSelect().select(flagColumns),
-);
-
-/** The flag rows of methods by id, in the order of `ids` (ids of no method left out). */
-async function flagRowsById(db: Db, podcastId: number, ids: readonly number[]): Promise<FlagRow[]> {
-  const rows = await flagsByIds(db, [...ids], podcastId);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is FlagRow => r !== undefined);
-}
-
 const methodCount = preparedQuery((db: Db) =>
   db.selectFrom('practices').select((eb) => eb.fn.countAll<number>().as('n')),
 );
+
+/**
+ * The number of methods as a column of a page's statement: one statement (on PostgreSQL one
+ * round trip) fewer per list page; an empty page (past the end) asks methodCount.
+ */
+const methodCountColumn = (db: Db) =>
+  db
+    .selectFrom('practices as all_methods')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .as('method_count');
+type CountedRow = FlagRow & { method_count: number | string | null };
+const totalOf = async (db: Db, rows: CountedRow[]) =>
+  Number(rows.length ? rows[0]!.method_count : (await methodCount(db))[0]!.n);
+
+// A page's flags by id (the list's advice page: its texts come from practice-cards.ts), with or
+// without the number of methods.
+const flagsByIds = preparedIdList(12, (db, ids, podcastId: number) =>
+  podcastPractices(db, podcastId, { ids }).clearSelect().select(flagColumns),
+);
+const countedFlagsByIds = preparedIdList(12, (db, ids, podcastId: number) =>
+  podcastPractices(db, podcastId, { ids }).clearSelect().select(flagColumns).select(methodCountColumn(db)),
+);
+
+/** The flag rows of methods by id, in the order of `ids` (ids of no method left out). */
+function inOrder<R extends FlagRow>(rows: R[], ids: readonly number[]) {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
+}
+const flagRowsById = async (db: Db, podcastId: number, ids: readonly number[]) =>
+  inOrder(await flagsByIds(db, [...ids], podcastId), ids);
 
 /** The filtered methods' ids with their bookmark, unordered (the advice order sorts them itself). */
 async function filteredIds(db: Db, podcastId: number, filter: PodcastPracticeFilter) {
@@ -209,8 +227,8 @@ export async function advicePage(
 ) {
   if (!filter && !bookmarkedFirst) {
     const ids = ranking.order.slice(offset, offset + perPage);
-    const [[count], rows] = await Promise.all([methodCount(db), flagRowsById(db, podcastId, ids)]);
-    const total = Number(count!.n);
+    const counted = await countedFlagsByIds(db, [...ids], podcastId);
+    const [rows, total] = [inOrder(counted, ids), await totalOf(db, counted)];
     // A full page, or the last one of a ranking that holds every method.
     if (ids.length === perPage || ranking.ids.length === total) return { rows, total };
   }
@@ -224,7 +242,7 @@ export async function advicePage(
   return { rows: await flagRowsById(db, podcastId, ids), total: matching.length };
 }
 
-type PageQuery = (db: Db, podcastId: number, limit: number, offset: number) => Promise<FlagRow[]>;
+type PageQuery = (db: Db, podcastId: number, limit: number, offset: number) => Promise<CountedRow[]>;
 const unfilteredPages = new Map<string, PageQuery>();
 
 /**
@@ -249,11 +267,12 @@ export async function unfilteredPage(
       orderPractices(podcastPractices(db, podcastId), order, bookmarkedFirst)
         .clearSelect()
         .select(flagColumns)
+        .select(methodCountColumn(db))
         .limit(limit)
         .offset(offset),
     );
     unfilteredPages.set(key, page);
   }
-  const [rows, [count]] = await Promise.all([page(db, podcastId, perPage, offset), methodCount(db)]);
-  return { rows, total: Number(count!.n) };
+  const rows = await page(db, podcastId, perPage, offset);
+  return { rows, total: await totalOf(db, rows) };
 }
