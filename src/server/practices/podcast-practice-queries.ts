@@ -201,6 +201,10 @@ function inOrder<R extends FlagRow>(rows: R[], ids: readonly number[]) {
 const flagRowsById = async (db: Db, podcastId: number, ids: readonly number[]) =>
   inOrder(await flagsByIds(db, [...ids], podcastId), ids);
 
+/** One method's flag row for a podcast (none: the method does not exist). */
+export const flagRowOf = async (db: Db, podcastId: number, practiceId: number) =>
+  (await flagsByIds(db, [practiceId], podcastId))[0];
+
 /** The filtered methods' ids with their bookmark, unordered (the advice order sorts them itself). */
 async function filteredIds(db: Db, podcastId: number, filter: PodcastPracticeFilter) {
   return podcastPractices(db, podcastId, filter)

@@ -33,6 +33,7 @@ import {
   advicePage,
   countPractices,
   findPodcastPractice,
+  flagRowOf,
   orderPractices,
   podcastPractices,
   podcastPracticesById,
@@ -114,13 +115,16 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       },
       config: read,
     },
-    async (request) => {
+    async (request, reply) => {
       const { podcast, plan } = requirePodcast(request);
       const now = clock.now();
       const ranking = plan.active ? await ensureScores(db, podcast.id, now) : undefined;
-      const practice = await findPodcastPractice(db, podcast.id, request.params.practiceId, now, ranking);
-      if (!practice) throw notFound(missingPractice);
-      return { data: practice };
+      // Rendered like the list's methods (practice-cards.ts): the flags read, the content kept.
+      const row = await flagRowOf(db, podcast.id, request.params.practiceId);
+      const { json, count } = await renderPractices(db, row ? [row] : [], now, ranking);
+      if (!count) throw notFound(missingPractice);
+      const body = `{"data":${json.slice(1, -1)}}`;
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

@@ -140,7 +140,7 @@ describe('GET /api/podcasts/{id}/practices', () => {
   });
 
   it('lists each method as its own answer shows it: texts, keywords, flags, score and reasons', async () => {
-    // The list joins rendered parts (practice-cards.ts); a method's own answer serializes anew.
+    // The list and the method route join rendered parts (practice-cards.ts); ?context serializes anew.
     for (const podcast of [pro, basic]) {
       const first = await list(podcast, podcast === pro ? '?order=advice' : '?order=latest');
       const [a, b] = ids(first);
@@ -155,10 +155,13 @@ describe('GET /api/podcasts/{id}/practices', () => {
           ].map((query) => list(podcast, query)),
         );
         for (const practice of pages.flatMap((page) => page.data)) {
+          // Its own answer in the podcast's context, serialized anew, and the method route.
           const own = json<{ data: PodcastPractice }>(
-            await agent.get(`/api/podcasts/${podcast}/practices/${practice.id}`),
+            await agent.get(`/api/practices/${practice.id}?context=${podcast}`),
           );
           expect(practice).toEqual(own.data);
+          const detail = await agent.get(`/api/podcasts/${podcast}/practices/${practice.id}`);
+          expect(json<{ data: PodcastPractice }>(detail).data).toEqual(own.data);
         }
       }
       const flagged = (await list(podcast, '?status=bookmarked')).data;
