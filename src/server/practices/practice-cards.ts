@@ -34,6 +34,7 @@ export const flagColumns = [
 
 const summariesById = preparedIdList(12, (db, ids) => practiceSummaries(db).where('practices.id', 'in', ids));
 
+const MAX_CARDS = 5000;
 /** Per database: the content parts, by method id, of the current content version and Berlin day only. */
 const cardsByDb = new WeakMap<Database, { key: string; byId: Map<number, string> }>();
 
@@ -41,7 +42,9 @@ const cardsByDb = new WeakMap<Database, { key: string; byId: Map<number, string>
 async function cardsOf(db: Database, ids: number[], today: Date) {
   const key = `${await contentVersion(db)}|${berlinDate(today)}`;
   let cards = cardsByDb.get(db);
-  if (cards?.key !== key) cardsByDb.set(db, (cards = { key, byId: new Map() }));
+  // A new version or day starts afresh; so does a collection past MAX_CARDS (~1 KB each).
+  if (cards?.key !== key || cards.byId.size > MAX_CARDS)
+    cardsByDb.set(db, (cards = { key, byId: new Map() }));
   const { byId } = cards;
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) {
