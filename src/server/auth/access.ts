@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { routeOf } from '../http/route-of.ts';
 import { verifyCsrf } from './csrf.ts';
+import { sessionWithAccess } from '../podcasts/guard.ts';
 import { loadSession } from './session.ts';
 
 /**
@@ -56,12 +57,10 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     done(error);
   }
 
-  // A callback hook: a read whose session comes from the cache passes without a promise.
+  // A podcast's route reads the session with its access row, in one statement (guard.ts).
   app.addHook('onRequest', (request, _reply, done) => {
     const api = isApiRoute(request) || routeOf(request).url === '/sanctum/csrf-cookie';
     if (!api && SAFE_METHODS.has(request.method)) return done();
-    const loading = loadSession(ctx, request);
-    if (loading) loading.then(() => decide(request, done), done);
-    else decide(request, done);
+    loadSession(ctx, request, sessionWithAccess(ctx, request)).then(() => decide(request, done), done);
   });
 }

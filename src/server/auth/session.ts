@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
-import type { Database, Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
@@ -27,80 +27,46 @@ export function cookieOptions(secure: boolean) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
 }
 
-// Read on every API request.
+// Read on every API request that names no podcast (those read it with their access row: podcasts/guard.ts).
 const sessionUser = preparedQuery((db: Db, id: string, now: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select('sessions.expires_at as session_expires_at')
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', now),
 );
 
 /**
- * On SQLite a read (GET, HEAD) takes the session another request read, as long as this process
- * has written nothing since (`db.writes`: a logout, a changed name, a verification all write) and
- * for at most SESSION_CACHE_MS, the time another process sharing the file may take to be seen.
- * The lookup was a fifth of the CPU of a small API read. PostgreSQL reads every time.
+ * The session and its user are read on every request, never taken from a copy in memory: a
+ * logout, a changed role or a deleted user in another process (the admin CLI, a second server)
+ * counts at the next request. Decision 2026-11-26 (issue 25): a copy reused while this process
+ * wrote nothing, for up to a second, saved ~50 µs of a read but let a change beside the server
+ * go unseen for that second; a podcast's request reads session and access row in one statement
+ * instead (guard.ts).
  */
-export const SESSION_CACHE_MS = 1000;
-const SESSION_CACHE_SIZE = 10_000;
-type CachedSession = { id: string; user: SessionUser; expiresAt: number; writes: number; readAt: number };
-/** Keyed by the cookie's token, so a hit costs no hash; the token is held for a second at most. */
-const sessionCaches = new WeakMap<Database, Map<string, CachedSession>>();
+export type SessionReader = (sessionId: string, now: Date) => Promise<SessionUser | undefined>;
 
-function recall(db: Database, token: string, now: number) {
-  const cache = sessionCaches.get(db);
-  const cached = cache?.get(token);
-  if (!cached) return undefined;
-  const fresh =
-    cached.writes === db.writes?.() &&
-    performance.now() - cached.readAt < SESSION_CACHE_MS &&
-    cached.expiresAt > now;
-  if (fresh) return cached;
-  cache!.delete(token);
-  return undefined;
-}
-
-async function readSession(db: Database, token: string, now: number) {
-  const writes = db.writes?.();
-  const readAt = performance.now();
-  const id = sha256(token);
-  const [row] = await sessionUser(db, id, new Date(now).toISOString());
-  if (!row) return undefined;
-  const { session_expires_at: expiresAt, ...user } = row;
-  const session = { id, user, expiresAt: Date.parse(expiresAt), writes: writes ?? 0, readAt };
-  if (writes !== undefined) {
-    let cache = sessionCaches.get(db);
-    if (!cache) sessionCaches.set(db, (cache = new Map()));
-    if (cache.size >= SESSION_CACHE_SIZE) cache.clear();
-    cache.set(token, session);
-  }
-  return session;
-}
-
-function signIn(request: FastifyRequest, session: { id: string; user: SessionUser } | undefined) {
-  if (!session) return;
-  request.user = session.user;
-  request.sessionId = session.id;
+/** The session id (the cookie token's hash) of a request, or undefined without a well-formed cookie. */
+function sessionIdOf(request: FastifyRequest) {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && TOKEN_SHAPE.test(token) ? sha256(token) : undefined;
 }
 
 /**
- * Sets `request.user` and `request.sessionId` from the session cookie. Returns a promise only when
- * it has to read the database, so a read answered from the cache passes the access hook without one.
+ * Sets `request.user` and `request.sessionId` from the session cookie, read by `read` when the
+ * route reads more with it (the podcast guard), else by the plain session query.
  */
-export function loadSession({ db, clock }: AppContext, request: FastifyRequest): Promise<void> | undefined {
+export async function loadSession({ db, clock }: AppContext, request: FastifyRequest, read?: SessionReader) {
   request.user = null;
   request.sessionId = null;
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token || !TOKEN_SHAPE.test(token)) return;
-  const now = clock.now().getTime();
-  const read = request.method === 'GET' || request.method === 'HEAD';
-  const cached = read ? recall(db, token, now) : undefined;
-  if (!cached) return readSession(db, token, now).then((session) => signIn(request, session));
-  signIn(request, cached);
-  return undefined;
+  const id = sessionIdOf(request);
+  if (!id) return;
+  const now = clock.now();
+  const user = read ? await read(id, now) : (await sessionUser(db, id, now.toISOString()))[0];
+  if (!user) return;
+  request.user = user;
+  request.sessionId = id;
 }
 
 /** Header values may carry anything a client sends; keep printable text only. */

@@ -35,6 +35,40 @@ function addVary(reply: FastifyReply) {
   else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
 }
 
+/**
+ * The compressed bytes of the last bodies, by the body itself: a list or a podcast asked for again
+ * unchanged (a reload, another tab, a poll) is not compressed again. The key is the whole text, so
+ * a hit is exactly the same body, whoever asked; nothing about who may see it is decided here.
+ * Decision 2026-11-26 (issue 25): compression was a twentieth of a method list's CPU. Bounded by
+ * count and body size; the oldest entry goes first.
+ */
+const COMPRESSED_BODIES = 128;
+const COMPRESSED_MAX = 64 * 1024;
+const compressedBodies = new Map<string, { br?: Buffer; gzip?: Buffer }>();
+
+function encode(input: Buffer, encoding: 'br' | 'gzip') {
+  return encoding === 'br'
+    ? brotliCompressSync(input, {
+        params: { ...BROTLI.params, [constants.BROTLI_PARAM_SIZE_HINT]: input.length },
+      })
+    : gzipSync(input);
+}
+
+/** `payload` compressed, from the cache when this very text was compressed before. */
+function compressed(payload: string | Buffer, encoding: 'br' | 'gzip') {
+  // Encoded once here: zlib would encode a string again in each call it makes.
+  if (typeof payload !== 'string' || payload.length > COMPRESSED_MAX) {
+    return encode(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
+  }
+  let entry = compressedBodies.get(payload);
+  if (!entry) {
+    if (compressedBodies.size >= COMPRESSED_BODIES)
+      compressedBodies.delete(compressedBodies.keys().next().value!);
+    compressedBodies.set(payload, (entry = {}));
+  }
+  return (entry[encoding] ??= encode(Buffer.from(payload), encoding));
+}
+
 /** JSON of the API above the threshold goes out brotli- or gzip-compressed, as the client accepts. */
 function compressJson(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
@@ -46,16 +80,9 @@ function compressJson(request: FastifyRequest, reply: FastifyReply, payload: unk
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   addVary(reply);
   if (!encoding) return payload;
-  // Encoded once here: zlib would encode a string again in each call it makes.
-  const input = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  const compressed =
-    encoding === 'br'
-      ? brotliCompressSync(input, {
-          params: { ...BROTLI.params, [constants.BROTLI_PARAM_SIZE_HINT]: input.length },
-        })
-      : gzipSync(input);
-  reply.header('content-encoding', encoding).header('content-length', compressed.length);
-  return compressed;
+  const body = compressed(payload, encoding);
+  reply.header('content-encoding', encoding).header('content-length', body.length);
+  return body;
 }
 
 export function registerSendHook(app: FastifyInstance, secure: boolean) {

@@ -17,11 +17,13 @@ import { can, type PodcastAction, type Role } from '../../shared/roles.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { PodcastsTable } from '../db/schema.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionReader, SessionUser } from '../auth/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import {
   findAccessRow,
+  findSessionAccess,
   podcastKinds,
+  type AccessRow,
   podcastMessages,
   type PodcastKind,
   type PodcastVia,
@@ -49,6 +51,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The guard's result; the tips hook also reads it (a write asks for the podcast's tips). */
     podcastAccess: PodcastAccess | null;
+    /** The access row read with the session (sessionWithAccess), for the guard. */
+    accessRead: { row: AccessRow | undefined; now: Date } | null;
   }
 }
 
@@ -75,7 +79,17 @@ export async function guardLookup(
   thingId: number,
   rule: PodcastRule,
 ): Promise<PodcastAccess> {
-  const row = await findAccessRow(db, now, user.id, via, thingId);
+  return accessOf(await findAccessRow(db, now, user.id, via, thingId), now, user, via, rule);
+}
+
+/** The guard's decision on the caller's access row (undefined: none, so 404). */
+function accessOf(
+  row: AccessRow | undefined,
+  now: Date,
+  user: SessionUser,
+  via: PodcastVia,
+  rule: PodcastRule,
+): PodcastAccess {
   if (!row) throw notFound(podcastKinds[via].missing);
   const { membership_id, member_role, owner_granted: _o, contractor_id: _c, experiment_id, ...podcast } = row;
   if (!can(member_role, rule.action)) throw new HttpError(403, messages.role);
@@ -110,26 +124,56 @@ function refuseUndeclared(route: RouteOptions) {
   );
 }
 
+/** The id of the thing the request names for its route's rule, or undefined for none or a malformed one. */
+function thingIdOf(request: FastifyRequest, kind: PodcastKind) {
+  const raw =
+    kind.from === 'context'
+      ? (request.query as { context?: unknown } | undefined)?.context
+      : (request.params as { id?: unknown } | undefined)?.id;
+  // Most method reads name no context: no schema to run for that.
+  if (raw === undefined) return undefined;
+  const parsed = id.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * For the access hook (auth/access.ts): on a route with a podcast rule, the session is read with
+ * the caller's access row in one statement (podcast-kinds.ts), which the guard then decides on.
+ * Both are read for this request, never kept for another.
+ */
+export function sessionWithAccess({ db }: AppContext, request: FastifyRequest): SessionReader | undefined {
+  const rule = request.routeOptions.config.podcast;
+  if (!rule) return undefined;
+  const via = rule.via ?? 'podcast';
+  const thingId = thingIdOf(request, podcastKinds[via]);
+  if (thingId === undefined) return undefined;
+  return async (sessionId, now) => {
+    const { user, access } = await findSessionAccess(db, sessionId, now, via, thingId);
+    if (user) request.accessRead = { row: access, now };
+    return user;
+  };
+}
+
 export function registerPodcastGuard(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('podcastAccess', null);
+  app.decorateRequest('accessRead', null);
   // Before body validation: a stranger learns nothing, not even which fields a form has.
   const guard: preValidationAsyncHookHandler = async (request) => {
     const rule = request.routeOptions.config.podcast!;
     const via = rule.via ?? 'podcast';
     const kind: PodcastKind = podcastKinds[via];
     if (!request.user) throw new HttpError(401, 'Du bist nicht angemeldet.');
-    const raw =
-      kind.from === 'context'
-        ? (request.query as { context?: unknown } | undefined)?.context
-        : (request.params as { id?: unknown } | undefined)?.id;
-    const parsed = id.safeParse(raw);
-    if (!parsed.success) {
+    const thingId = thingIdOf(request, kind);
+    if (thingId === undefined) {
       // An optional context that is absent or malformed: the route is not the podcast's (the
       // query's validation answers a malformed one with 422).
       if (kind.from === 'context') return;
       throw notFound(kind.missing);
     }
-    request.podcastAccess = await guardLookup(ctx.db, ctx.clock.now(), request.user, via, parsed.data, rule);
+    const read = request.accessRead;
+    request.podcastAccess = read
+      ? accessOf(read.row, read.now, request.user, via, rule)
+      : await guardLookup(ctx.db, ctx.clock.now(), request.user, via, thingId, rule);
   };
   // Only the routes with a rule run the guard, so the others pay no hook step for it.
   app.addHook('onRoute', (route) => {

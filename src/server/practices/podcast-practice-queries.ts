@@ -6,6 +6,7 @@ import type { PodcastPractice, PracticeOrder, PracticeStatus } from '../../share
 import { audienceSize, budget, timeEffort } from '../../shared/vocabulary.ts';
 import type { Db } from '../db/database.ts';
 import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
+import { flagColumns, type FlagRow } from './practice-cards.ts';
 import { practiceSummaries, serializePractices } from './practice-queries.ts';
 import { reasonsOf } from './recommend-engine.ts';
 import { idsOf, type Ranking } from './recommend.ts';
@@ -170,6 +171,40 @@ const methodCount = preparedQuery((db: Db) =>
   db.selectFrom('practices').select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
+/**
+ * The number of methods as a column of a page's statement: one statement (on PostgreSQL one
+ * round trip) fewer per list page; an empty page (past the end) asks methodCount.
+ */
+const methodCountColumn = (db: Db) =>
+  db
+    .selectFrom('practices as all_methods')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .as('method_count');
+type CountedRow = FlagRow & { method_count: number | string | null };
+const totalOf = async (db: Db, rows: CountedRow[]) =>
+  Number(rows.length ? rows[0]!.method_count : (await methodCount(db))[0]!.n);
+
+// A page's flags by id (the list's advice page: its texts come from practice-cards.ts), with or
+// without the number of methods.
+const flagsByIds = preparedIdList(12, (db, ids, podcastId: number) =>
+  podcastPractices(db, podcastId, { ids }).clearSelect().select(flagColumns),
+);
+const countedFlagsByIds = preparedIdList(12, (db, ids, podcastId: number) =>
+  podcastPractices(db, podcastId, { ids }).clearSelect().select(flagColumns).select(methodCountColumn(db)),
+);
+
+/** The flag rows of methods by id, in the order of `ids` (ids of no method left out). */
+function inOrder<R extends FlagRow>(rows: R[], ids: readonly number[]) {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
+}
+const flagRowsById = async (db: Db, podcastId: number, ids: readonly number[]) =>
+  inOrder(await flagsByIds(db, [...ids], podcastId), ids);
+
+/** One method's flag row for a podcast (none: the method does not exist). */
+export const flagRowOf = async (db: Db, podcastId: number, practiceId: number) =>
+  (await flagsByIds(db, [practiceId], podcastId))[0];
+
 /** The filtered methods' ids with their bookmark, unordered (the advice order sorts them itself). */
 async function filteredIds(db: Db, podcastId: number, filter: PodcastPracticeFilter) {
   return podcastPractices(db, podcastId, filter)
@@ -196,8 +231,8 @@ export async function advicePage(
 ) {
   if (!filter && !bookmarkedFirst) {
     const ids = ranking.order.slice(offset, offset + perPage);
-    const [[count], rows] = await Promise.all([methodCount(db), rowsById(db, podcastId, ids)]);
-    const total = Number(count!.n);
+    const counted = await countedFlagsByIds(db, [...ids], podcastId);
+    const [rows, total] = [inOrder(counted, ids), await totalOf(db, counted)];
     // A full page, or the last one of a ranking that holds every method.
     if (ids.length === perPage || ranking.ids.length === total) return { rows, total };
   }
@@ -208,18 +243,18 @@ export async function advicePage(
     (r) => (bookmarkedFirst && r.bookmark_id === null ? 2 ** 42 : 0) + ranking.sortKey(r.id),
   );
   const ids = idsOf(keys).slice(offset, offset + perPage);
-  return { rows: await rowsById(db, podcastId, ids), total: matching.length };
+  return { rows: await flagRowsById(db, podcastId, ids), total: matching.length };
 }
 
-type PageQuery = (db: Db, podcastId: number, limit: number, offset: number) => Promise<{ id: number }[]>;
+type PageQuery = (db: Db, podcastId: number, limit: number, offset: number) => Promise<CountedRow[]>;
 const unfilteredPages = new Map<string, PageQuery>();
 
 /**
- * A page of the list without filters (what the method list shows first). Its ids come from a
- * query that selects only the id (the flags' existence checks and the texts of 99 methods cost
- * 1 ms on SQLite, the ids alone 0.2 ms), built and compiled once per order (prepared-query.ts);
- * then the page's twelve rows by id. Without filters the count is the number of methods (every
- * join meets at most one row). Decision 2026-11-26, issue 25.
+ * A page of the list without filters (what the method list shows first). Its ids and flags come
+ * from a query that selects only them (the setup flags' existence checks and the texts of 99
+ * methods cost 1 ms on SQLite, the ids alone 0.2 ms), built and compiled once per order
+ * (prepared-query.ts); the texts come from practice-cards.ts. Without filters the count is the
+ * number of methods (every join meets at most one row). Decision 2026-11-26, issue 25.
  */
 export async function unfilteredPage(
   db: Db,
@@ -235,17 +270,13 @@ export async function unfilteredPage(
     page = preparedQuery((db: Db, podcastId: number, limit: number, offset: number) =>
       orderPractices(podcastPractices(db, podcastId), order, bookmarkedFirst)
         .clearSelect()
-        .select('practices.id')
+        .select(flagColumns)
+        .select(methodCountColumn(db))
         .limit(limit)
         .offset(offset),
     );
     unfilteredPages.set(key, page);
   }
-  const [ids, [count]] = await Promise.all([page(db, podcastId, perPage, offset), methodCount(db)]);
-  const rows = await rowsById(
-    db,
-    podcastId,
-    ids.map((r) => r.id),
-  );
-  return { rows, total: Number(count!.n) };
+  const rows = await page(db, podcastId, perPage, offset);
+  return { rows, total: await totalOf(db, rows) };
 }

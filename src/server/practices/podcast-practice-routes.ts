@@ -33,12 +33,13 @@ import {
   advicePage,
   countPractices,
   findPodcastPractice,
+  flagRowOf,
   orderPractices,
   podcastPractices,
   podcastPracticesById,
-  serializePodcastPractices,
   unfilteredPage,
 } from './podcast-practice-queries.ts';
+import { renderPractices } from './practice-cards.ts';
 import { bestPractices, ensureScores, refreshScores } from './recommend.ts';
 
 export const missingPractice = 'Diese Methode gibt es nicht.';
@@ -61,7 +62,7 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       schema: { params: idParam, querystring: practicesQuery, response: { 200: podcastPracticesResponse } },
       config: read,
     },
-    async (request) => {
+    async (request, reply) => {
       const { podcast, plan } = requirePodcast(request);
       const pro = plan.active;
       const { page = 1, order = pro ? 'advice' : 'effort', records, ...filter } = request.query;
@@ -90,18 +91,18 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
         total = await countPractices(query);
         rows = await orderPractices(query, order, bookmarkedFirst).limit(perPage).offset(offset).execute();
       }
-      const data = await serializePodcastPractices(db, rows, now, ranking);
-      return {
-        data,
-        meta: {
-          current_page: page,
-          last_page: Math.max(1, Math.ceil(total / perPage)),
-          from: data.length ? offset + 1 : null,
-          to: data.length ? offset + data.length : null,
-          per_page: perPage,
-          total,
-        },
+      // The page as text, from each method's rendered content (practice-cards.ts).
+      const { json, count } = await renderPractices(db, rows, now, ranking);
+      const meta = {
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(total / perPage)),
+        from: count ? offset + 1 : null,
+        to: count ? offset + count : null,
+        per_page: perPage,
+        total,
       };
+      const body = `{"data":${json},"meta":${JSON.stringify(meta)}}`;
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 
@@ -114,13 +115,16 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       },
       config: read,
     },
-    async (request) => {
+    async (request, reply) => {
       const { podcast, plan } = requirePodcast(request);
       const now = clock.now();
       const ranking = plan.active ? await ensureScores(db, podcast.id, now) : undefined;
-      const practice = await findPodcastPractice(db, podcast.id, request.params.practiceId, now, ranking);
-      if (!practice) throw notFound(missingPractice);
-      return { data: practice };
+      // Rendered like the list's methods (practice-cards.ts): the flags read, the content kept.
+      const row = await flagRowOf(db, podcast.id, request.params.practiceId);
+      const { json, count } = await renderPractices(db, row ? [row] : [], now, ranking);
+      if (!count) throw notFound(missingPractice);
+      const body = `{"data":${json.slice(1, -1)}}`;
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

@@ -50,6 +50,32 @@ describe('compressed JSON', () => {
     expect(identity.json()).toEqual(plain.json());
   });
 
+  it('sends a changed answer compressed as it is now, not as it was compressed before', async () => {
+    const podcast = (await agent.post('/api/podcasts', { title: 'Vorher', category_id: [1, 2] })).json<{
+      data: { id: number };
+    }>().data;
+    const list = (encoding: string) =>
+      agent.request('GET', `/api/podcasts/${podcast.id}/practices?order=latest`, undefined, {
+        'accept-encoding': encoding,
+      });
+    const titles = (body: Buffer) =>
+      (JSON.parse(body.toString()) as { data: { id: number; bookmarked: boolean }[] }).data;
+    const first = await list('br');
+    expect(first.headers['content-encoding']).toBe('br');
+    const again = await list('br');
+    expect(again.rawPayload).toEqual(first.rawPayload);
+    const [method] = titles(brotliDecompressSync(first.rawPayload));
+    expect(method!.bookmarked).toBe(false);
+    await agent.post(`/api/podcasts/${podcast.id}/bookmarks`, { practice_id: method!.id });
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const changed = titles(decode((await list(encoding)).rawPayload));
+      expect(changed.find((p) => p.id === method!.id)!.bookmarked).toBe(true);
+    }
+  });
+
   it('picks brotli, else gzip, as Accept-Encoding allows', () => {
     expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(preferredEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');

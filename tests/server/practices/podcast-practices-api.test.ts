@@ -139,6 +139,42 @@ describe('GET /api/podcasts/{id}/practices', () => {
     }
   });
 
+  it('lists each method as its own answer shows it: texts, keywords, flags, score and reasons', async () => {
+    // The list and the method route join rendered parts (practice-cards.ts); ?context serializes anew.
+    for (const podcast of [pro, basic]) {
+      const first = await list(podcast, podcast === pro ? '?order=advice' : '?order=latest');
+      const [a, b] = ids(first);
+      await agent.post(`/api/podcasts/${podcast}/bookmarks`, { practice_id: a });
+      await agent.post(`/api/podcasts/${podcast}/applications`, { practice_id: b });
+      for (const order of podcast === pro ? ['advice', 'latest', 'money'] : ['latest', 'effort']) {
+        const pages = await Promise.all(
+          [
+            `?order=${order}&page=2`,
+            `?order=${order}&status=bookmarked`,
+            `?order=${order}&status=applied`,
+          ].map((query) => list(podcast, query)),
+        );
+        for (const practice of pages.flatMap((page) => page.data)) {
+          // Its own answer in the podcast's context, serialized anew, and the method route.
+          const own = json<{ data: PodcastPractice }>(
+            await agent.get(`/api/practices/${practice.id}?context=${podcast}`),
+          );
+          expect(practice).toEqual(own.data);
+          const detail = await agent.get(`/api/podcasts/${podcast}/practices/${practice.id}`);
+          expect(json<{ data: PodcastPractice }>(detail).data).toEqual(own.data);
+        }
+      }
+      const flagged = (await list(podcast, '?status=bookmarked')).data;
+      expect(flagged.map((p) => [p.id, p.bookmarked])).toEqual([[a, true]]);
+      const applied = (await list(podcast, '?status=applied')).data;
+      expect(applied.map((p) => [p.id, p.applied, p.applied_on])).toEqual([
+        [b, true, berlinDate(t.clock.now())],
+      ]);
+      await agent.delete(`/api/podcasts/${podcast}/bookmarks`, { practice_id: a });
+      await agent.delete(`/api/podcasts/${podcast}/applications`, { practice_id: b });
+    }
+  });
+
   it('lists a method written without a seed or an edit at once', async () => {
     const at = '2999-01-01T00:00:00.000Z'; // newer than every seeded method
     await t.db
