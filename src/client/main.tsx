@@ -68,12 +68,8 @@ await persistCache(queryClient).catch(() => undefined);
 // The offline store (IndexedDB, dexie) loads once a user is known: a guest's landing never needs it.
 // Online it waits until the first screen has rendered and has its answers (issue 25: dexie's 31 KB
 // gzipped and its start were on the dashboard's first paint); offline the screens may need it at once.
-// The schemas (zod's chunk, api/parse.ts) load with it: a form submitted offline, and the offline
-// copies read later, need them there.
-const loadOffline = () => {
+const loadOffline = () =>
   void import('./lib/offline-data.ts').then((offline) => offline.watchOfflineData(queryClient));
-  void import('../shared/api.ts');
-};
 let rendered = false;
 const stopRendered = router.subscribe('onRendered', () => {
   rendered = true;
