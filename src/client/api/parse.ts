@@ -27,8 +27,9 @@ export function parse<S extends z.ZodType>(schema: S) {
  * are taken as they come: they are the server's own, of the same build as the page it served (the
  * embedded boot answers, or the calls the page makes at once), and typed by the schemas
  * (`z.infer`). Every later answer is parsed, zod and the schema module loading with the first one.
- * Only response schemas without defaults or transforms may be read this way (the raw answer is the
- * parsed one); `tests/client/api/parse.test.ts` checks the ones we use.
+ * The response schemas carry no transforms, so the raw answer is what parsing gives; their one
+ * default (feed-check's `last_gap_days`, for reports stored before it existed) is a field the
+ * client does not read.
  */
 export function parseLazily<S extends z.ZodType>(load: () => Promise<S>) {
   return async (body: unknown): Promise<z.output<S>> =>
