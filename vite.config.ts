@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -49,6 +50,34 @@ const usesRadix = (id: string) => {
   return radixUsers.get(id)!;
 };
 
+/**
+ * Modules that build zod schemas when they load (src/shared's schema modules) or import one for
+ * its values (forms, a fetcher that parses eagerly) stay out of the shared chunks (decision
+ * 2026-11-26, issue 25): a shared chunk holding one of them imports zod, and every first paint
+ * loaded zod's 25 KB gzipped and built every schema (~200 ms at 4× CPU). The schema modules go to
+ * zod's chunk; fetchers load it with their first parse (api/parse.ts), forms with their screen.
+ */
+const zodUsers = new Map<string, boolean>();
+/** Does the module import zod for values, itself or through a module of ours it imports? */
+const usesZod = (id: string): boolean => {
+  if (!/\.tsx?$/.test(id) || id.includes('node_modules')) return false;
+  if (!zodUsers.has(id)) {
+    zodUsers.set(id, false); // an import cycle ends here
+    const source = readFileSync(id, 'utf8');
+    const specifiers = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)';/gm)].map(
+      (m) => m[1]!,
+    );
+    zodUsers.set(
+      id,
+      specifiers.some(
+        (s) => s === 'zod' || (s.startsWith('.') && /\.tsx?$/.test(s) && usesZod(resolve(dirname(id), s))),
+      ),
+    );
+  }
+  return zodUsers.get(id)!;
+};
+const SHARED = /src[\\/]shared[\\/]/;
+
 const RADIX_OVERLAYS =
   /node_modules[\\/](@radix-ui[\\/]react-(menu|dropdown-menu|popover|dialog|alert-dialog|popper|focus-scope|dismissable-layer|portal|focus-guards|arrow|use-size)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/;
 
@@ -59,7 +88,12 @@ const CHUNK_GROUPS = [
   { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/, priority: 33 },
   { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/, priority: 33 },
   { name: 'workbox-window', test: /node_modules[\\/]workbox-window[\\/]/, priority: 33 },
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 40 },
+  {
+    name: 'zod',
+    test: (id: string) => /node_modules[\\/]zod[\\/]/.test(id) || (SHARED.test(id) && usesZod(id)),
+    // Below the shared chunks: they take the zod-free modules the schemas import (vocabulary, limits).
+    priority: 15,
+  },
   // Radix in two parts: what menus, popovers and dialogs need (floating-ui above all; loaded after
   // the first screen, components/deferred.tsx), and the primitives and widgets screens render
   // (accordions, checkboxes, tabs), which the overlays share.
@@ -79,13 +113,21 @@ const CHUNK_GROUPS = [
   // The features' fetchers and query options (one small file per endpoint): a screen and its
   // widgets ask for a dozen of them, each its own ~1 KB chunk before (30 scripts before the
   // dashboard painted; the goal is 25).
-  { name: 'queries', test: /src[\\/]client[\\/]features[\\/][^\\/]+[\\/]api[\\/]/, priority: 20 },
+  {
+    name: 'queries',
+    test: (id: string) => /src[\\/]client[\\/]features[\\/][^\\/]+[\\/]api[\\/]/.test(id) && !usesZod(id),
+    priority: 20,
+  },
   // Small parts several first screens share (a method's row and card, the similarity badge, the
   // sets widget, the dashboard's card, the experiments' podcast and helpers, a method's tab frame): rolldown made each its own ~1 KB chunk, five more
   // requests (and round trips) before the dashboard or the method list painted.
   {
     name: 'screen-parts',
-    test: /src[\\/]client[\\/](features[\\/]practices[\\/]components[\\/](practice-card|practice-row|similarity|practice-emoji|format-day|compilations-widget)|features[\\/]experiments[\\/]components[\\/]shared|features[\\/]podcasts[\\/]components[\\/]dashboard[\\/]widget-card|routes[\\/]screens[\\/](experiment-podcast|with-practice))\./,
+    test: (id: string) =>
+      !usesZod(id) &&
+      /src[\\/]client[\\/](features[\\/]practices[\\/]components[\\/](practice-card|practice-row|similarity|practice-emoji|format-day|compilations-widget)|features[\\/]experiments[\\/]components[\\/]shared|features[\\/]podcasts[\\/]components[\\/]dashboard[\\/]widget-card|routes[\\/]screens[\\/](experiment-podcast|with-practice))\./.test(
+        id,
+      ),
     priority: 21,
   },
   {
@@ -93,7 +135,8 @@ const CHUNK_GROUPS = [
     test: (id: string) =>
       /src[\\/](client[\\/](api|lib|components|stores)|shared)[\\/]/.test(id) &&
       !OFFLINE_STORE.test(id) &&
-      !usesRadix(id),
+      !usesRadix(id) &&
+      !usesZod(id),
     priority: 20,
   },
 ];

@@ -3,6 +3,7 @@ import { createBrowserHistory, type AnyRoute } from '@tanstack/react-router';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { dropBootAnswers } from './api/boot-answers.ts';
+import { parseEveryAnswer } from './api/parse.ts';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { App } from './app.tsx';
 import { isOffline, onReconnect, watchConnectivity } from './lib/connectivity.ts';
@@ -88,7 +89,10 @@ function whenSettled(then: () => void) {
   const stopQueries = queryClient.getQueryCache().subscribe(check);
   const stopRoutes = router.subscribe('onRendered', check);
 }
-whenSettled(settleFirstScreen);
+whenSettled(() => {
+  parseEveryAnswer();
+  settleFirstScreen();
+});
 const startOffline = () => (isOffline() ? loadOffline() : whenSettled(loadOffline));
 if (hasCachedUser(queryClient)) startOffline();
 else {

@@ -18,7 +18,7 @@ await migrate(db);
 try {
   if (command === 'set-role') {
     const [email, role] = args;
-    if (!email || !userRole.schema.safeParse(role).success) throw new Error(usage);
+    if (!email || !role || !(userRole.keys as readonly string[]).includes(role)) throw new Error(usage);
     const result = await db
       .updateTable('users')
       .set({ role: role! })

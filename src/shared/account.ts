@@ -1,8 +1,8 @@
 // The account contract: forms the client validates and the server re-validates, and the User
 // responses.
 import { z } from 'zod';
-import { isoDate, messageResponse, resource, text } from './api.ts';
-import { labelledSchema, language, position, referrer, userRole } from './vocabulary.ts';
+import { isoDate, labelledSchema, messageResponse, oneOf, resource, text } from './api.ts';
+import { language, position, referrer, userRole } from './vocabulary.ts';
 
 export const PASSWORD_MIN = 12;
 
@@ -121,9 +121,13 @@ export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
 export const profileSchema = z.object({
   username: text(60, { required: 'Bitte gib einen Namen an.' }),
-  position: position.schema.or(z.literal('').transform(() => undefined)).optional(),
-  language: language.schema.default('de'),
-  referrer: referrer.schema.or(z.literal('').transform(() => undefined)).optional(),
+  position: oneOf(position)
+    .or(z.literal('').transform(() => undefined))
+    .optional(),
+  language: oneOf(language).default('de'),
+  referrer: oneOf(referrer)
+    .or(z.literal('').transform(() => undefined))
+    .optional(),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 

@@ -1,7 +1,7 @@
 // The admin panel's contract (/nova, §6): who may do what, and every /api/nova request and answer.
 // Editors edit content; only admins manage users, plans and access codes.
 import { z } from 'zod';
-import { collection, id, page, resource, text } from './api.ts';
+import { collection, id, oneOf, page, resource, text } from './api.ts';
 import { practiceContextSchema, practiceRatingSchema } from './content.ts';
 import { compilationType, userRole } from './vocabulary.ts';
 
@@ -51,7 +51,7 @@ export const adminUserDetailResponse = resource(
   adminUserSchema.extend({ podcasts: z.array(adminUserPodcastSchema) }),
 );
 export type AdminUserDetail = z.infer<typeof adminUserDetailResponse>['data'];
-export const adminRoleForm = z.object({ role: userRole.schema });
+export const adminRoleForm = z.object({ role: oneOf(userRole) });
 
 // ---- podcasts (admins) ----
 export const adminPodcastsQuery = adminUsersQuery;
@@ -144,7 +144,7 @@ export type AdminPractice = z.infer<typeof adminPracticeResponse>['data'];
 export const adminCompilationForm = z.object({
   title: text(80, { required: 'Bitte gib einen Titel an.' }),
   emoji,
-  type: compilationType.schema,
+  type: oneOf(compilationType),
   description: text(2000, { multiline: true, required: 'Bitte gib eine Beschreibung an.' }),
   practices: z.array(id).min(1, 'Ein Set braucht mindestens eine Methode.').max(99),
 });

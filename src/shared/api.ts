@@ -1,6 +1,9 @@
 // Response envelopes, the error shape every endpoint shares (DESIGN.md, API conventions), and
 // the two input schemas every route builds on: ids and text.
 import { z } from 'zod';
+import type { Vocabulary } from './vocabulary.ts';
+// German messages for the issues without their own, wherever schemas are built (server and client).
+import './zod-locale.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -97,4 +100,12 @@ export function text(
     .max(max, options.tooLong ?? `Höchstens ${max} Zeichen sind erlaubt.`)
     .refine((v) => !forbidden.test(v), 'Der Text enthält unzulässige Steuerzeichen.');
   return options.required ? schema.min(1, options.required) : schema;
+}
+
+/** The schema of one vocabulary's keys (vocabulary.ts holds the keys and labels without zod). */
+export const oneOf = <K extends string>(v: Vocabulary<K>) => z.enum(v.keys as [K, ...K[]]);
+
+/** The schema of a `{ key, trans }` pair of one vocabulary, for response contracts. */
+export function labelledSchema<K extends string>(v: Vocabulary<K>) {
+  return z.object({ key: oneOf(v), trans: z.string() });
 }

@@ -22,10 +22,7 @@ export const assistanceResource = resource(assistanceSchema);
 export const assistancesCollection = collection(assistanceSchema);
 export const accountAssistancesCollection = collection(accountAssistanceSchema);
 
-/** The assistant button shows this many tips (§9). */
-export const ASSISTANT_TIPS = 5;
-/** It asks for new ones this often (§9). */
-export const ASSISTANT_POLL_MS = 10_000;
+export { ASSISTANT_POLL_MS, ASSISTANT_TIPS } from './limits.ts';
 
 export const assistanceMessages = {
   notFound: 'Diesen Tipp gibt es nicht.',

@@ -1,8 +1,8 @@
 // The set (compilation) contract: GET /api/compilations, /api/compilations/{id} and a method's sets.
 import { z } from 'zod';
-import { collection, resource } from './api.ts';
+import { collection, labelledSchema, resource } from './api.ts';
 import { practiceSchema } from './practices.ts';
-import { compilationType, labelledSchema } from './vocabulary.ts';
+import { compilationType } from './vocabulary.ts';
 
 export const compilationSchema = z.object({
   id: z.number(),

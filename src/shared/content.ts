@@ -1,5 +1,6 @@
 // Schemas of the editorial content files under src/server/db/seed/content/.
 import { z } from 'zod';
+import { oneOf } from './api.ts';
 import {
   application,
   audienceSize,
@@ -21,22 +22,23 @@ const sentence = z.string().trim().min(1);
 export const keywordFileSchema = z.array(z.object({ handle, title: sentence })).min(10);
 
 export const practiceContextSchema = z.object({
-  relevance: relevance.schema,
-  application: application.schema,
-  investment: budget.schema,
-  commitment: timeEffort.schema,
-  endurance: endurance.schema,
-  recurrence: recurrence.schema,
-  continuation: continuation.schema,
-  expansion: audienceSize.schema,
-  realization: z.array(realization.schema).min(1).max(4),
+  relevance: oneOf(relevance),
+  application: oneOf(application),
+  investment: oneOf(budget),
+  commitment: oneOf(timeEffort),
+  endurance: oneOf(endurance),
+  recurrence: oneOf(recurrence),
+  continuation: oneOf(continuation),
+  expansion: oneOf(audienceSize),
+  realization: z.array(oneOf(realization)).min(1).max(4),
 });
 export type PracticeContextData = z.infer<typeof practiceContextSchema>;
 
+const potentialSchema = oneOf(potential);
 export const practiceRatingSchema = z.object(
-  Object.fromEntries(metric.keys.map((k) => [k, potential.schema])) as Record<
+  Object.fromEntries(metric.keys.map((k) => [k, potentialSchema])) as Record<
     (typeof metric.keys)[number],
-    typeof potential.schema
+    typeof potentialSchema
   >,
 );
 export type PracticeRatingData = z.infer<typeof practiceRatingSchema>;
@@ -80,7 +82,7 @@ export const compilationFileSchema = z
       id: z.number().int().min(1),
       title: sentence.max(80),
       emoji: z.string().min(1).max(16),
-      type: compilationType.schema,
+      type: oneOf(compilationType),
       description: sentence,
       practices: z.array(z.number().int()).min(3),
     }),

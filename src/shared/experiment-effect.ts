@@ -1,11 +1,11 @@
 // The measured effect of an experiment (issue 22): GET /api/experiments/{id}/effect, shown as
 // 'Wirkung' on the experiment and in 'Was hat gewirkt?' across a podcast's experiments.
 import { z } from 'zod';
-import { resource } from './api.ts';
+import { oneOf, resource } from './api.ts';
 import { metric } from './vocabulary.ts';
 
 export const effectMetric = z.object({
-  key: metric.schema,
+  key: oneOf(metric),
   before: z.number(),
   after: z.number(),
   change: z.number(),

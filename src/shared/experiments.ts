@@ -2,13 +2,13 @@
 // §4 Experiment, Action; §7): request and response schemas shared by the server's routes and the
 // client. Dates are yyyy-MM-dd Berlin calendar days; day counts come from the server's clock.
 import { z } from 'zod';
-import { collection, id, isoDate, resource, text } from './api.ts';
+import { collection, id, isoDate, oneOf, resource, text } from './api.ts';
 import { metricValuesShape, someMetricMessage, someMetricValue } from './podcasts.ts';
-import { vocabulary } from './vocabulary.ts';
+import { COMMENT_MAX, NOTES_MAX, TITLE_MAX } from './limits.ts';
+import { evaluationKind, eventType, trackableType } from './vocabulary.ts';
 
-export const TITLE_MAX = 120;
-export const NOTES_MAX = 2000;
-export const COMMENT_MAX = 2000;
+export { COMMENT_MAX, NOTES_MAX, TITLE_MAX } from './limits.ts';
+export { evaluationKind, eventType, trackableType } from './vocabulary.ts';
 
 const date = (required: string) =>
   z
@@ -115,23 +115,10 @@ export type Experiment = z.infer<typeof experimentSchema>;
 export const experimentResource = resource(experimentSchema);
 export const experimentsResponse = collection(experimentSchema);
 
-export const trackableType = vocabulary({
-  experiment: 'Experiment',
-  experiment_action: 'Aufgabe',
-  experiment_metric: 'Auswertung',
-});
-export const eventType = vocabulary({
-  created: 'erstellt',
-  updated: 'geändert',
-  deleted: 'gelöscht',
-  login: 'angemeldet',
-  logout: 'abgemeldet',
-});
-
 export const eventSchema = z.object({
   id: z.number(),
-  trackable_type: trackableType.schema,
-  event_type: eventType.schema,
+  trackable_type: oneOf(trackableType),
+  event_type: oneOf(eventType),
   /** What the entry is about, for the timeline (an action's text, an evaluation's kind). */
   subject: z.string().nullable(),
   user: userRef,
@@ -156,11 +143,6 @@ export type Comment = z.infer<typeof commentSchema>;
 export const commentResource = resource(commentSchema);
 export const commentsResponse = collection(commentSchema);
 
-export const evaluationKind = vocabulary({
-  interim: 'Zwischenauswertung',
-  final: 'Abschlussauswertung',
-});
-
 /**
  * POST /api/podcasts/{id}/metrics, also from the evaluation dialog: the eight metrics (§3
  * Evaluation) and, for an experiment's evaluation, the experiment and whether it is interim or
@@ -170,7 +152,7 @@ export const evaluationSchema = z
   .strictObject({
     ...metricValuesShape,
     experiment_id: id.optional(),
-    evaluation: evaluationKind.schema.optional(),
+    evaluation: oneOf(evaluationKind).optional(),
   })
   .refine(someMetricValue, someMetricMessage)
   .refine((v) => (v.experiment_id === undefined) === (v.evaluation === undefined), {

@@ -1,7 +1,7 @@
 // The Feed-Check (issue 22): what is wrong with a podcast's feed, which methods help, and how
 // regularly it publishes. GET /api/podcasts/{id}/feed-check; the screen 'Feed-Check'.
 import { z } from 'zod';
-import { resource } from './api.ts';
+import { oneOf, resource } from './api.ts';
 import { vocabulary } from './vocabulary.ts';
 
 export const severity = vocabulary({ error: 'Fehler', warning: 'Warnung', tip: 'Tipp' });
@@ -51,7 +51,7 @@ export const checkTitles: Record<string, string> = {
 
 export const finding = z.object({
   key: z.string(),
-  severity: severity.schema,
+  severity: oneOf(severity),
   title: z.string(),
   message: z.string(),
   practices: z.array(z.object({ id: z.number(), title: z.string() })),

@@ -3,40 +3,13 @@
 // answers. The practice resource itself is `practiceSchema` (practices.ts); with a podcast in
 // context its flags, `applied_on`, `similarity` and `reasons` carry that podcast's values.
 import { z } from 'zod';
-import { collection, id, page, resource } from './api.ts';
+import { collection, id, oneOf, page, resource } from './api.ts';
 import { practiceSchema } from './practices.ts';
-import { audienceSize, budget, relevance, timeEffort, vocabulary } from './vocabulary.ts';
+import { MAX_PRACTICE_RECORDS } from './limits.ts';
+import { audienceSize, budget, practiceOrder, practiceStatus, relevance, timeEffort } from './vocabulary.ts';
 
-/** One page of the method list (the card grid appends pages). */
-export const PRACTICES_PER_PAGE = 12;
-/** The most methods one request may ask for (`records`, the experiment's method selector). */
-export const MAX_PRACTICE_RECORDS = 1000;
-/** Widgets 'Als Nächstes empfohlen' and 'Passende Methoden' show three (§9). */
-export const WIDGET_ITEMS = 3;
-/** From this similarity on a method is highlighted as 'Kompass' (§9). */
-export const KOMPASS_SIMILARITY = 0.9;
-
-/** §9 Ordering; `advice` is Pro only (the server answers 403 for Basic). */
-export const practiceOrder = vocabulary({
-  advice: 'Empfohlen',
-  latest: 'Neueste zuerst',
-  money: 'Geldeinsatz',
-  effort: 'Zeiteinsatz',
-});
-export type PracticeOrder = (typeof practiceOrder.keys)[number];
-
-/**
- * The status filter (our choice; the spec names the filter only): `open` are methods neither
- * applied nor rejected, the others the methods carrying that flag. Without it every method is
- * listed.
- */
-export const practiceStatus = vocabulary({
-  open: 'Offen',
-  bookmarked: 'Gemerkt',
-  applied: 'In Anwendung',
-  rejected: 'Nicht empfehlen',
-});
-export type PracticeStatus = (typeof practiceStatus.keys)[number];
+export { KOMPASS_SIMILARITY, MAX_PRACTICE_RECORDS, PRACTICES_PER_PAGE, WIDGET_ITEMS } from './limits.ts';
+export { practiceOrder, practiceStatus, type PracticeOrder, type PracticeStatus } from './vocabulary.ts';
 
 const keywordHandle = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Dieses Schlagwort ist ungültig.');
 
@@ -54,8 +27,8 @@ export const practicesQuery = z.object({
     .regex(/^[1-9][0-9]{0,5}$/, 'Diese Seite gibt es nicht.')
     .transform(Number)
     .optional(),
-  order: practiceOrder.schema.optional(),
-  status: practiceStatus.schema.optional(),
+  order: oneOf(practiceOrder).optional(),
+  status: oneOf(practiceStatus).optional(),
   keywords: z
     .union([z.string(), z.array(z.string())])
     .transform((v) =>
@@ -66,10 +39,10 @@ export const practicesQuery = z.object({
     )
     .pipe(z.array(keywordHandle).max(50, 'Zu viele Schlagwörter.'))
     .optional(),
-  commitment: timeEffort.schema.optional(),
-  expansion: audienceSize.schema.optional(),
-  investment: budget.schema.optional(),
-  relevance: relevance.schema.optional(),
+  commitment: oneOf(timeEffort).optional(),
+  expansion: oneOf(audienceSize).optional(),
+  investment: oneOf(budget).optional(),
+  relevance: oneOf(relevance).optional(),
   records: z
     .string()
     .regex(/^[1-9][0-9]{0,3}$/, 'Diese Anzahl ist ungültig.')

@@ -1,7 +1,7 @@
 // The podcast contract (§3, §7): forms the client validates and the server re-validates, and the
 // shapes of the answers (the server declares them as response schemas).
 import { z } from 'zod';
-import { collection, id, page, resource, text } from './api.ts';
+import { collection, id, oneOf, page, resource, text } from './api.ts';
 import { membershipRole } from './roles.ts';
 import { audienceSize, budget, importance, metric, timeEffort } from './vocabulary.ts';
 
@@ -52,7 +52,7 @@ export const podcastDeleteSchema = z.object({
     .optional(),
 });
 
-const level = importance.schema;
+const level = oneOf(importance);
 export const objectiveSchema = z.object(
   Object.fromEntries(metric.keys.map((k) => [k, level])) as Record<
     (typeof metric.keys)[number],
@@ -62,9 +62,9 @@ export const objectiveSchema = z.object(
 export type Objective = z.infer<typeof objectiveSchema>;
 
 export const stageSchema = z.object({
-  commitment: timeEffort.schema,
-  expansion: audienceSize.schema,
-  investment: budget.schema,
+  commitment: oneOf(timeEffort),
+  expansion: oneOf(audienceSize),
+  investment: oneOf(budget),
 });
 export type Stage = z.infer<typeof stageSchema>;
 
@@ -202,8 +202,8 @@ export const podcastSchema = z.object({
   trial: trialSchema,
   own_podcast: z.boolean(),
   role: labelled(membershipRole.keys),
-  traceable: z.array(metric.schema),
-  milestones: z.partialRecord(metric.schema, z.string()),
+  traceable: z.array(oneOf(metric)),
+  milestones: z.partialRecord(oneOf(metric), z.string()),
   setup: z.boolean(),
   completed: z.boolean(),
   setup_objective: z.boolean(),
@@ -218,12 +218,12 @@ export type Podcast = z.infer<typeof podcastSchema>;
 export const podcastResource = resource(podcastSchema);
 export const contextResource = resource(podcastSchema.nullable());
 
-export const objectiveResource = resource(z.record(metric.schema, importance.schema.nullable()));
+export const objectiveResource = resource(z.record(oneOf(metric), oneOf(importance).nullable()));
 export const stageResource = resource(
   z.object({
-    commitment: timeEffort.schema.nullable(),
-    expansion: audienceSize.schema.nullable(),
-    investment: budget.schema.nullable(),
+    commitment: oneOf(timeEffort).nullable(),
+    expansion: oneOf(audienceSize).nullable(),
+    investment: oneOf(budget).nullable(),
   }),
 );
 export const strategyResource = resource(
@@ -234,10 +234,10 @@ export const strategyResource = resource(
     >,
   ),
 );
-export const milestonesResource = resource(z.partialRecord(metric.schema, z.string()));
+export const milestonesResource = resource(z.partialRecord(oneOf(metric), z.string()));
 
 export const metricHistorySchema = z.object({
-  key: metric.schema,
+  key: oneOf(metric),
   trans: z.string(),
   values: z.array(z.object({ date, value: z.number(), created_at: z.string() })),
 });

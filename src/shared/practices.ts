@@ -1,14 +1,13 @@
 // The method (practice) contract: GET /api/practices/{id} and its parts (spec §3 Practice,
 // Practice context, Practice rating, Action, Metric, Keyword).
 import { z } from 'zod';
-import { collection, isoDate, resource } from './api.ts';
+import { collection, isoDate, labelledSchema, oneOf, resource } from './api.ts';
 import {
   application,
   audienceSize,
   budget,
   continuation,
   endurance,
-  labelledSchema,
   metric,
   potential,
   realization,
@@ -90,7 +89,7 @@ export const practiceActionsResponse = collection(practiceActionStepSchema);
 
 /** A metric the method can move, with its potential. */
 export const practiceMetricSchema = z.object({
-  id: metric.schema,
+  id: oneOf(metric),
   title: z.string(),
   potential: potentialLabel,
 });

@@ -1,7 +1,7 @@
 // The team contract (§3 Membership, Invitation; §7): who works on a podcast, who is invited, and
 // the coworkers a user shares podcasts with.
 import { z } from 'zod';
-import { collection, resource, text } from './api.ts';
+import { collection, oneOf, resource, text } from './api.ts';
 import { email } from './account.ts';
 import { membershipRole } from './roles.ts';
 import { vocabulary } from './vocabulary.ts';
@@ -21,7 +21,7 @@ export const invitationRole = vocabulary({
 /** POST /api/podcasts/{id}/invitations. */
 export const invitationFormSchema = z.object({
   email,
-  type: invitationRole.schema.default('editor'),
+  type: oneOf(invitationRole).default('editor'),
   // null too: the form's own output for an empty note, which the client sends.
   notes: text(1000, { multiline: true })
     .nullish()
@@ -29,7 +29,7 @@ export const invitationFormSchema = z.object({
 });
 export type InvitationForm = z.input<typeof invitationFormSchema>;
 
-const labelledRole = z.object({ key: membershipRole.schema, trans: z.string() });
+const labelledRole = z.object({ key: oneOf(membershipRole), trans: z.string() });
 const image = z.object({ image_uri: z.string() }).nullable();
 
 export const membershipSchema = z.object({

@@ -1,10 +1,11 @@
 // The spec's fixed vocabularies (§9) and the German labels (`trans`) the API sends with each key.
-import { z } from 'zod';
+// No zod here (decision 2026-11-26, issue 25): the screens' labels load without the schema library;
+// a schema takes a vocabulary's keys with `oneOf` (api.ts).
 
-/** Builds a zod enum together with its German labels, so a key never exists without a label. */
+/** A vocabulary's keys together with their German labels, so a key never exists without a label. */
 export function vocabulary<const K extends string>(labels: Record<K, string>) {
   const keys = Object.keys(labels) as [K, ...K[]];
-  return { schema: z.enum(keys), keys, labels };
+  return { keys, labels };
 }
 
 export type Vocabulary<K extends string = string> = ReturnType<typeof vocabulary<K>>;
@@ -168,7 +169,43 @@ export function labelled<K extends string>(v: Vocabulary<K>, key: K) {
   return { key, trans: v.labels[key] };
 }
 
-/** The schema of a `{ key, trans }` pair of one vocabulary, for response contracts. */
-export function labelledSchema<K extends string>(v: Vocabulary<K>) {
-  return z.object({ key: v.schema, trans: z.string() });
-}
+/** What an experiment's activity entry is about (§3 Event). */
+export const trackableType = vocabulary({
+  experiment: 'Experiment',
+  experiment_action: 'Aufgabe',
+  experiment_metric: 'Auswertung',
+});
+export const eventType = vocabulary({
+  created: 'erstellt',
+  updated: 'geändert',
+  deleted: 'gelöscht',
+  login: 'angemeldet',
+  logout: 'abgemeldet',
+});
+
+export const evaluationKind = vocabulary({
+  interim: 'Zwischenauswertung',
+  final: 'Abschlussauswertung',
+});
+
+/** §9 Ordering; `advice` is Pro only (the server answers 403 for Basic). */
+export const practiceOrder = vocabulary({
+  advice: 'Empfohlen',
+  latest: 'Neueste zuerst',
+  money: 'Geldeinsatz',
+  effort: 'Zeiteinsatz',
+});
+export type PracticeOrder = (typeof practiceOrder.keys)[number];
+
+/**
+ * The status filter (our choice; the spec names the filter only): `open` are methods neither
+ * applied nor rejected, the others the methods carrying that flag. Without it every method is
+ * listed.
+ */
+export const practiceStatus = vocabulary({
+  open: 'Offen',
+  bookmarked: 'Gemerkt',
+  applied: 'In Anwendung',
+  rejected: 'Nicht empfehlen',
+});
+export type PracticeStatus = (typeof practiceStatus.keys)[number];

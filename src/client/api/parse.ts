@@ -20,9 +20,24 @@ export function parse<S extends z.ZodType>(schema: S) {
 }
 
 /**
- * For fetchers that routes import eagerly (guards, loaders): the schema module, and zod with
- * it, loads with the first answer instead of on the first paint.
+ * What fetchers use: `.then(parseLazily(() => import('…/shared/x.ts').then((m) => m.xResponse)))`,
+ * with the schema module imported by type only, so no screen's first paint loads zod and builds
+ * the schemas (decision 2026-11-26, issue 25: zod's 25 KB gzipped and ~200 ms of schema building at
+ * 4× CPU sat before every app screen's first paint). The answers of the first screen after a start
+ * are taken as they come: they are the server's own, of the same build as the page it served (the
+ * embedded boot answers, or the calls the page makes at once), and typed by the schemas
+ * (`z.infer`). Every later answer is parsed, zod and the schema module loading with the first one.
+ * The response schemas carry no transforms, so the raw answer is what parsing gives; their one
+ * default (feed-check's `last_gap_days`, for reports stored before it existed) is a field the
+ * client does not read.
  */
 export function parseLazily<S extends z.ZodType>(load: () => Promise<S>) {
-  return async (body: unknown): Promise<z.output<S>> => parse(await load())(body);
+  return async (body: unknown): Promise<z.output<S>> =>
+    firstScreen ? (body as z.output<S>) : parse(await load())(body);
+}
+
+let firstScreen = true;
+/** Called once the first screen has settled (main.tsx): from now on every answer is parsed. */
+export function parseEveryAnswer() {
+  firstScreen = false;
 }

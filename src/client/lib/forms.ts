@@ -2,10 +2,8 @@
 // then show the server's message and field errors the same way (§5).
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiError, FieldErrors } from '../../shared/api.ts';
-// German messages for the zod issues that have none of their own.
-import '../../shared/zod-locale.ts';
 import { apiError } from '../api/errors.ts';
 
 /** The banner's sentence while the fields themselves say what is wrong. */
@@ -53,11 +51,25 @@ type Options<R> = {
   onSuccess?: (result: R, form: HTMLFormElement) => void;
 };
 
+/** The first-level field of each issue with its messages (what zod's `flattenError` gives as `fieldErrors`). */
+function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (field !== undefined) (errors[String(field)] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
 /**
  * Wires a form to a mutation. Errors: the client's own until the next submit, else the server's.
+ * `schema` may be a function that loads it (`() => import('…/shared/x.ts').then((m) => m.xSchema)`):
+ * a form on a screen's first paint (an experiment's comment) then loads zod and its schema module
+ * only when submitted (decision 2026-11-26, issue 25). This module imports zod by type only; the
+ * German messages come with the schema modules (shared/api.ts imports shared/zod-locale.ts).
  */
 export function useForm<S extends z.ZodType, R>(
-  schema: S,
+  schema: S | (() => Promise<S>),
   mutation: UseMutationResult<R, Error, z.output<S>>,
   { extra, onSuccess }: Options<R> = {},
 ) {
@@ -69,10 +81,16 @@ export function useForm<S extends z.ZodType, R>(
     event.preventDefault();
     const form = event.currentTarget;
     setFields(visibleFields(form));
-    const result = schema.safeParse({ ...formValues(form), ...extra?.() });
+    const values = { ...formValues(form), ...extra?.() };
+    if (typeof schema === 'function') void schema().then((loaded) => submit(form, loaded, values));
+    else submit(form, schema, values);
+  }
+
+  function submit(form: HTMLFormElement, schema: S, values: Record<string, unknown>) {
+    const result = schema.safeParse(values);
     if (!result.success) {
       mutation.reset();
-      setClientErrors(z.flattenError(result.error).fieldErrors as FieldErrors);
+      setClientErrors(fieldErrors(result.error.issues));
       focusFirstInvalid(form);
       return;
     }

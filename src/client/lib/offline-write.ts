@@ -23,7 +23,7 @@ import { IDEMPOTENCY_HEADER } from '../../browser/http.ts';
 import type { OutboxItem } from '../../browser/offline-db.ts';
 import { api } from '../api/client.ts';
 import { isNetworkError } from '../api/errors.ts';
-import { parse } from '../api/parse.ts';
+import { parseLazily } from '../api/parse.ts';
 import { isOffline, useConnectivity } from './connectivity.ts';
 import { enqueue, pendingItems } from './outbox.ts';
 
@@ -43,8 +43,11 @@ export type OfflineWrite<V, R extends z.ZodType> = {
   url: (vars: V) => string;
   /** The JSON body; undefined for none. */
   body: (vars: V) => unknown;
-  /** The answer, parsed when the write is sent online (the replay only needs its status). */
-  response: R;
+  /**
+   * Loads the schema of the answer, parsed when the write is sent online (the replay only needs its
+   * status); its module loads with the first answer (api/parse.ts).
+   */
+  response: () => Promise<R>;
   /** What the user did, in German, for the list of refused changes. */
   label: (vars: V) => string;
   /** The experiment whose page marks it as waiting. */
@@ -116,7 +119,7 @@ export async function sendOrQueue<V, R extends z.ZodType>(
       return await api
         .post(url, { json: body, headers: { [IDEMPOTENCY_HEADER]: key } })
         .json()
-        .then(parse(write.response));
+        .then(parseLazily(write.response));
     } catch (error) {
       if (!isNetworkError(error)) throw error;
     }

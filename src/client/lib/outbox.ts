@@ -7,6 +7,8 @@
 // the experiment screen import it eagerly, and with it dexie was on every app screen's first paint.
 import { useEffect, useState } from 'react';
 import type { OutboxItem } from '../../browser/offline-db.ts';
+import { isOffline } from './connectivity.ts';
+import { firstScreenSettled } from './first-screen.ts';
 
 const store = () => import('../../browser/offline-db.ts');
 const offlineData = () => import('./offline-data.ts');
@@ -60,10 +62,16 @@ export async function enqueue(write: OutboxWrite, key: string) {
   await requestBackgroundSync();
 }
 
+/** False when the counts say that nothing is pending (see QUEUED_COUNT). */
+function mayHoldPending() {
+  const queued = count(QUEUED_COUNT);
+  return queued === undefined || count(EMPTY_AT) !== queued;
+}
+
 /** The items still to be sent, in their order (an unreadable store holds none). */
 export async function pendingItems(): Promise<OutboxItem[]> {
   const queued = count(QUEUED_COUNT);
-  if (queued !== undefined && count(EMPTY_AT) === queued) return [];
+  if (!mayHoldPending()) return [];
   try {
     const { offlineDb } = await store();
     const items = await offlineDb().outbox.where('state').equals('pending').sortBy('id');
@@ -89,24 +97,32 @@ export async function discardOutboxItem(id: number) {
   await offlineDb().outbox.delete(id);
 }
 
-/** Outbox items, following every change (other tabs, the worker): all, or one experiment's. */
+/**
+ * Outbox items, following every change (other tabs, the worker): all, or one experiment's. Online,
+ * with nothing pending, the store opens once the first screen has settled (decision 2026-11-26,
+ * issue 25: dexie's 30 KB gzipped and its start were on an experiment's first paint); refused
+ * items show a moment later then.
+ */
 export function useOutbox(experimentId?: number): OutboxItem[] {
   const [items, setItems] = useState<OutboxItem[]>([]);
   useEffect(() => {
     let subscription: { unsubscribe(): void } | undefined;
     let stopped = false;
-    void Promise.all([store(), import('dexie')]).then(
-      ([{ offlineDb }, { liveQuery }]) => {
-        if (stopped) return;
-        const outbox = offlineDb().outbox;
-        subscription = liveQuery(() =>
-          experimentId === undefined
-            ? outbox.orderBy('id').toArray()
-            : outbox.where('experimentId').equals(experimentId).sortBy('id'),
-        ).subscribe({ next: setItems, error: () => setItems([]) });
-      },
-      () => setItems([]),
-    );
+    const ready = isOffline() || mayHoldPending() ? Promise.resolve() : firstScreenSettled;
+    void ready
+      .then(() => Promise.all([store(), import('dexie')]))
+      .then(
+        ([{ offlineDb }, { liveQuery }]) => {
+          if (stopped) return;
+          const outbox = offlineDb().outbox;
+          subscription = liveQuery(() =>
+            experimentId === undefined
+              ? outbox.orderBy('id').toArray()
+              : outbox.where('experimentId').equals(experimentId).sortBy('id'),
+          ).subscribe({ next: setItems, error: () => setItems([]) });
+        },
+        () => setItems([]),
+      );
     return () => {
       stopped = true;
       subscription?.unsubscribe();

@@ -5,8 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
 import { apiError } from '../api/errors.ts';
-import { parse } from '../api/parse.ts';
-import { pushKeyResponse } from '../../shared/push.ts';
+import { parseLazily } from '../api/parse.ts';
 import { isIos, runsInstalled } from './install.ts';
 
 export type PushState =
@@ -61,7 +60,10 @@ export async function subscribe(): Promise<PushState> {
   const permission = await Notification.requestPermission();
   if (permission === 'denied') return 'denied';
   if (permission !== 'granted') return 'off';
-  const { data } = await api.get('api/push/key').json().then(parse(pushKeyResponse));
+  const { data } = await api
+    .get('api/push/key')
+    .json()
+    .then(parseLazily(() => import('../../shared/push.ts').then((m) => m.pushKeyResponse)));
   const key = fromBase64url(data.public_key);
   const reg = await navigator.serviceWorker.ready;
   let subscription = await reg.pushManager.getSubscription();

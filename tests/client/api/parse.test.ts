@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountPodcastsResponse } from '../../../src/shared/podcasts.ts';
 import { userResponse } from '../../../src/shared/account.ts';
 import { apiError } from '../../../src/client/api/errors.ts';
-import { parse, parseLazily, ResponseShapeError } from '../../../src/client/api/parse.ts';
+import { parse, parseEveryAnswer, parseLazily, ResponseShapeError } from '../../../src/client/api/parse.ts';
 
 describe('parse', () => {
   it('returns the answer typed by the shared schema', () => {
@@ -29,13 +29,16 @@ describe('parse', () => {
     });
   });
 
-  it('loads the schema lazily only when an answer arrives', async () => {
+  it('takes the first screen’s answers as they come, then loads the schema and parses', async () => {
     let loads = 0;
     const parseUser = parseLazily(async () => {
       loads++;
       return userResponse;
     });
+    // Before the first screen has settled: no schema, no zod (issue 25).
+    await expect(parseUser({ data: { id: 1 } })).resolves.toEqual({ data: { id: 1 } });
     expect(loads).toBe(0);
+    parseEveryAnswer();
     await expect(parseUser({ data: { id: 1 } })).rejects.toBeInstanceOf(ResponseShapeError);
     expect(loads).toBe(1);
   });

@@ -2,19 +2,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  adminAdviceResponse,
   adminAdvicesResponse,
-  adminChangelogItemResponse,
   adminChangelogResponse,
   adminCodesResponse,
-  adminCompilationResponse,
   adminCompilationsResponse,
   adminFeedbackResponse,
-  adminPodcastResponse,
   adminPodcastsResponse,
   adminPracticeResponse,
   adminPracticesResponse,
-  adminRoadmapItemResponse,
   adminRoadmapResponse,
   adminUserDetailResponse,
   adminUsersResponse,
@@ -28,9 +23,8 @@ import {
   type adminPracticeForm,
   type adminRoadmapForm,
 } from '../../../../shared/admin.ts';
-import { messageResponse } from '../../../../shared/api.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parse, parseLazily } from '../../../api/parse.ts';
 
 const get = <S extends z.ZodType>(path: string, schema: S, search?: Record<string, string | number>) =>
   api
@@ -127,12 +121,20 @@ export const useSetRole = (id: number) =>
     api.put(`api/nova/users/${id}/role`, { json: input }).json().then(parse(adminUserDetailResponse)),
   );
 export const useResendVerification = (id: number) =>
-  useNovaWrite(() => api.post(`api/nova/users/${id}/verification`).json().then(parse(messageResponse)));
+  useNovaWrite(() =>
+    api
+      .post(`api/nova/users/${id}/verification`)
+      .json()
+      .then(parseLazily(() => import('../../../../shared/api.ts').then((m) => m.messageResponse))),
+  );
 
 /** PUT /api/nova/podcasts/{id}/plan: trial length and Pro granted through a day, with a reason. */
 export const useSavePlan = (id: number) =>
   useNovaWrite((input: z.output<typeof adminPlanForm>) =>
-    api.put(`api/nova/podcasts/${id}/plan`, { json: input }).json().then(parse(adminPodcastResponse)),
+    api
+      .put(`api/nova/podcasts/${id}/plan`, { json: input })
+      .json()
+      .then(parseLazily(() => import('../../../../shared/admin.ts').then((m) => m.adminPodcastResponse))),
   );
 
 export const useSavePractice = (id: number) =>
@@ -142,7 +144,10 @@ export const useSavePractice = (id: number) =>
 
 export const useSaveCompilation = (id: number) =>
   useNovaWrite((input: z.output<typeof adminCompilationForm>) =>
-    api.put(`api/nova/compilations/${id}`, { json: input }).json().then(parse(adminCompilationResponse)),
+    api
+      .put(`api/nova/compilations/${id}`, { json: input })
+      .json()
+      .then(parseLazily(() => import('../../../../shared/admin.ts').then((m) => m.adminCompilationResponse))),
   );
 export const useSaveAdvice = (id: number | undefined) =>
   useNovaWrite((input: z.output<typeof adminAdviceForm>) =>
@@ -151,7 +156,7 @@ export const useSaveAdvice = (id: number | undefined) =>
       : api.put(`api/nova/advices/${id}`, { json: input })
     )
       .json()
-      .then(parse(adminAdviceResponse)),
+      .then(parseLazily(() => import('../../../../shared/admin.ts').then((m) => m.adminAdviceResponse))),
   );
 export const useSaveChangelog = (id: number | undefined) =>
   useNovaWrite((input: z.output<typeof adminChangelogForm>) =>
@@ -160,7 +165,9 @@ export const useSaveChangelog = (id: number | undefined) =>
       : api.put(`api/nova/changelog/${id}`, { json: input })
     )
       .json()
-      .then(parse(adminChangelogItemResponse)),
+      .then(
+        parseLazily(() => import('../../../../shared/admin.ts').then((m) => m.adminChangelogItemResponse)),
+      ),
   );
 export const useSaveRoadmap = (id: number | undefined) =>
   useNovaWrite((input: z.output<typeof adminRoadmapForm>) =>
@@ -169,7 +176,7 @@ export const useSaveRoadmap = (id: number | undefined) =>
       : api.put(`api/nova/roadmap/${id}`, { json: input })
     )
       .json()
-      .then(parse(adminRoadmapItemResponse)),
+      .then(parseLazily(() => import('../../../../shared/admin.ts').then((m) => m.adminRoadmapItemResponse))),
   );
 /** DELETE of a logbook, changelog or roadmap entry (`path`: api/nova/advices/3, …). */
 export const useDeleteEntry = (path: string) => useNovaWrite(() => api.delete(path));

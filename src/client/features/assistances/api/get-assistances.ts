@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ASSISTANT_POLL_MS, assistancesCollection } from '../../../../shared/assistances.ts';
+import { ASSISTANT_POLL_MS } from '../../../../shared/limits.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 
 export const assistancesQueryKey = (podcastId: number) => ['podcast', podcastId, 'assistances'] as const;
 
@@ -14,7 +14,16 @@ export const assistancesQueryOptions = (podcastId: number) =>
   queryOptions({
     queryKey: assistancesQueryKey(podcastId),
     queryFn: async () =>
-      (await api.get(`api/podcasts/${podcastId}/assistances`).json().then(parse(assistancesCollection))).data,
+      (
+        await api
+          .get(`api/podcasts/${podcastId}/assistances`)
+          .json()
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/assistances.ts').then((m) => m.assistancesCollection),
+            ),
+          )
+      ).data,
     // A refused answer (403/404: the membership or the plan is gone) ends the polling; the app
     // frame then finds out where the user may go (issue 21: a deactivated member kept polling).
     refetchInterval: (query) => (query.state.status === 'error' ? false : ASSISTANT_POLL_MS),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { ASSISTANT_TIPS } from '../../../../shared/assistances.ts';
+import { ASSISTANT_TIPS } from '../../../../shared/limits.ts';
 import { httpStatus } from '../../../api/errors.ts';
 import { deferred } from '../../../components/deferred.tsx';
 import { CompassMark } from '../../../components/logo.tsx';

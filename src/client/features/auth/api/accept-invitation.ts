@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { podcastResource, type Podcast } from '../../../../shared/podcasts.ts';
+import type { Podcast } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 
 /**
  * POST /api/invitations/{token}:accept: the membership; the podcast becomes the selected one.
@@ -18,7 +18,7 @@ export const acceptInvitation = async ({
     await api
       .post(`api/invitations/${encodeURIComponent(token)}:accept`, { json: { confirm } })
       .json()
-      .then(parse(podcastResource))
+      .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.podcastResource)))
   ).data;
 
 /**

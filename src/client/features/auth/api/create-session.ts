@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userResponse, type LoginInput, type User } from '../../../../shared/account.ts';
+import type { LoginInput, User } from '../../../../shared/account.ts';
 import { api, fetchCsrfToken } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { setUser } from '../../../lib/session.ts';
 
 /** POST /api/account/session, after a fresh CSRF cookie (§7). */
@@ -10,7 +10,7 @@ export async function createSession(input: LoginInput): Promise<User> {
   const body = await api
     .post('api/account/session', { json: input, context: { allowUnauthorized: true } })
     .json()
-    .then(parse(userResponse));
+    .then(parseLazily(() => import('../../../../shared/account.ts').then((m) => m.userResponse)));
   return body.data;
 }
 

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { invitationPreviewResource } from '../../../../shared/team.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 
 /** GET /api/invitations/{token} (public): podcast, inviter, role, address, expired, converted. */
 export const getInvitation = async (token: string) =>
@@ -9,7 +8,7 @@ export const getInvitation = async (token: string) =>
     await api
       .get(`api/invitations/${encodeURIComponent(token)}`, { context: { allowUnauthorized: true } })
       .json()
-      .then(parse(invitationPreviewResource))
+      .then(parseLazily(() => import('../../../../shared/team.ts').then((m) => m.invitationPreviewResource)))
   ).data;
 
 export const invitationQueryOptions = (token: string) =>

@@ -1,13 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { passwordForgotSchema } from '../../../../shared/account.ts';
-import { messageResponse } from '../../../../shared/api.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 
 /** POST /api/account/password:forgot → 202 {message}; the mail links to /password/reset. */
 export const sendPasswordLink = (input: z.output<typeof passwordForgotSchema>) =>
-  api.post('api/account/password:forgot', { json: input }).json().then(parse(messageResponse));
+  api
+    .post('api/account/password:forgot', { json: input })
+    .json()
+    .then(parseLazily(() => import('../../../../shared/api.ts').then((m) => m.messageResponse)));
 
 export function useSendPasswordLink() {
   return useMutation({ mutationFn: sendPasswordLink });

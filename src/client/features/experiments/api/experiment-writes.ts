@@ -1,14 +1,11 @@
 // The experiment's writes that work offline (src/client/lib/offline-write.ts): a step's state,
 // 'Alles erledigt' and a comment. Each is sent at once when online, else queued in the outbox and
 // replayed in order; a step sends the state it wants (`completed`), so a replay cannot flip it twice.
-import {
-  actionResource,
-  commentResource,
-  experimentResource,
-  type Experiment,
-} from '../../../../shared/experiments.ts';
+import type { Experiment } from '../../../../shared/experiments.ts';
 import { cacheChange, defineOfflineWrite } from '../../../lib/offline-write.ts';
 import { commentsQueryKey, experimentQueryKey, experimentsQueryKey } from './query-keys.ts';
+
+const schemas = () => import('../../../../shared/experiments.ts');
 
 type Scope = { experimentId: number; podcastId: number };
 
@@ -32,7 +29,7 @@ export const setAction = defineOfflineWrite({
   kind: 'action',
   url: (v: SetActionVars) => `api/experiments/actions/${v.id}`,
   body: (v) => ({ completed: v.completed }),
-  response: actionResource,
+  response: () => schemas().then((m) => m.actionResource),
   label: (v) => `Aufgabe „${v.description}“ als ${v.completed ? 'erledigt' : 'offen'} markieren`,
   experimentId: (v) => v.experimentId,
   queries: refetched,
@@ -51,7 +48,7 @@ export const completeAll = defineOfflineWrite({
   kind: 'actions-complete',
   url: (v: CompleteAllVars) => `api/experiments/${v.experimentId}/actions`,
   body: () => undefined,
-  response: experimentResource,
+  response: () => schemas().then((m) => m.experimentResource),
   label: () => 'Alle Aufgaben als erledigt markieren',
   experimentId: (v) => v.experimentId,
   queries: refetched,
@@ -70,7 +67,7 @@ export const createComment = defineOfflineWrite({
   kind: 'comment',
   url: (v: CreateCommentVars) => `api/experiments/${v.experimentId}/comments`,
   body: (v) => ({ content: v.content }),
-  response: commentResource,
+  response: () => schemas().then((m) => m.commentResource),
   label: (v) => `Kommentar „${v.content}“`,
   experimentId: (v) => v.experimentId,
   queries: (v) => [commentsQueryKey(v.experimentId)],

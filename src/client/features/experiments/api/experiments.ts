@@ -2,18 +2,10 @@
 // What an offline write changes (experiment-writes.ts) stays on the fetched data while it waits.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  commentsResponse,
-  eventsResponse,
-  experimentResource,
-  experimentsResponse,
-  type evaluationSchema,
-  type experimentCreateSchema,
-} from '../../../../shared/experiments.ts';
-import { podcastPracticesResponse } from '../../../../shared/podcast-practices.ts';
-import { MAX_PRACTICE_RECORDS } from '../../../../shared/podcast-practices.ts';
+import type { evaluationSchema, experimentCreateSchema } from '../../../../shared/experiments.ts';
+import { MAX_PRACTICE_RECORDS } from '../../../../shared/limits.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { useOfflineWrite, withPending } from '../../../lib/offline-write.ts';
 import { completeAll, createComment, setAction } from './experiment-writes.ts';
 import { commentsQueryKey, experimentQueryKey, experimentsQueryKey } from './query-keys.ts';
@@ -35,7 +27,9 @@ export const experimentsQueryOptions = (
       const list = await api
         .get(`api/podcasts/${podcastId}/experiments`, { searchParams })
         .json()
-        .then(parse(experimentsResponse));
+        .then(
+          parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.experimentsResponse)),
+        );
       return withPending(client, queryKey, list.data);
     },
   });
@@ -54,7 +48,16 @@ export const experimentQueryOptions = (id: number) =>
       withPending(
         client,
         queryKey,
-        (await api.get(`api/experiments/${id}`).json().then(parse(experimentResource))).data,
+        (
+          await api
+            .get(`api/experiments/${id}`)
+            .json()
+            .then(
+              parseLazily(() =>
+                import('../../../../shared/experiments.ts').then((m) => m.experimentResource),
+              ),
+            )
+        ).data,
       ),
   });
 
@@ -65,7 +68,12 @@ export const eventsQueryOptions = (id: number) =>
     refetchOnMount: unlessJustLoaded,
     queryKey: [...experimentQueryKey(id), 'events'],
     queryFn: async () =>
-      (await api.get(`api/experiments/${id}/events`).json().then(parse(eventsResponse))).data,
+      (
+        await api
+          .get(`api/experiments/${id}/events`)
+          .json()
+          .then(parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.eventsResponse)))
+      ).data,
   });
 
 export const useEvents = (id: number) => useQuery(eventsQueryOptions(id));
@@ -75,7 +83,14 @@ export const commentsQueryOptions = (id: number) =>
     refetchOnMount: unlessJustLoaded,
     queryKey: commentsQueryKey(id),
     queryFn: async () =>
-      (await api.get(`api/experiments/${id}/comments`).json().then(parse(commentsResponse))).data,
+      (
+        await api
+          .get(`api/experiments/${id}/comments`)
+          .json()
+          .then(
+            parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.commentsResponse)),
+          )
+      ).data,
   });
 
 export const useComments = (id: number) => useQuery(commentsQueryOptions(id));
@@ -89,7 +104,11 @@ export const useSelectablePractices = (podcastId: number) =>
         await api
           .get(`api/podcasts/${podcastId}/practices`, { searchParams: { records: MAX_PRACTICE_RECORDS } })
           .json()
-          .then(parse(podcastPracticesResponse))
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/podcast-practices.ts').then((m) => m.podcastPracticesResponse),
+            ),
+          )
       ).data,
   });
 
@@ -112,7 +131,9 @@ export function useCreateExperiment(podcastId: number) {
         await api
           .post(`api/podcasts/${podcastId}/experiments`, { json: form })
           .json()
-          .then(parse(experimentResource))
+          .then(
+            parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.experimentResource)),
+          )
       ).data,
     onSuccess: async (experiment) => {
       queryClient.setQueryData(experimentQueryKey(experiment.id), experiment);

@@ -1,8 +1,7 @@
 // 'Wirkung' (issue 22): GET /api/experiments/{id}/effect and GET /api/podcasts/{id}/effects.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { effectListResource, effectResource } from '../../../../shared/experiment-effect.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { experimentQueryKey } from './query-keys.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
@@ -11,7 +10,16 @@ export const experimentEffectQueryOptions = (id: number) =>
     refetchOnMount: unlessJustLoaded,
     queryKey: [...experimentQueryKey(id), 'effect'],
     queryFn: async () =>
-      (await api.get(`api/experiments/${id}/effect`).json().then(parse(effectResource))).data,
+      (
+        await api
+          .get(`api/experiments/${id}/effect`)
+          .json()
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/experiment-effect.ts').then((m) => m.effectResource),
+            ),
+          )
+      ).data,
   });
 
 export const useExperimentEffect = (id: number) => useQuery(experimentEffectQueryOptions(id));
@@ -21,6 +29,15 @@ export const usePodcastEffects = (podcastId: number, enabled = true) =>
   useQuery({
     queryKey: ['podcast', podcastId, 'effects'],
     queryFn: async () =>
-      (await api.get(`api/podcasts/${podcastId}/effects`).json().then(parse(effectListResource))).data,
+      (
+        await api
+          .get(`api/podcasts/${podcastId}/effects`)
+          .json()
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/experiment-effect.ts').then((m) => m.effectListResource),
+            ),
+          )
+      ).data,
     enabled,
   });

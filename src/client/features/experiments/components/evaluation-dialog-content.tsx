@@ -1,4 +1,5 @@
-import { evaluationKind, evaluationSchema } from '../../../../shared/experiments.ts';
+import { evaluationSchema } from '../../../../shared/experiments.ts';
+import { evaluationKind } from '../../../../shared/vocabulary.ts';
 import { MetricsDialog, metricValues } from '../../../components/metrics-dialog.tsx';
 import { useEvaluate } from '../api/experiments.ts';
 

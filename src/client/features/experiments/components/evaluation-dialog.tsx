@@ -1,4 +1,4 @@
-import { evaluationKind } from '../../../../shared/experiments.ts';
+import { evaluationKind } from '../../../../shared/vocabulary.ts';
 import { Button } from '../../../components/button.tsx';
 import { deferred } from '../../../components/deferred.tsx';
 import type { EvaluationProps } from './evaluation-dialog-content.tsx';

@@ -1,6 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { experimentCreateSchema } from '../../../../shared/experiments.ts';
 import { can } from '../../../../shared/roles.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -14,6 +13,10 @@ import { ProUpsell, type ExperimentPodcast } from './shared.tsx';
 type Props = { podcast: ExperimentPodcast; practiceId?: number };
 
 /** experiments.create: a method (bookmarked first), title, dates prefilled from the method, notes. */
+/** The form's schema loads when it is first submitted (lib/forms.ts). */
+const experimentForm = () =>
+  import('../../../../shared/experiments.ts').then((m) => m.experimentCreateSchema);
+
 export function ExperimentCreatePage({ podcast, practiceId }: Props) {
   useDocumentTitle('Neues Experiment starten');
   if (!podcast.active) return <ProUpsell podcast={podcast} title="Neues Experiment starten" />;
@@ -34,7 +37,7 @@ function CreateForm({ podcast, practiceId }: Props) {
   const navigate = useNavigate();
   const practices = useSelectablePractices(podcast.id);
   const create = useCreateExperiment(podcast.id);
-  const form = useForm(experimentCreateSchema, create, {
+  const form = useForm(experimentForm, create, {
     onSuccess: (experiment) =>
       void navigate({ to: '/app/experiments/$id', params: { id: String(experiment.id) } }),
   });

@@ -1,11 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import {
-  commentFormSchema,
-  eventType,
-  trackableType,
-  type Experiment,
-} from '../../../../shared/experiments.ts';
+import type { Experiment } from '../../../../shared/experiments.ts';
+import { eventType, trackableType } from '../../../../shared/vocabulary.ts';
 import type { OutboxItem } from '../../../../browser/offline-db.ts';
 import { can } from '../../../../shared/roles.ts';
 import { Banner } from '../../../components/banner.tsx';
@@ -181,6 +177,9 @@ function Overview({ experiment }: { experiment: Experiment }) {
   );
 }
 
+/** The comment form's schema loads when it is first submitted (lib/forms.ts). */
+const commentForm = () => import('../../../../shared/experiments.ts').then((m) => m.commentFormSchema);
+
 function Comments({
   experiment,
   writable,
@@ -192,7 +191,7 @@ function Comments({
 }) {
   const comments = useComments(experiment.id);
   const create = useCreateComment(experiment.id);
-  const form = useForm(commentFormSchema, create, { onSuccess: (_, element) => element.reset() });
+  const form = useForm(commentForm, create, { onSuccess: (_, element) => element.reset() });
   const listId = useId();
   const list = comments.data ?? [];
   return (

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { metricsResource, type MetricHistory, type metricsSchema } from '../../../../shared/podcasts.ts';
+import type { MetricHistory, metricsSchema } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { refreshContext } from './get-context.ts';
 import { metricsQueryKey } from './get-metrics.ts';
 
@@ -14,7 +14,7 @@ export const createMetrics = async (podcastId: number, evaluation: Evaluation) =
     await api
       .post(`api/podcasts/${podcastId}/metrics`, { json: evaluation })
       .json()
-      .then(parse(metricsResource))
+      .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.metricsResource)))
   ).data;
 
 /** The history with an evaluation's values appended to their metrics (it is sorted oldest first). */

@@ -1,14 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { episodesPage } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
 export const episodesQueryKey = (podcastId: number) => ['podcast', podcastId, 'episodes'] as const;
 
 /** GET /api/podcasts/{id}/episodes?page=n: newest first, `data` plus pagination `meta`. */
 export const getEpisodes = async (podcastId: number, page: number) =>
-  api.get(`api/podcasts/${podcastId}/episodes`, { searchParams: { page } }).json().then(parse(episodesPage));
+  api
+    .get(`api/podcasts/${podcastId}/episodes`, { searchParams: { page } })
+    .json()
+    .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.episodesPage)));
 
 export const episodesQueryOptions = (podcastId: number, page: number) =>
   queryOptions({

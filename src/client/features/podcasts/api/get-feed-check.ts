@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { feedCheckResource, type FeedCheck } from '../../../../shared/feed-check.ts';
+import type { FeedCheck } from '../../../../shared/feed-check.ts';
 import { api } from '../../../api/client.ts';
 import { apiError, httpStatus } from '../../../api/errors.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 
 export const feedCheckQueryKey = (podcastId: number) => ['podcast', podcastId, 'feed-check'] as const;
 
@@ -13,7 +13,14 @@ export type FeedCheckAnswer = { check: FeedCheck; missing: null } | { check: nul
 export const getFeedCheck = async (podcastId: number): Promise<FeedCheckAnswer> => {
   try {
     const body = await api.get(`api/podcasts/${podcastId}/feed-check`).json();
-    return { check: parse(feedCheckResource)(body).data, missing: null };
+    return {
+      check: (
+        await parseLazily(() => import('../../../../shared/feed-check.ts').then((m) => m.feedCheckResource))(
+          body,
+        )
+      ).data,
+      missing: null,
+    };
   } catch (error) {
     if (httpStatus(error) === 404) return { check: null, missing: apiError(error).message };
     throw error;

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { metricsResource } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 
 export const metricsQueryKey = (podcastId: number) => ['podcast', podcastId, 'metrics'] as const;
 
@@ -10,7 +9,12 @@ export const metricsQueryOptions = (podcastId: number) =>
   queryOptions({
     queryKey: metricsQueryKey(podcastId),
     queryFn: async () =>
-      (await api.get(`api/podcasts/${podcastId}/metrics`).json().then(parse(metricsResource))).data,
+      (
+        await api
+          .get(`api/podcasts/${podcastId}/metrics`)
+          .json()
+          .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.metricsResource)))
+      ).data,
   });
 
 export const useMetrics = (podcastId: number) => useQuery(metricsQueryOptions(podcastId));

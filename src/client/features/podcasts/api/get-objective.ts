@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { objectiveResource } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
 export const objectiveQueryKey = (podcastId: number) => ['podcast', podcastId, 'objective'] as const;
@@ -12,7 +11,12 @@ export const objectiveQueryOptions = (podcastId: number) =>
     refetchOnMount: unlessJustLoaded,
     queryKey: objectiveQueryKey(podcastId),
     queryFn: async () =>
-      (await api.get(`api/podcasts/${podcastId}/objective`).json().then(parse(objectiveResource))).data,
+      (
+        await api
+          .get(`api/podcasts/${podcastId}/objective`)
+          .json()
+          .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.objectiveResource)))
+      ).data,
   });
 
 export const useObjective = (podcastId: number) => useQuery(objectiveQueryOptions(podcastId));

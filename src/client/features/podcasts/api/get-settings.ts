@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { settingsResource } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 
 export const settingsQueryKey = (podcastId: number) => ['podcast', podcastId, 'settings'] as const;
 
@@ -10,7 +9,12 @@ export const settingsQueryOptions = (podcastId: number) =>
   queryOptions({
     queryKey: settingsQueryKey(podcastId),
     queryFn: async () =>
-      (await api.get(`api/podcasts/${podcastId}/settings`).json().then(parse(settingsResource))).data,
+      (
+        await api
+          .get(`api/podcasts/${podcastId}/settings`)
+          .json()
+          .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.settingsResource)))
+      ).data,
   });
 
 export const useSettings = (podcastId: number) => useQuery(settingsQueryOptions(podcastId));

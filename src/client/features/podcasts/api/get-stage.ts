@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { stageResource } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 
 export const stageQueryKey = (podcastId: number) => ['podcast', podcastId, 'stage'] as const;
 
@@ -10,7 +9,12 @@ export const stageQueryOptions = (podcastId: number) =>
   queryOptions({
     queryKey: stageQueryKey(podcastId),
     queryFn: async () =>
-      (await api.get(`api/podcasts/${podcastId}/stage`).json().then(parse(stageResource))).data,
+      (
+        await api
+          .get(`api/podcasts/${podcastId}/stage`)
+          .json()
+          .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.stageResource)))
+      ).data,
   });
 
 export const useStage = (podcastId: number) => useQuery(stageQueryOptions(podcastId));

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { strategyResource } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
 export const strategyQueryKey = (podcastId: number) => ['podcast', podcastId, 'strategy'] as const;
@@ -12,7 +11,12 @@ export const strategyQueryOptions = (podcastId: number) =>
     refetchOnMount: unlessJustLoaded,
     queryKey: strategyQueryKey(podcastId),
     queryFn: async () =>
-      (await api.get(`api/podcasts/${podcastId}/strategy`).json().then(parse(strategyResource))).data,
+      (
+        await api
+          .get(`api/podcasts/${podcastId}/strategy`)
+          .json()
+          .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.strategyResource)))
+      ).data,
   });
 
 export const useStrategy = (podcastId: number) => useQuery(strategyQueryOptions(podcastId));

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { podcastResource, type Podcast, type podcastImportSchema } from '../../../../shared/podcasts.ts';
+import type { Podcast, podcastImportSchema } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { podcastQueryKey } from './get-podcast.ts';
 import { podcastsQueryKey } from './get-podcasts.ts';
 
@@ -17,7 +17,7 @@ export const importPodcast = async ({ rss_uri, name }: ImportForm): Promise<Podc
     await api
       .post('api/podcasts:import', { json: name ? { rss_uri, name } : { rss_uri }, timeout: false })
       .json()
-      .then(parse(podcastResource))
+      .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.podcastResource)))
   ).data;
 
 export function useImportPodcast() {

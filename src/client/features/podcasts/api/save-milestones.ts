@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { milestonesResource, type Milestones } from '../../../../shared/podcasts.ts';
+import type { Milestones } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { refreshContext } from './get-context.ts';
 
 /** POST /api/podcasts/{id}/milestones:batch; an empty text removes that milestone. */
@@ -10,7 +10,7 @@ export const saveMilestones = async (podcastId: number, milestones: Milestones) 
     await api
       .post(`api/podcasts/${podcastId}/milestones:batch`, { json: { milestones } })
       .json()
-      .then(parse(milestonesResource))
+      .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.milestonesResource)))
   ).data;
 
 /** The milestones travel with the podcast (context), so the context refetches. */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { settingResource } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { settingsQueryKey } from './get-settings.ts';
 
 type Setting = { key: string; value: string };
@@ -12,7 +11,7 @@ export const saveSetting = async (podcastId: number, setting: Setting) =>
     await api
       .post(`api/podcasts/${podcastId}/settings`, { json: setting })
       .json()
-      .then(parse(settingResource))
+      .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.settingResource)))
   ).data;
 
 /** The saved setting joins the cached list at once, so whatever it switches off disappears. */

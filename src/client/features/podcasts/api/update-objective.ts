@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { objectiveResource, type Objective } from '../../../../shared/podcasts.ts';
+import type { Objective } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { refreshContext } from './get-context.ts';
 import { objectiveQueryKey } from './get-objective.ts';
 
@@ -11,7 +11,7 @@ export const updateObjective = async (podcastId: number, objective: Objective) =
     await api
       .put(`api/podcasts/${podcastId}/objective`, { json: objective })
       .json()
-      .then(parse(objectiveResource))
+      .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.objectiveResource)))
   ).data;
 
 /** The answer replaces the cached goals; the context refetches (setup tile, traceable metrics). */

@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { podcastResource, type podcastFormSchema } from '../../../../shared/podcasts.ts';
+import type { podcastFormSchema } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { refreshContext } from './get-context.ts';
 
 /** PUT /api/podcasts/{id} with the podcast form; answers with the podcast. */
 export const updatePodcast = async (id: number, form: z.output<typeof podcastFormSchema>) =>
-  (await api.put(`api/podcasts/${id}`, { json: form }).json().then(parse(podcastResource))).data;
+  (
+    await api
+      .put(`api/podcasts/${id}`, { json: form })
+      .json()
+      .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.podcastResource)))
+  ).data;
 
 /** Saving refreshes the context: the header's title and the dashboard show the new data. */
 export function useUpdatePodcast(id: number) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { strategyResource, type strategySchema } from '../../../../shared/podcasts.ts';
+import type { strategySchema } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { refreshContext } from './get-context.ts';
 import { strategyQueryKey } from './get-strategy.ts';
 
@@ -14,7 +14,7 @@ export const updateStrategy = async (podcastId: number, strategy: StrategyForm) 
     await api
       .put(`api/podcasts/${podcastId}/strategy`, { json: strategy })
       .json()
-      .then(parse(strategyResource))
+      .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.strategyResource)))
   ).data;
 
 export function useUpdateStrategy(podcastId: number) {

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { compilationResponse, compilationsResponse } from '../../../../shared/compilations.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 
 /** GET /api/compilations: every set (editions, then playbooks). */
 export const compilationsQueryOptions = () =>
@@ -10,7 +9,17 @@ export const compilationsQueryOptions = () =>
     // Sets change when the team publishes one, not while a user looks: the dashboard's loader
     // asks for them early, and its widget takes that answer instead of asking again.
     staleTime: 5 * 60_000,
-    queryFn: async () => (await api.get('api/compilations').json().then(parse(compilationsResponse))).data,
+    queryFn: async () =>
+      (
+        await api
+          .get('api/compilations')
+          .json()
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/compilations.ts').then((m) => m.compilationsResponse),
+            ),
+          )
+      ).data,
   });
 
 export const useCompilations = () => useQuery(compilationsQueryOptions());
@@ -20,5 +29,14 @@ export const useCompilation = (id: number) =>
   useQuery({
     queryKey: ['compilations', id],
     queryFn: async () =>
-      (await api.get(`api/compilations/${id}`).json().then(parse(compilationResponse))).data,
+      (
+        await api
+          .get(`api/compilations/${id}`)
+          .json()
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/compilations.ts').then((m) => m.compilationResponse),
+            ),
+          )
+      ).data,
   });

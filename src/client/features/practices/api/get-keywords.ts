@@ -1,12 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { keywordsResponse } from '../../../../shared/content-api.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 
 /** GET /api/keywords: the keyword filter's choices; a failed load leaves it empty (§8). */
 export const useKeywords = () =>
   useQuery({
     queryKey: ['keywords'],
-    queryFn: async () => (await api.get('api/keywords').json().then(parse(keywordsResponse))).data,
+    queryFn: async () =>
+      (
+        await api
+          .get('api/keywords')
+          .json()
+          .then(
+            parseLazily(() => import('../../../../shared/content-api.ts').then((m) => m.keywordsResponse)),
+          )
+      ).data,
     staleTime: 60 * 60_000,
   });

@@ -1,15 +1,8 @@
 // The dashboard's method widgets and 'Passende Methoden': small lists of one podcast.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  applicationsResponse,
-  bookmarksResponse,
-  estimationsResponse,
-  similaritiesResponse,
-  WIDGET_ITEMS,
-} from '../../../../shared/podcast-practices.ts';
-import { adviceResponse } from '../../../../shared/content-api.ts';
+import { WIDGET_ITEMS } from '../../../../shared/limits.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { methodsQueryKey } from './get-practice.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
@@ -23,7 +16,11 @@ export const estimationsQueryOptions = (podcastId: number) =>
         await api
           .get(`api/podcasts/${podcastId}/estimations`, { searchParams: { limit: WIDGET_ITEMS } })
           .json()
-          .then(parse(estimationsResponse))
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/podcast-practices.ts').then((m) => m.estimationsResponse),
+            ),
+          )
       ).data,
     retry: false,
   });
@@ -36,7 +33,16 @@ export const bookmarksQueryOptions = (podcastId: number) =>
     refetchOnMount: unlessJustLoaded,
     queryKey: [...methodsQueryKey(podcastId), 'bookmarks'],
     queryFn: async () =>
-      (await api.get(`api/podcasts/${podcastId}/bookmarks`).json().then(parse(bookmarksResponse))).data,
+      (
+        await api
+          .get(`api/podcasts/${podcastId}/bookmarks`)
+          .json()
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/podcast-practices.ts').then((m) => m.bookmarksResponse),
+            ),
+          )
+      ).data,
   });
 
 export const useBookmarks = (podcastId: number) => useQuery(bookmarksQueryOptions(podcastId));
@@ -47,7 +53,16 @@ export const applicationsQueryOptions = (podcastId: number) =>
     refetchOnMount: unlessJustLoaded,
     queryKey: [...methodsQueryKey(podcastId), 'applications'],
     queryFn: async () =>
-      (await api.get(`api/podcasts/${podcastId}/applications`).json().then(parse(applicationsResponse))).data,
+      (
+        await api
+          .get(`api/podcasts/${podcastId}/applications`)
+          .json()
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/podcast-practices.ts').then((m) => m.applicationsResponse),
+            ),
+          )
+      ).data,
   });
 
 export const useApplications = (podcastId: number) => useQuery(applicationsQueryOptions(podcastId));
@@ -64,7 +79,11 @@ export const similaritiesQueryOptions = (podcastId: number, practiceId: number) 
             searchParams: { context: podcastId, limit: WIDGET_ITEMS },
           })
           .json()
-          .then(parse(similaritiesResponse))
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/podcast-practices.ts').then((m) => m.similaritiesResponse),
+            ),
+          )
       ).data,
   });
 
@@ -79,7 +98,13 @@ export const useSimilarities = (podcastId: number, practiceId: number) =>
 export const adviceQueryOptions = () =>
   queryOptions({
     queryKey: ['advice'],
-    queryFn: async () => (await api.get('api/advices:random').json().then(parse(adviceResponse))).data,
+    queryFn: async () =>
+      (
+        await api
+          .get('api/advices:random')
+          .json()
+          .then(parseLazily(() => import('../../../../shared/content-api.ts').then((m) => m.adviceResponse)))
+      ).data,
     retry: false,
     staleTime: 0,
     gcTime: 10_000,

@@ -1,14 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  practiceActionsResponse,
-  practiceContentResponse,
-  practiceContextResponse,
-  practiceRatingResponse,
-  practiceResponse,
-} from '../../../../shared/practices.ts';
-import { compilationsResponse } from '../../../../shared/compilations.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
 /**
@@ -32,7 +24,7 @@ export const practiceQueryOptions = (podcastId: number, practiceId: number) =>
         await api
           .get(`api/practices/${practiceId}`, { searchParams: { context: podcastId } })
           .json()
-          .then(parse(practiceResponse))
+          .then(parseLazily(() => import('../../../../shared/practices.ts').then((m) => m.practiceResponse)))
       ).data,
   });
 
@@ -47,8 +39,16 @@ export const usePracticeContent = (practiceId: number) =>
   useQuery({
     queryKey: partKey(practiceId, 'content'),
     queryFn: async () =>
-      (await api.get(`api/practices/${practiceId}/content`).json().then(parse(practiceContentResponse))).data
-        .content,
+      (
+        await api
+          .get(`api/practices/${practiceId}/content`)
+          .json()
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/practices.ts').then((m) => m.practiceContentResponse),
+            ),
+          )
+      ).data.content,
     retry: false,
   });
 
@@ -57,7 +57,16 @@ export const usePracticeContext = (practiceId: number) =>
   useQuery({
     queryKey: partKey(practiceId, 'context'),
     queryFn: async () =>
-      (await api.get(`api/practices/${practiceId}/context`).json().then(parse(practiceContextResponse))).data,
+      (
+        await api
+          .get(`api/practices/${practiceId}/context`)
+          .json()
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/practices.ts').then((m) => m.practiceContextResponse),
+            ),
+          )
+      ).data,
     retry: false,
   });
 
@@ -66,7 +75,16 @@ export const usePracticeRating = (practiceId: number) =>
   useQuery({
     queryKey: partKey(practiceId, 'rating'),
     queryFn: async () =>
-      (await api.get(`api/practices/${practiceId}/rating`).json().then(parse(practiceRatingResponse))).data,
+      (
+        await api
+          .get(`api/practices/${practiceId}/rating`)
+          .json()
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/practices.ts').then((m) => m.practiceRatingResponse),
+            ),
+          )
+      ).data,
     retry: false,
   });
 
@@ -75,7 +93,16 @@ export const usePracticeActions = (practiceId: number) =>
   useQuery({
     queryKey: partKey(practiceId, 'actions'),
     queryFn: async () =>
-      (await api.get(`api/practices/${practiceId}/actions`).json().then(parse(practiceActionsResponse))).data,
+      (
+        await api
+          .get(`api/practices/${practiceId}/actions`)
+          .json()
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/practices.ts').then((m) => m.practiceActionsResponse),
+            ),
+          )
+      ).data,
   });
 
 /** GET /api/practices/{id}/compilations: the sets the method is part of. */
@@ -84,8 +111,16 @@ export const practiceCompilationsQueryOptions = (practiceId: number) =>
     refetchOnMount: unlessJustLoaded,
     queryKey: partKey(practiceId, 'compilations'),
     queryFn: async () =>
-      (await api.get(`api/practices/${practiceId}/compilations`).json().then(parse(compilationsResponse)))
-        .data,
+      (
+        await api
+          .get(`api/practices/${practiceId}/compilations`)
+          .json()
+          .then(
+            parseLazily(() =>
+              import('../../../../shared/compilations.ts').then((m) => m.compilationsResponse),
+            ),
+          )
+      ).data,
   });
 
 export const usePracticeCompilations = (practiceId: number) =>

@@ -1,12 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  podcastPracticesResponse,
-  type PracticeOrder,
-  type PracticeStatus,
-} from '../../../../shared/podcast-practices.ts';
+import type { PracticeOrder, PracticeStatus } from '../../../../shared/podcast-practices.ts';
 import type { audienceSize, relevance } from '../../../../shared/vocabulary.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { methodsQueryKey } from './get-practice.ts';
 
 /** The list's filters and order as the URL keeps them (practices.list search params). */
@@ -41,7 +37,11 @@ export const practicesQueryOptions = (podcastId: number, filters: PracticeFilter
       api
         .get(`api/podcasts/${podcastId}/practices`, { searchParams: searchParams(filters, pageParam) })
         .json()
-        .then(parse(podcastPracticesResponse)),
+        .then(
+          parseLazily(() =>
+            import('../../../../shared/podcast-practices.ts').then((m) => m.podcastPracticesResponse),
+          ),
+        ),
     initialPageParam: 1,
     getNextPageParam: ({ meta }) => (meta.current_page < meta.last_page ? meta.current_page + 1 : undefined),
     // A new filter keeps the current cards on screen until its first page is there.

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useId, useState, type ComponentProps, type ReactNode } from 'react';
-import { practiceOrder, practiceStatus, type PracticeOrder } from '../../../../shared/podcast-practices.ts';
+import { practiceOrder, practiceStatus, type PracticeOrder } from '../../../../shared/vocabulary.ts';
 import type { Podcast } from '../../../../shared/podcasts.ts';
 import { audienceSize, budget, relevance, timeEffort } from '../../../../shared/vocabulary.ts';
 import { Button, buttonClass } from '../../../components/button.tsx';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userResponse, type User } from '../../../../shared/account.ts';
+import type { User } from '../../../../shared/account.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { setUser } from '../../../lib/session.ts';
 
 /** POST /api/account/image, multipart with the field `upload` (§5). */
@@ -9,7 +9,11 @@ export async function uploadImage(file: File): Promise<User> {
   const body = new FormData();
   body.append('upload', file);
   const response = api.post('api/account/image', { body, timeout: 60_000 });
-  return (await response.json().then(parse(userResponse))).data;
+  return (
+    await response
+      .json()
+      .then(parseLazily(() => import('../../../../shared/account.ts').then((m) => m.userResponse)))
+  ).data;
 }
 
 export function useUploadImage() {

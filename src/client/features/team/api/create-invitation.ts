@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { invitationResource, type invitationFormSchema } from '../../../../shared/team.ts';
+import type { invitationFormSchema } from '../../../../shared/team.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { invitationsQueryKey } from './get-invitations.ts';
 
 type InvitationForm = z.output<typeof invitationFormSchema>;
@@ -13,7 +13,7 @@ export const createInvitation = async (podcastId: number, form: InvitationForm) 
     await api
       .post(`api/podcasts/${podcastId}/invitations`, { json: form })
       .json()
-      .then(parse(invitationResource))
+      .then(parseLazily(() => import('../../../../shared/team.ts').then((m) => m.invitationResource)))
   ).data;
 
 /** The invitation list below the form refetches. */

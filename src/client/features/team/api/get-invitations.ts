@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { invitationsResponse } from '../../../../shared/team.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 
 export const invitationsQueryKey = (podcastId: number) => ['podcast', podcastId, 'invitations'] as const;
 
@@ -10,7 +9,12 @@ export const invitationsQueryOptions = (podcastId: number) =>
   queryOptions({
     queryKey: invitationsQueryKey(podcastId),
     queryFn: async () =>
-      (await api.get(`api/podcasts/${podcastId}/invitations`).json().then(parse(invitationsResponse))).data,
+      (
+        await api
+          .get(`api/podcasts/${podcastId}/invitations`)
+          .json()
+          .then(parseLazily(() => import('../../../../shared/team.ts').then((m) => m.invitationsResponse)))
+      ).data,
   });
 
 export const useInvitations = (podcastId: number) => useQuery(invitationsQueryOptions(podcastId));

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { membershipsResponse } from '../../../../shared/team.ts';
 import { api } from '../../../api/client.ts';
-import { parse } from '../../../api/parse.ts';
+import { parseLazily } from '../../../api/parse.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
 export const membershipsQueryKey = (podcastId: number) => ['podcast', podcastId, 'memberships'] as const;
@@ -12,7 +11,12 @@ export const membershipsQueryOptions = (podcastId: number) =>
     refetchOnMount: unlessJustLoaded,
     queryKey: membershipsQueryKey(podcastId),
     queryFn: async () =>
-      (await api.get(`api/podcasts/${podcastId}/memberships`).json().then(parse(membershipsResponse))).data,
+      (
+        await api
+          .get(`api/podcasts/${podcastId}/memberships`)
+          .json()
+          .then(parseLazily(() => import('../../../../shared/team.ts').then((m) => m.membershipsResponse)))
+      ).data,
   });
 
 export const useMemberships = (podcastId: number) => useQuery(membershipsQueryOptions(podcastId));
