@@ -28,12 +28,6 @@ export type Database = Db & {
    * Kysely's async connection handling, which cost more than the hot queries themselves.
    */
   readSync?: (sql: string, parameters: readonly unknown[]) => unknown[];
-  /**
-   * SQLite only: how many statements that may write (or end a transaction) this process has run
-   * on the main connection. A read cached at one count is still true at the same count, unless
-   * another process wrote to the file (session.ts bounds that by time).
-   */
-  writes?: () => number;
   /** SQLite only: the worker thread's checkpoints (sqlite-checkpoint.ts; for tests). */
   checkpoints?: () => { done: number; at: number; writes: number };
 };
@@ -102,18 +96,13 @@ export function createDatabase(
   );
   // The reader is opened at the first read, when the migrations have made the file.
   let reader: ReturnType<typeof withStatementCache> | undefined;
-  let writes = 0;
   const statements = withStatementCache(sqlite);
   const database = {
     ...statements,
-    // Kysely prepares each statement right before it runs it, in the same tick, so counting here
-    // counts a COMMIT before any reader can see what it commits.
+    // Kysely prepares each statement right before it runs it: a write tells the checkpointer.
     prepare(sql: string) {
       const statement = statements.prepare(sql);
-      if (!statement.reader || !statement.readonly) {
-        writes++;
-        checkpoints.wrote();
-      }
+      if (!statement.reader || !statement.readonly) checkpoints.wrote();
       return statement;
     },
     close() {
@@ -133,7 +122,6 @@ export function createDatabase(
       }
       return reader.prepare(sql).all(...parameters);
     },
-    writes: () => writes,
     checkpoints: checkpoints.checkpoints,
   });
 }
