@@ -5,7 +5,7 @@ import { CurrentPasswordField } from '../../../components/current-password-field
 import { Button } from '../../../components/button.tsx';
 import { EmailField } from '../../../components/email-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
-import { useCorrectEmail } from '../api/correct-email.ts';
+import { useUpdateAccount } from '../../../lib/update-account.ts';
 
 /**
  * On /verify: a mistyped address would lock the user out (nothing can reach it), so it can be
@@ -13,7 +13,7 @@ import { useCorrectEmail } from '../api/correct-email.ts';
  */
 export function EmailCorrection({ user, onCorrected }: { user: User; onCorrected: () => void }) {
   const [open, setOpen] = useState(false);
-  const correct = useCorrectEmail();
+  const correct = useUpdateAccount();
   const form = useForm(emailChangeSchema, correct, {
     extra: () => ({ name: user.name ?? '' }),
     onSuccess: () => {

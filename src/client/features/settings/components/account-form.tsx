@@ -6,7 +6,7 @@ import { Button } from '../../../components/button.tsx';
 import { EmailField } from '../../../components/email-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
 import { useUser } from '../../../lib/session.ts';
-import { useUpdateAccount } from '../api/update-account.ts';
+import { useUpdateAccount } from '../../../lib/update-account.ts';
 import { SectionHeading } from './settings-layout.tsx';
 
 /**

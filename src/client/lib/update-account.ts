@@ -1,8 +1,9 @@
+// Shared by the settings and /verify (a mistyped address corrected before it was ever confirmed).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EmailChangeInput, User } from '../../../../shared/account.ts';
-import { api } from '../../../api/client.ts';
-import { parseLazily } from '../../../api/parse.ts';
-import { setUser } from '../../../lib/session.ts';
+import type { EmailChangeInput, User } from '../../shared/account.ts';
+import { api } from '../api/client.ts';
+import { parseLazily } from '../api/parse.ts';
+import { setUser } from './session.ts';
 
 /** PUT /api/account {name, email, password_current}. */
 export async function updateAccount(input: EmailChangeInput): Promise<User> {
@@ -10,7 +11,7 @@ export async function updateAccount(input: EmailChangeInput): Promise<User> {
     await api
       .put('api/account', { json: input })
       .json()
-      .then(parseLazily(() => import('../../../../shared/account.ts').then((m) => m.userResponse)))
+      .then(parseLazily(() => import('../../shared/account.ts').then((m) => m.userResponse)))
   ).data;
 }
 
