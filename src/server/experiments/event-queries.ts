@@ -1,6 +1,8 @@
 // The activity log: its one writer and the timeline as the API sends it.
+import { sql, type QueryCreator } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { preparedWrite } from '../db/prepared-query.ts';
+import type { DB } from '../db/schema.ts';
 import { evaluationKind, type ExperimentEvent } from '../../shared/experiments.ts';
 
 type Trackable = 'experiment' | 'experiment_action' | 'experiment_metric';
@@ -55,6 +57,49 @@ export async function recordEvent(
     entry.userId,
     entry.at,
   );
+}
+
+/**
+ * PostgreSQL: the log entries of the rows a data-modifying WITH named `changed` wrote (by their
+ * `id`), in the same statement as the change. `one`: a single entry for all of them, about the
+ * first (a metrics evaluation is one entry; a step change is one per step).
+ */
+export function logChanged(
+  qc: QueryCreator<DB & { changed: { id: number } }>,
+  entry: {
+    podcastId: number;
+    experimentId: number;
+    trackable: Trackable;
+    type: EventType;
+    userId: number;
+    at: string;
+  },
+  one = false,
+) {
+  return qc
+    .insertInto('events')
+    .columns([
+      'podcast_id',
+      'experiment_id',
+      'trackable_type',
+      'trackable_id',
+      'event_type',
+      'user_id',
+      'created_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('changed')
+        .select((s) => [
+          sql<number>`CAST(${entry.podcastId} AS INTEGER)`.as('podcast_id'),
+          sql<number>`CAST(${entry.experimentId} AS INTEGER)`.as('experiment_id'),
+          sql.lit(entry.trackable).as('trackable_type'),
+          (one ? s.fn.min('changed.id') : s.ref('changed.id')).as('trackable_id'),
+          sql.lit(entry.type).as('event_type'),
+          sql<number>`CAST(${entry.userId} AS INTEGER)`.as('user_id'),
+          sql<string>`CAST(${entry.at} AS TEXT)`.as('created_at'),
+        ]),
+    );
 }
 
 export /** The timeline, newest first, each entry with what it is about. */

@@ -1,10 +1,12 @@
 // An experiment's action steps: reading, setting or flipping one, and 'Alles erledigt'.
-import { sql, type QueryCreator } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import { sql } from 'kysely';
 import type { ExperimentAction } from '../../shared/experiments.ts';
 import { withTx, type Database, type Db } from '../db/database.ts';
 import { preparedWrite } from '../db/prepared-query.ts';
-import { recordEvent } from './event-queries.ts';
+import { logChanged, recordEvent } from './event-queries.ts';
+
+/** What every log entry of a step change says. */
+const stepEntry = { trackable: 'experiment_action', type: 'updated' } as const;
 
 type ActionRow = {
   id: number;
@@ -62,44 +64,12 @@ const setStep = {
 // PostgreSQL: the UPDATE and its events in one statement (a data-modifying WITH), so a step change
 // is one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT), and one statement is one
 // transaction. Decision 2026-11-26 (issue 25). SQLite has no data-modifying WITH.
-/** The log entries of the steps in `changed` (a WITH of the statement that changed them). */
-const logChanged = (
-  qc: QueryCreator<DB & { changed: { id: number } }>,
-  podcastId: number,
-  experimentId: number,
-  userId: number,
-  at: string,
-) =>
-  qc
-    .insertInto('events')
-    .columns([
-      'podcast_id',
-      'experiment_id',
-      'trackable_type',
-      'trackable_id',
-      'event_type',
-      'user_id',
-      'created_at',
-    ])
-    .expression((eb) =>
-      eb
-        .selectFrom('changed')
-        .select([
-          sql<number>`CAST(${podcastId} AS INTEGER)`.as('podcast_id'),
-          sql<number>`CAST(${experimentId} AS INTEGER)`.as('experiment_id'),
-          sql.lit('experiment_action').as('trackable_type'),
-          'changed.id',
-          sql.lit('updated').as('event_type'),
-          sql<number>`CAST(${userId} AS INTEGER)`.as('user_id'),
-          sql<string>`CAST(${at} AS TEXT)`.as('created_at'),
-        ]),
-    );
 const loggedStep = (mode: Mode) =>
   preparedWrite(
     (db: Db, stepId: number, userId: number, at: string, podcastId: number, experimentId: number) =>
       db
         .with('changed', (qc) => updates[mode](qc, stepId, userId, at))
-        .with('logged', (qc) => logChanged(qc, podcastId, experimentId, userId, at))
+        .with('logged', (qc) => logChanged(qc, { ...stepEntry, podcastId, experimentId, userId, at }))
         .selectFrom('changed')
         .selectAll(),
   );
@@ -116,7 +86,7 @@ async function logSteps(
   by: { podcastId: number; experimentId: number; userId: number; at: string },
 ) {
   for (const id of stepIds) {
-    await recordEvent(tx, { ...by, trackable: 'experiment_action', trackableId: id, type: 'updated' });
+    await recordEvent(tx, { ...by, ...stepEntry, trackableId: id });
   }
 }
 
@@ -169,7 +139,7 @@ const completeOpenLogged = preparedWrite(
   (db: Db, experimentId: number, userId: number, at: string, podcastId: number) =>
     db
       .with('changed', (qc) => completeOpen(qc, experimentId, userId, at))
-      .with('logged', (qc) => logChanged(qc, podcastId, experimentId, userId, at))
+      .with('logged', (qc) => logChanged(qc, { ...stepEntry, podcastId, experimentId, userId, at }))
       .selectFrom('changed')
       .select('id'),
 );

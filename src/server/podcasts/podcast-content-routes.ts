@@ -1,7 +1,6 @@
 // The podcast's own work: goals (objective), stage, strategy, milestones, the metrics history
 // and settings. Every route stands on the guard (guard.ts) with its action from src/shared/roles.ts.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import { berlinDate } from '../../shared/calendar.ts';
@@ -29,7 +28,7 @@ import { preparedQuery } from '../db/prepared-query.ts';
 import { requireUser } from '../auth/session.ts';
 import { refreshScores } from '../practices/recommend.ts';
 import { HttpError, invalid } from '../http/errors.ts';
-import { recordEvent } from '../experiments/event-queries.ts';
+import { logChanged, recordEvent } from '../experiments/event-queries.ts';
 import { evaluationSchema, experimentMessages } from '../../shared/experiments.ts';
 import { messages as guardMessages, requirePodcast } from './guard.ts';
 import { loadMilestones } from './serialize-podcast.ts';
@@ -75,6 +74,9 @@ async function readStrategy(db: Db, podcastId: number) {
 }
 
 // Built once (prepared-query.ts): the POST answers it too, so it runs on every evaluation.
+/** What the log entry of a metrics evaluation says. */
+const metricEntry = { trackable: 'experiment_metric', type: 'created' } as const;
+
 const metricRows = preparedQuery((db: Db, podcastId: number) =>
   db
     .selectFrom('podcast_metrics')
@@ -258,41 +260,19 @@ export function podcastContentRoutes(app: FastifyInstance, { db, clock }: AppCon
       if (experiment_id === undefined) {
         await db.insertInto('podcast_metrics').values(rows).execute();
       } else if (db.engine === 'postgres') {
-        await db
-          .with('inserted', (qc) => qc.insertInto('podcast_metrics').values(rows).returning('id'))
-          .insertInto('events')
-          .columns([
-            'podcast_id',
-            'experiment_id',
-            'trackable_type',
-            'trackable_id',
-            'event_type',
-            'user_id',
-            'created_at',
-          ])
-          .expression((eb) =>
-            eb
-              .selectFrom('inserted')
-              .select((s) => [
-                sql<number>`CAST(${podcastId} AS INTEGER)`.as('podcast_id'),
-                sql<number>`CAST(${experiment_id} AS INTEGER)`.as('experiment_id'),
-                sql.lit('experiment_metric').as('trackable_type'),
-                s.fn.min('inserted.id').as('trackable_id'),
-                sql.lit('created').as('event_type'),
-                sql<number>`CAST(${user.id} AS INTEGER)`.as('user_id'),
-                sql<string>`CAST(${at} AS TEXT)`.as('created_at'),
-              ]),
-          )
-          .execute();
+        const inserting = db.with('changed', (qc) =>
+          qc.insertInto('podcast_metrics').values(rows).returning('id'),
+        );
+        const entry = { podcastId, experimentId: experiment_id, ...metricEntry, userId: user.id, at };
+        await logChanged(inserting, entry, true).execute();
       } else {
         await withTx(db, async (tx) => {
           const inserted = await tx.insertInto('podcast_metrics').values(rows).returning('id').execute();
           await recordEvent(tx, {
             podcastId,
             experimentId: experiment_id,
-            trackable: 'experiment_metric',
+            ...metricEntry,
             trackableId: Math.min(...inserted.map((r) => r.id)),
-            type: 'created',
             userId: user.id,
             at,
           });
