@@ -32,3 +32,30 @@ test('correct the address on /verify and confirm the new one', async ({ page }) 
   await expect(page).toHaveURL(/\/app\/onboarding\/create$/);
   await expect(page.getByRole('status')).toHaveText('Deine E-Mail-Adresse ist bestätigt.');
 });
+
+test('a session probe asked before the confirmation was stored does not send the confirmed user back to /verify', async ({
+  page,
+}) => {
+  const user = await registerViaApi(page);
+  const link = await linkFromMail(user.email, VERIFY_SUBJECT, '/email');
+  // The order a busy server once took: the pending screen's probe reads the user before the
+  // confirmation is stored, and its answer arrives only after the confirmation's.
+  let probeRead!: () => void;
+  const probeHasRead = new Promise<void>((resolve) => (probeRead = resolve));
+  const confirmed = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/email/verify/'));
+  let held = false;
+  await page.route('**/api/account/session', async (route) => {
+    if (held || route.request().method() !== 'GET') return route.continue();
+    held = true;
+    const early = await route.fetch();
+    probeRead();
+    await confirmed;
+    await route.fulfill({ response: early }).catch(() => undefined);
+  });
+  await page.route('**/api/email/verify/**', async (route) => {
+    await probeHasRead;
+    await route.continue();
+  });
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/app\//);
+});
