@@ -47,6 +47,8 @@ export type OutboxItem = {
   attempts: number;
   /** No automatic retry before this (backoff after a network error or 5xx). */
   notBefore: number;
+  /** When the server last said "wait" (5xx, 409, 429) to it: no forced try either for a moment. */
+  waitSaidAt?: number;
 };
 
 export type MetaEntry = { key: string; value: unknown };

@@ -11,6 +11,14 @@ import { deleteOutboxItem, pendingOutboxItems, updateOutboxItem, writeMeta } fro
 
 const LOCK = 'kompass-outbox';
 export const BACKOFF_MS = [5_000, 15_000, 60_000, 5 * 60_000];
+/**
+ * A forced run ignores the backoff, but not a server's "wait" (5xx, 409, 429) of the last few
+ * seconds: one network return fires several triggers (Background Sync, the page's `online` event,
+ * its session probe), and each used to count as a failed try, so three in 250 ms took the wait to
+ * 60 s (stress run y1, 2026-11-26). A burst is one try now. Not for network errors: when the
+ * network comes back, a change that failed on the way out goes at once.
+ */
+export const BURST_MS = 3_000;
 
 export type ReplayResult = {
   /** Items the server took in this run. */
@@ -86,17 +94,20 @@ async function run(options: { force: boolean }): Promise<ReplayResult> {
   pending = pending.filter((item) => item.userId === undefined || item.userId === user);
   for (const [index, item] of pending.entries()) {
     const now = Date.now();
-    if (!options.force && item.notBefore > now) {
+    const due = options.force ? Math.min(item.notBefore, (item.waitSaidAt ?? 0) + BURST_MS) : item.notBefore;
+    if (due > now) {
       result.remaining = pending.length - index;
-      result.retryInMs = item.notBefore - now;
+      result.retryInMs = due - now;
       break;
     }
     let outcome: Outcome;
     let message: string | undefined;
+    let answered = true;
     try {
       [outcome, message] = await send(item, token);
     } catch {
       outcome = 'later'; // no network (or it broke mid-request): the key makes a resend safe
+      answered = false;
     }
     if (outcome === 'sent' || outcome === 'refused') result.queries.push(...(item.queries ?? []));
     if (outcome === 'sent') {
@@ -115,7 +126,11 @@ async function run(options: { force: boolean }): Promise<ReplayResult> {
       result.needsLogin = true;
     } else {
       const delay = BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)]!;
-      await updateOutboxItem(item.id!, { attempts: item.attempts + 1, notBefore: now + delay });
+      await updateOutboxItem(item.id!, {
+        attempts: item.attempts + 1,
+        notBefore: now + delay,
+        waitSaidAt: answered ? now : undefined,
+      });
       result.retryInMs = delay;
     }
     break;

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../src/browser/http.ts';
 import { clearOfflineDb, META, offlineDb, readMeta, type OutboxItem } from '../../src/browser/offline-db.ts';
-import { BACKOFF_MS, replayOutbox } from '../../src/browser/outbox-replay.ts';
+import { BACKOFF_MS, BURST_MS, replayOutbox } from '../../src/browser/outbox-replay.ts';
 import { fakeLocks, fakeServer, type FakeServer } from './fake-network.ts';
 
 let server: FakeServer;
@@ -92,6 +92,7 @@ describe('outbox replay', () => {
   });
 
   it('sends in the order the changes were made, and later ones wait behind one that must wait', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const a = await queue('/api/experiments/actions/1', { body: { completed: true } });
     const b = await queue('/api/experiments/actions/1', { body: { completed: false } });
     const c = await queue('/api/experiments/7/comments', { body: { content: 'Zuletzt' } });
@@ -99,6 +100,7 @@ describe('outbox replay', () => {
     expect(await replayOutbox({ force: true })).toMatchObject({ sent: 0, remaining: 3 });
     expect(posts().map((p) => p.url)).toEqual([a.url]);
 
+    vi.advanceTimersByTime(BURST_MS); // a forced run a moment later (right after, it is one try)
     await replayOutbox({ force: true });
     expect(server.applied).toEqual([a.url, b.url, c.url]);
     expect(
@@ -172,6 +174,31 @@ describe('outbox replay', () => {
     expect(await replayOutbox({ force: false })).toMatchObject({ sent: 1, remaining: 0 });
   });
 
+  it('counts a burst of forced runs after a 5xx as one try; a network error does not hold a forced run back', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-02-01T09:00:00Z'));
+    await queue('/api/experiments/actions/1');
+    server.answerNext(503, 503);
+    // Background Sync, the page's `online` event and its session probe, one after the other.
+    expect(await replayOutbox({ force: true })).toMatchObject({ remaining: 1, retryInMs: BACKOFF_MS[0] });
+    expect(await replayOutbox({ force: true })).toMatchObject({ remaining: 1, retryInMs: BURST_MS });
+    expect(await replayOutbox({ force: true })).toMatchObject({ remaining: 1, retryInMs: BURST_MS });
+    expect(posts()).toHaveLength(1);
+    expect((await outbox())[0]).toMatchObject({ attempts: 1 });
+
+    // Later, a forced run tries again without waiting for the backoff.
+    vi.advanceTimersByTime(BURST_MS);
+    expect(await replayOutbox({ force: true })).toMatchObject({ remaining: 1, retryInMs: BACKOFF_MS[1] });
+    expect(posts()).toHaveLength(2);
+
+    // A send that broke on the network is tried again at once when the network is back.
+    server.loseNextAnswer();
+    vi.advanceTimersByTime(BURST_MS);
+    expect(await replayOutbox({ force: true })).toMatchObject({ sent: 0, remaining: 1 });
+    expect(await replayOutbox({ force: true })).toMatchObject({ sent: 1, remaining: 0 });
+    expect(server.applied).toEqual(['/api/experiments/actions/1']);
+  });
+
   it('takes a refused item (4xx) out of the queue with its message, and sends the next', async () => {
     const refused = await queue('/api/experiments/7/comments', { body: { content: 'Kommt nie an' } });
     const next = await queue('/api/experiments/actions/1');
@@ -187,6 +214,7 @@ describe('outbox replay', () => {
   });
 
   it('names the queries of the items it sent or refused, not of those still waiting', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     await queue('/api/experiments/7/comments', {
       body: { content: 'Abgelehnt' },
       queries: [['comments', 7]],
@@ -197,6 +225,7 @@ describe('outbox replay', () => {
     const result = await replayOutbox({ force: false });
     expect(result).toMatchObject({ sent: 0, refused: 1, remaining: 2 });
     expect(result.queries).toEqual([['comments', 7]]);
+    vi.advanceTimersByTime(BURST_MS);
     expect((await replayOutbox({ force: true })).queries).toEqual([
       ['experiment', 7],
       ['experiment', 8],

@@ -86,7 +86,12 @@ export async function pendingItems(): Promise<OutboxItem[]> {
 export async function retryOutboxItem(id: number) {
   const [{ offlineDb }, { replayNow }] = await Promise.all([store(), offlineData()]);
   countQueued();
-  await offlineDb().outbox.update(id, { state: 'pending', message: undefined, notBefore: 0 });
+  await offlineDb().outbox.update(id, {
+    state: 'pending',
+    message: undefined,
+    notBefore: 0,
+    waitSaidAt: undefined,
+  });
   countQueued();
   replayNow();
 }
