@@ -31,13 +31,10 @@ import { HttpError, invalid, notFound } from '../http/errors.ts';
 import { messages as guardMessages, requirePodcast } from '../podcasts/guard.ts';
 import {
   advicePage,
-  countPractices,
+  contentOrderPage,
   findPodcastPractice,
   flagRowOf,
-  orderPractices,
-  podcastPractices,
   podcastPracticesById,
-  unfilteredPage,
 } from './podcast-practice-queries.ts';
 import { renderPractices } from './practice-cards.ts';
 import { bestPractices, ensureScores, refreshScores } from './recommend.ts';
@@ -73,24 +70,26 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       const offset = (page - 1) * perPage;
       const unfiltered = Object.values(filter).every((v) => v === undefined);
       const bookmarkedFirst = records !== undefined;
-      let rows, total;
-      if (order === 'advice') {
-        ({ rows, total } = await advicePage(
-          db,
-          podcast.id,
-          ranking!,
-          unfiltered ? undefined : filter,
-          bookmarkedFirst,
-          perPage,
-          offset,
-        ));
-      } else if (unfiltered) {
-        ({ rows, total } = await unfilteredPage(db, podcast.id, order, bookmarkedFirst, perPage, offset));
-      } else {
-        const query = podcastPractices(db, podcast.id, filter);
-        total = await countPractices(query);
-        rows = await orderPractices(query, order, bookmarkedFirst).limit(perPage).offset(offset).execute();
-      }
+      const { rows, total } =
+        order === 'advice'
+          ? await advicePage(
+              db,
+              podcast.id,
+              ranking!,
+              unfiltered ? undefined : filter,
+              bookmarkedFirst,
+              perPage,
+              offset,
+            )
+          : await contentOrderPage(
+              db,
+              podcast.id,
+              order,
+              unfiltered ? undefined : filter,
+              bookmarkedFirst,
+              perPage,
+              offset,
+            );
       // The page as text, from each method's rendered content (practice-cards.ts).
       const { json, count } = await renderPractices(db, rows, now, ranking);
       const meta = {

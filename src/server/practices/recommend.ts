@@ -186,6 +186,11 @@ export class Ranking {
     return -1;
   }
 
+  /** Whether it holds a score of the method. */
+  has(id: number) {
+    return this.#indexOf(id) >= 0;
+  }
+
   /** The method's similarity × 1000 and reason codes; undefined for a method it does not hold. */
   scoreOf(id: number): { value: number; codes: string } | undefined {
     const i = this.#indexOf(id);
@@ -215,7 +220,7 @@ export class Ranking {
 }
 
 export const ID_SPAN = 2 ** 32;
-/** The ids of sort keys (Ranking.sortKey, maybe plus multiples of 2⁴² in front), in their order. */
+/** The ids of sort keys (Ranking.sortKey, maybe plus 2⁵² in front), in their order. */
 export const idsOf = (keys: Float64Array) => Array.from(keys.sort(), (key) => key % ID_SPAN);
 
 /**
