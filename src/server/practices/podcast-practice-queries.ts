@@ -10,7 +10,7 @@ import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
 import { flagColumns, type FlagRow } from './practice-cards.ts';
 import { practiceSummaries, serializePractices } from './practice-queries.ts';
 import { reasonsOf } from './recommend-engine.ts';
-import { ID_SPAN, idsOf, type Ranking } from './recommend.ts';
+import { ID_SPAN, idsOf, type Ranking, type ScoreState } from './recommend.ts';
 
 export type PodcastPracticeFilter = {
   ids?: number[];
@@ -214,13 +214,33 @@ type CountedRow = FlagRow & { method_count: number | string | null };
 const totalOf = async (db: Db, rows: CountedRow[]) =>
   Number(rows.length ? rows[0]!.method_count : (await methodCount(db))[0]!.n);
 
-// A page's flags by id (the list's advice page: its texts come from practice-cards.ts), with or
-// without the number of methods.
+/** The podcast's score state (recommend.ts currentRanking) as two columns of a page's statement. */
+const scoreStateColumns = (db: Db, podcastId: number) => {
+  const state = db.selectFrom('practice_score_states as st').where('st.podcast_id', '=', podcastId);
+  return [
+    state.select('st.content_version').as('score_version'),
+    state.select('st.fingerprint').as('score_fingerprint'),
+  ];
+};
+type StateRow = { score_version: string | null; score_fingerprint: string | null };
+/** The score state read with `rows` (none without a row). */
+const stateOf = (rows: StateRow[]): ScoreState | undefined =>
+  rows[0] && { content_version: rows[0].score_version, fingerprint: rows[0].score_fingerprint };
+
+// A page's flags by id (the list's advice page: its texts come from practice-cards.ts) and the
+// podcast's score state, with or without the number of methods.
 const flagsByIds = preparedIdList(12, (db, ids, podcastId: number) =>
-  podcastPractices(db, podcastId, { ids }).clearSelect().select(flagColumns),
+  podcastPractices(db, podcastId, { ids })
+    .clearSelect()
+    .select(flagColumns)
+    .select(scoreStateColumns(db, podcastId)),
 );
 const countedFlagsByIds = preparedIdList(12, (db, ids, podcastId: number) =>
-  podcastPractices(db, podcastId, { ids }).clearSelect().select(flagColumns).select(methodCountColumn(db)),
+  podcastPractices(db, podcastId, { ids })
+    .clearSelect()
+    .select(flagColumns)
+    .select(methodCountColumn(db))
+    .select(scoreStateColumns(db, podcastId)),
 );
 
 /** The flag rows of methods by id, in the order of `ids` (ids of no method left out). */
@@ -231,15 +251,18 @@ function inOrder<R extends FlagRow>(rows: R[], ids: readonly number[]) {
 const flagRowsById = async (db: Db, podcastId: number, ids: readonly number[]) =>
   inOrder(await flagsByIds(db, [...ids], podcastId), ids);
 
-/** One method's flag row for a podcast (none: the method does not exist). */
-export const flagRowOf = async (db: Db, podcastId: number, practiceId: number) =>
-  (await flagsByIds(db, [practiceId], podcastId))[0];
+/** One method's flag row for a podcast (none: the method does not exist) and the podcast's score state. */
+export async function flagRowOf(db: Db, podcastId: number, practiceId: number) {
+  const rows = await flagsByIds(db, [practiceId], podcastId);
+  return { row: rows[0], state: stateOf(rows) };
+}
 
-/** The filtered methods' ids with their bookmark, unordered (the advice order sorts them itself). */
+/** The filtered methods' ids with their bookmark, unordered (orderedPage sorts them), and the score state. */
 async function filteredIds(db: Db, podcastId: number, filter: PodcastPracticeFilter) {
   return podcastPractices(db, podcastId, filter)
     .clearSelect()
     .select(['practices.id', 'b.id as bookmark_id'])
+    .select(scoreStateColumns(db, podcastId))
     .execute();
 }
 
@@ -247,7 +270,8 @@ async function filteredIds(db: Db, podcastId: number, filter: PodcastPracticeFil
  * A page in `order` (a podcast's ranking or a content order), bookmarked first for the selector
  * (`bookmarkedFirst`). Without filters the page is a slice of the order and the count is the
  * number of methods; with filters the query gives the matching ids, sorted here. `complete` says
- * whether the order knew every method the page's query met. Decision 2026-11-26 (issue 25): the
+ * whether the order knew every method the page's query met; `state` is the podcast's score state
+ * read by the same statement (recommend.ts currentRanking). Decision 2026-11-26 (issue 25): the
  * scores are one ranking per podcast, no longer rows SQL could sort by (recommend.ts); and the
  * orders latest, money and effort are the same for every podcast, so they are read once per
  * content version (contentOrder) instead of scanning and sorting every method per request (SQLite
@@ -268,7 +292,7 @@ async function orderedPage(
     const [rows, total] = [inOrder(counted, ids), await totalOf(db, counted)];
     // Every method of the slice still there, and a full page or the last one of an order that holds every method.
     if (rows.length === ids.length && (ids.length === perPage || order.order.length === total))
-      return { rows, total, complete: total === order.order.length };
+      return { rows, total, complete: total === order.order.length, state: stateOf(counted) };
   }
   const matching = await filteredIds(db, podcastId, filter ?? {});
   // The selector's bookmarked methods come first: 2⁵² in front of the others' keys (every key is
@@ -279,7 +303,12 @@ async function orderedPage(
     return (bookmarkedFirst && r.bookmark_id === null ? 2 ** 52 : 0) + order.sortKey(r.id);
   });
   const ids = idsOf(keys).slice(offset, offset + perPage);
-  return { rows: await flagRowsById(db, podcastId, ids), total: matching.length, complete };
+  return {
+    rows: await flagRowsById(db, podcastId, ids),
+    total: matching.length,
+    complete,
+    state: stateOf(matching),
+  };
 }
 
 /**
@@ -295,8 +324,16 @@ export async function advicePage(
   perPage: number,
   offset: number,
 ) {
-  const { rows, total } = await orderedPage(db, podcastId, ranking, filter, bookmarkedFirst, perPage, offset);
-  return { rows, total };
+  const { rows, total, state } = await orderedPage(
+    db,
+    podcastId,
+    ranking,
+    filter,
+    bookmarkedFirst,
+    perPage,
+    offset,
+  );
+  return { rows, total, state };
 }
 
 /**

@@ -267,6 +267,29 @@ async function storedRanking(db: Database, podcastId: number, fingerprint: strin
   return remember(db, podcastId, fingerprint, Ranking.parse(row.ranking));
 }
 
+/** A podcast's row of practice_score_states as far as a read needs it: for which content, which fingerprint. */
+export type ScoreState = { content_version: string | null; fingerprint: string | null };
+
+/** The ranking this process keeps for the podcast, with its fingerprint; no query (see currentRanking). */
+export const keptRanking = (db: Db, podcastId: number) => rankings.get(db)?.kept.get(podcastId);
+
+/**
+ * The kept ranking `basis` when the podcast's score state, read in the same statement as a
+ * page's flags, says it is the stored ranking of the current content (what ensureScores checks);
+ * undefined: ask ensureScores. Decision 2026-11-26 (issue 25): the state's own statement was a
+ * third of a Pro method list's statements, on PostgreSQL a round trip.
+ */
+export async function currentRanking(
+  db: Database,
+  podcastId: number,
+  state: ScoreState | undefined,
+  basis: { fingerprint: string; ranking: Ranking } | undefined,
+) {
+  if (!basis || !state?.fingerprint || state.fingerprint !== basis.fingerprint) return undefined;
+  if (state.content_version !== (await contentVersion(db))) return undefined;
+  return remember(db, podcastId, basis.fingerprint, basis.ranking);
+}
+
 const scoreState = preparedQuery((db: Database, podcastId: number) =>
   db
     .selectFrom('practice_score_states')
