@@ -16,18 +16,22 @@ const berlinFormat = () =>
 
 // Berlin's offset from UTC is a whole number of hours and changes on the hour, so the date is the
 // same all through a UTC hour: it is formatted once per hour (Intl formatting cost more than the
-// rest of a cached method read on the server).
-let memoHour = NaN;
-let memoDate = '';
+// rest of a cached method read on the server). Several hours are kept: a podcast's plan asks for
+// the day of its creation and for today on every request, and one kept hour made both format
+// anew each time (2026-11-26, issue 25). Up to MEMO_HOURS (three weeks of hours), then afresh.
+const MEMO_HOURS = 512;
+const memo = new Map<number, string>();
 
 /** The Berlin calendar date of an instant, as yyyy-MM-dd. */
 export function berlinDate(instant: Date) {
   const hour = Math.floor(instant.getTime() / 3_600_000);
-  if (hour !== memoHour) {
-    memoDate = berlinFormat().format(instant);
-    memoHour = hour;
+  let date = memo.get(hour);
+  if (date === undefined) {
+    date = berlinFormat().format(instant);
+    if (memo.size >= MEMO_HOURS) memo.clear();
+    memo.set(hour, date);
   }
-  return memoDate;
+  return date;
 }
 
 const DAY_MS = 86_400_000;

@@ -8,7 +8,8 @@
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each target's measured requests there (only
 // those, not the start or the seed; open it in Chrome DevTools).
 // The first row is a bare Fastify route (one JSON object, no hooks) injected in the same process:
-// the baseline of the API goals (issue 25), so the ratio of a row is bare CPU / its CPU.
+// the baseline of the API goals (issue 25), so the ratio of a row is bare CPU / its CPU. The second,
+// GET /healthz, is the app's pipeline (hooks, cookies, headers) without a database read.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session as Inspector } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -95,6 +96,11 @@ try {
     5 * rounds,
   );
   console.log(`${'bare Fastify route'.padEnd(24)} ${bareCpu.toFixed(0).padStart(6)}`);
+  // The app's own pipeline without a database read (its hooks, cookies, headers): /healthz.
+  if ('GET /healthz'.includes(only)) {
+    const cpu = await measure('GET /healthz', () => app.inject({ method: 'GET', url: '/healthz', headers }));
+    console.log(`${'GET /healthz'.padEnd(24)} ${cpu.toFixed(0).padStart(6)}  ${(bareCpu / cpu).toFixed(2)}`);
+  }
   for (const target of targets.filter((t) => t.name.includes(only))) {
     const cpu = await measure(target.name, (n) => send(target, n));
     console.log(`${target.name.padEnd(24)} ${cpu.toFixed(0).padStart(6)}  ${(bareCpu / cpu).toFixed(2)}`);

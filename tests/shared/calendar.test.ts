@@ -22,6 +22,12 @@ describe('Berlin calendar days', () => {
       for (const ms of [...minutes, ...minutes.reverse()]) {
         expect(berlinDate(new Date(ms))).toBe(intl.format(ms));
       }
+      // Two instants asked in turn (a podcast's creation and now): each keeps its own date.
+      const created = Date.parse('2025-12-31T23:30:00Z');
+      for (const ms of minutes) {
+        expect(berlinDate(new Date(created))).toBe(intl.format(created));
+        expect(berlinDate(new Date(ms))).toBe(intl.format(ms));
+      }
     }
   });
 

@@ -10,6 +10,8 @@ import {
   type Assistance,
 } from '../../shared/assistances.ts';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { requireUser } from '../auth/session.ts';
 import { requirePodcast } from '../podcasts/guard.ts';
 import { planColumns, planOf } from '../podcasts/podcast-plan.ts';
@@ -17,6 +19,21 @@ import { planColumns, planOf } from '../podcasts/podcast-plan.ts';
 /** A podcast's list and the account-wide list stop here (the assistant button shows 5). */
 export const ASSISTANCES_LIMIT = 100;
 const columns = ['assistances.id', 'podcast_id', 'subject', 'message', 'assistances.created_at'] as const;
+
+/**
+ * A podcast's tips, newest first: built and compiled once, on SQLite read synchronously
+ * (prepared-query.ts). Decision 2026-11-26 (issue 25): building it and the writer connection's
+ * lock were most of the list's own CPU.
+ */
+const podcastTips = preparedQuery((db: Database, podcastId: number) =>
+  db
+    .selectFrom('assistances')
+    .select(columns)
+    .where('podcast_id', '=', podcastId)
+    .orderBy('assistances.created_at', 'desc')
+    .orderBy('assistances.id', 'desc')
+    .limit(ASSISTANCES_LIMIT),
+);
 
 export function assistanceRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
@@ -30,14 +47,7 @@ export function assistanceRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { podcast } = requirePodcast(request);
-      const data: Assistance[] = await db
-        .selectFrom('assistances')
-        .select(columns)
-        .where('podcast_id', '=', podcast.id)
-        .orderBy('assistances.created_at', 'desc')
-        .orderBy('assistances.id', 'desc')
-        .limit(ASSISTANCES_LIMIT)
-        .execute();
+      const data: Assistance[] = await podcastTips(db, podcast.id);
       return { data };
     },
   );

@@ -1,7 +1,7 @@
 // The activity log: its one writer and the timeline as the API sends it.
 import { sql, type QueryCreator } from 'kysely';
-import type { Db } from '../db/database.ts';
-import { preparedWrite } from '../db/prepared-query.ts';
+import type { Database, Db } from '../db/database.ts';
+import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import type { DB } from '../db/schema.ts';
 import { evaluationKind, type ExperimentEvent } from '../../shared/experiments.ts';
 
@@ -102,9 +102,14 @@ export function logChanged(
     );
 }
 
-export /** The timeline, newest first, each entry with what it is about. */
-async function loadEvents(db: Db, experimentId: number): Promise<ExperimentEvent[]> {
-  const rows = await db
+/**
+ * The timeline's rows, newest first, with what each is about; an evaluation's kind from its
+ * metrics row (one event per evaluation, trackable_id its first row). Built and compiled once and,
+ * on SQLite, read synchronously (prepared-query.ts). Decision 2026-11-26 (issue 25): building the
+ * query anew and a second statement for the evaluations' kinds were most of the list's CPU.
+ */
+const timeline = preparedQuery((db: Database, experimentId: number) =>
+  db
     .selectFrom('events as ev')
     .leftJoin('users as u', 'u.id', 'ev.user_id')
     .leftJoin('experiments as e', (j) =>
@@ -113,38 +118,30 @@ async function loadEvents(db: Db, experimentId: number): Promise<ExperimentEvent
     .leftJoin('experiment_actions as a', (j) =>
       j.onRef('a.id', '=', 'ev.trackable_id').on('ev.trackable_type', '=', 'experiment_action'),
     )
+    .leftJoin('podcast_metrics as m', (j) =>
+      j.onRef('m.id', '=', 'ev.trackable_id').on('ev.trackable_type', '=', 'experiment_metric'),
+    )
     .select([
       'ev.id',
       'ev.trackable_type',
-      'ev.trackable_id',
       'ev.event_type',
       'ev.created_at',
       'u.id as user_id',
       'u.name as user_name',
       'e.title as experiment_title',
       'a.description as action_description',
+      'm.evaluation',
     ])
     .where('ev.experiment_id', '=', experimentId)
     .orderBy('ev.created_at', 'desc')
-    .orderBy('ev.id', 'desc')
-    .execute();
-  // An evaluation's kind: its rows carry it (one event per evaluation, trackable_id its first row).
-  const metricIds = rows.filter((r) => r.trackable_type === 'experiment_metric' && r.trackable_id !== null);
-  const kinds = new Map<number, string | null>();
-  if (metricIds.length > 0) {
-    const metrics = await db
-      .selectFrom('podcast_metrics')
-      .select(['id', 'evaluation'])
-      .where(
-        'id',
-        'in',
-        metricIds.map((r) => r.trackable_id!),
-      )
-      .execute();
-    for (const m of metrics) kinds.set(m.id, m.evaluation);
-  }
+    .orderBy('ev.id', 'desc'),
+);
+
+/** The timeline, newest first, each entry with what it is about. */
+export async function loadEvents(db: Database, experimentId: number): Promise<ExperimentEvent[]> {
+  const rows = await timeline(db, experimentId);
   return rows.map((r) => {
-    const kind = r.trackable_id === null ? null : kinds.get(r.trackable_id);
+    const kind = r.evaluation;
     const subject =
       r.trackable_type === 'experiment'
         ? r.experiment_title

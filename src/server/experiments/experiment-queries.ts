@@ -10,7 +10,7 @@ import {
   type experimentUpdateSchema,
 } from '../../shared/experiments.ts';
 import { experimentDays } from './experiment-days.ts';
-import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
 type ExperimentCreate = z.output<typeof experimentCreateSchema>;
 type ExperimentUpdate = z.output<typeof experimentUpdateSchema>;
@@ -41,6 +41,15 @@ const experimentRows = (db: Db) =>
       'u.id as user_id',
       'u.name as user_name',
     ])
+    // Each experiment's steps as rows of the same statement (none: one row with null columns).
+    .leftJoin('experiment_actions as a', 'a.experiment_id', 'e.id')
+    .select([
+      'a.id as action_id',
+      'a.description as action_description',
+      'a.link_target as action_link_target',
+      'a.link_label as action_link_label',
+      'a.completed_at as action_completed_at',
+    ])
     .select((eb) =>
       eb
         .selectFrom('podcast_metrics as m')
@@ -53,6 +62,8 @@ const experimentRows = (db: Db) =>
 
 // Built once per set of filters given (prepared-query.ts): the list and the one experiment are
 // read by every experiment screen and answer every step write. Decision 2026-11-26, issue 25.
+// The steps come in the same statement, one row per step (a second statement for them was a
+// round trip on PostgreSQL and a third of the list's statements; same date).
 const byFilters = new Map<string, ReturnType<typeof prepareExperiments>>();
 const prepareExperiments = (given: (keyof Filter)[]) =>
   preparedQuery((db: Db, podcastId: number, experimentId: number, practiceId: number) => {
@@ -60,17 +71,8 @@ const prepareExperiments = (given: (keyof Filter)[]) =>
     if (given.includes('podcastId')) query = query.where('e.podcast_id', '=', podcastId);
     if (given.includes('experimentId')) query = query.where('e.id', '=', experimentId);
     if (given.includes('practiceId')) query = query.where('e.practice_id', '=', practiceId);
-    return query.orderBy('e.starts_at', 'desc').orderBy('e.id', 'desc');
+    return query.orderBy('e.starts_at', 'desc').orderBy('e.id', 'desc').orderBy('a.position').orderBy('a.id');
   });
-const actionsOf = preparedIdList(12, (db, ids) =>
-  db
-    .selectFrom('experiment_actions')
-    .select(['id', 'experiment_id', 'description', 'link_target', 'link_label', 'completed_at'])
-    .where('experiment_id', 'in', ids)
-    .orderBy('experiment_id')
-    .orderBy('position')
-    .orderBy('id'),
-);
 
 /** The podcast's experiments (not deleted), or the one `experimentId`, newest start first. */
 export async function loadExperiments(db: Db, now: Date, filter: Filter): Promise<Experiment[]> {
@@ -79,31 +81,48 @@ export async function loadExperiments(db: Db, now: Date, filter: Filter): Promis
   let query = byFilters.get(key);
   if (!query) byFilters.set(key, (query = prepareExperiments(given)));
   const rows = await query(db, filter.podcastId ?? 0, filter.experimentId ?? 0, filter.practiceId ?? 0);
-  if (rows.length === 0) return [];
-  const actions = await actionsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    alias: `E-${r.id}`,
-    notes: r.notes,
-    practice: {
-      id: r.practice_id,
-      title: r.practice_title,
-      teaser: r.practice_teaser,
-      emoji: r.practice_emoji,
-    },
-    user: r.user_id === null ? null : { id: r.user_id, name: r.user_name },
-    podcast: { id: r.podcast_id, title: r.podcast_title },
-    actions: actions.filter((a) => a.experiment_id === r.id).map(serializeAction),
-    starts_at: r.starts_at,
-    ends_at: r.ends_at,
-    ...experimentDays(r.starts_at, r.ends_at, now),
-    evaluated: Number(r.finals) > 0,
-    created_at: r.created_at,
-  }));
+  const experiments: Experiment[] = [];
+  let last: Experiment | undefined;
+  for (const r of rows) {
+    // An experiment's rows follow each other (ordered by it), one per step.
+    if (last?.id !== r.id) {
+      experiments.push(
+        (last = {
+          id: r.id,
+          title: r.title,
+          alias: `E-${r.id}`,
+          notes: r.notes,
+          practice: {
+            id: r.practice_id,
+            title: r.practice_title,
+            teaser: r.practice_teaser,
+            emoji: r.practice_emoji,
+          },
+          user: r.user_id === null ? null : { id: r.user_id, name: r.user_name },
+          podcast: { id: r.podcast_id, title: r.podcast_title },
+          actions: [],
+          starts_at: r.starts_at,
+          ends_at: r.ends_at,
+          ...experimentDays(r.starts_at, r.ends_at, now),
+          evaluated: Number(r.finals) > 0,
+          created_at: r.created_at,
+        }),
+      );
+    }
+    if (r.action_id !== null) {
+      last.actions.push(
+        serializeAction({
+          id: r.action_id,
+          experiment_id: r.id,
+          description: r.action_description!,
+          link_target: r.action_link_target,
+          link_label: r.action_link_label,
+          completed_at: r.action_completed_at,
+        }),
+      );
+    }
+  }
+  return experiments;
 }
 
 /** One experiment as the API sends it; 404 when it is gone. */

@@ -8,15 +8,16 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { requireUser } from '../auth/session.ts';
-import { podcastAccess, requirePodcast } from './guard.ts';
+import { decideAccess, requirePodcast } from './guard.ts';
+import { accessRowQuery, type AccessRow } from './podcast-kinds.ts';
 import { serializePodcast } from './serialize-podcast.ts';
 
 /**
- * The selected podcast in one prepared statement (prepared-query.ts): the stored one when the user
- * can still select it, else the first selectable by title. It was two or three statements on every
- * screen's first request (issue 25, 2026-11-26).
+ * The selected podcast: the stored one when the user can still select it, else the first
+ * selectable by title. It was two or three statements on every screen's first request (issue 25,
+ * 2026-11-26).
  */
-const chosenPodcast = preparedQuery((db: Db, userId: number) =>
+const chosenPodcast = (db: Db, userId: number) =>
   db
     .selectFrom('memberships')
     .innerJoin('podcasts', 'podcasts.id', 'memberships.podcast_id')
@@ -29,7 +30,23 @@ const chosenPodcast = preparedQuery((db: Db, userId: number) =>
     )
     .orderBy('podcasts.title')
     .orderBy('podcasts.id')
-    .limit(1),
+    .limit(1);
+
+/**
+ * The guard's access row of the selected podcast, in one prepared statement (prepared-query.ts):
+ * the guard's query (podcast-kinds.ts) for the podcast `chosenPodcast` gives. None: the user can
+ * select no podcast. Decision 2026-11-26 (issue 25): the choice and the access row were two
+ * statements (on PostgreSQL two round trips) before the podcast's facts.
+ */
+const chosenAccess = preparedQuery((db: Db, now: string, userId: number) =>
+  accessRowQuery(
+    db,
+    { toISOString: () => now } as Date,
+    userId,
+    'podcast',
+    // The guard compares the podcast's id with this subquery's one id (a number at every other call).
+    sql<number>`(${chosenPodcast(db, userId)})` as unknown as number,
+  ),
 );
 
 export function accountPodcastRoutes(app: FastifyInstance, { db, clock }: AppContext) {
@@ -58,10 +75,10 @@ export function accountPodcastRoutes(app: FastifyInstance, { db, clock }: AppCon
   // the user can select; null when there is none.
   api.get('/api/account/context', { schema: { response: { 200: contextResource } } }, async (request) => {
     const user = requireUser(request);
-    const [chosen] = await chosenPodcast(db, user.id);
-    if (!chosen) return { data: null };
-    const access = await podcastAccess(db, clock.now(), user, chosen.id, { action: 'podcast.read' });
-    return { data: await serializePodcast(db, access) };
+    const now = clock.now();
+    const [row] = (await chosenAccess(db, now.toISOString(), user.id)) as AccessRow[];
+    if (!row) return { data: null };
+    return { data: await serializePodcast(db, decideAccess(row, now, user, { action: 'podcast.read' })) };
   });
 
   api.post(

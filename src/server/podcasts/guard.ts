@@ -105,6 +105,10 @@ function accessOf(
   };
 }
 
+/** The guard's decision on an access row a route read itself (podcast-kinds.ts accessRowQuery). */
+export const decideAccess = (row: AccessRow, now: Date, user: SessionUser, rule: PodcastRule) =>
+  accessOf(row, now, user, 'podcast', rule);
+
 /** The caller's access to a podcast the code (not the path) names, e.g. one just created. */
 export const podcastAccess = (db: Db, now: Date, user: SessionUser, podcastId: number, rule: PodcastRule) =>
   guardLookup(db, now, user, 'podcast', podcastId, rule);

@@ -4,12 +4,13 @@
 import { sql } from 'kysely';
 import type { PodcastPractice, PracticeOrder, PracticeStatus } from '../../shared/podcast-practices.ts';
 import { audienceSize, budget, timeEffort } from '../../shared/vocabulary.ts';
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
+import { contentVersion } from '../db/seed/seed.ts';
 import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
 import { flagColumns, type FlagRow } from './practice-cards.ts';
 import { practiceSummaries, serializePractices } from './practice-queries.ts';
 import { reasonsOf } from './recommend-engine.ts';
-import { idsOf, type Ranking } from './recommend.ts';
+import { ID_SPAN, idsOf, type Ranking, type ScoreState } from './recommend.ts';
 
 export type PodcastPracticeFilter = {
   ids?: number[];
@@ -71,40 +72,69 @@ export function podcastPractices(db: Db, podcastId: number, filter: PodcastPract
 export type PodcastPracticeQuery = ReturnType<typeof podcastPractices>;
 
 /**
- * Sorts by §9 order; `bookmarkedFirst` puts bookmarked methods before the rest (the selector).
- * Not the advice order: that one sorts by the podcast's ranking (advicePage).
+ * The ids of every method in a §9 order that is the same for every podcast (latest: newest
+ * first, equal times newest id first; money and effort by their scale ranks, equal ranks by id).
  */
-export function orderPractices(
-  query: PodcastPracticeQuery,
-  order: Exclude<PracticeOrder, 'advice'>,
-  bookmarkedFirst: boolean,
-) {
-  let q = query;
-  if (bookmarkedFirst) q = q.orderBy(sql`CASE WHEN b.id IS NULL THEN 1 ELSE 0 END`);
+const contentOrderQuery = (db: Db, order: Exclude<PracticeOrder, 'advice'>) => {
   const money = rank('ctx.investment', budget.keys);
   const time = rank('ctx.commitment', timeEffort.keys);
+  const q = db
+    .selectFrom('practices')
+    .leftJoin('practice_contexts as ctx', 'ctx.practice_id', 'practices.id')
+    .select('practices.id');
   switch (order) {
     case 'latest':
-      q = q.orderBy('practices.created_at', 'desc');
-      break;
+      return q.orderBy('practices.created_at', 'desc').orderBy('practices.id', 'desc');
     case 'money':
-      q = q.orderBy(money).orderBy(time);
-      break;
+      return q.orderBy(money).orderBy(time).orderBy('practices.id');
     case 'effort':
-      q = q.orderBy(time).orderBy(money);
-      break;
+      return q.orderBy(time).orderBy(money).orderBy('practices.id');
   }
-  // Equal ranks: newest id first for 'latest', else the collection's order.
-  return q.orderBy('practices.id', order === 'latest' ? 'desc' : 'asc');
+};
+
+/** An order of methods a page is cut from: a podcast's ranking (advice) or a ContentOrder. */
+type PageOrder = {
+  /** Every method it knows, in its order. */
+  readonly order: readonly number[];
+  /** Whether it knows the method. */
+  has(id: number): boolean;
+  /** The method's place as place · 2³² + id (ID_SPAN), smaller first; methods it does not know last. */
+  sortKey(id: number): number;
+};
+
+/** latest, money or effort: the methods' ids in that order, the same for every podcast. */
+class ContentOrder implements PageOrder {
+  readonly #place: Map<number, number>;
+  constructor(readonly order: readonly number[]) {
+    this.#place = new Map(order.map((id, i) => [id, i]));
+  }
+  has(id: number) {
+    return this.#place.has(id);
+  }
+  sortKey(id: number) {
+    return (this.#place.get(id) ?? this.order.length) * ID_SPAN + id;
+  }
 }
 
-/** How many methods the filtered query holds. */
-export async function countPractices(query: PodcastPracticeQuery) {
-  const row = await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** Per database: the content orders of one content version. */
+const contentOrders = new WeakMap<Database, { version: string; orders: Map<string, ContentOrder> }>();
+
+/**
+ * The order of `order` for the current content version, kept in memory per version like the
+ * rendered cards (practice-cards.ts): a seed or an admin edit in /nova changes the version (in
+ * another process within CONTENT_VERSION_TTL_MS, as for the cards). `fresh` reads it anew: a page
+ * met a method the kept order does not know or missed one (written without a seed or an edit).
+ */
+async function contentOrder(db: Database, order: Exclude<PracticeOrder, 'advice'>, fresh = false) {
+  const version = await contentVersion(db);
+  let kept = contentOrders.get(db);
+  if (kept?.version !== version) contentOrders.set(db, (kept = { version, orders: new Map() }));
+  let found = kept.orders.get(order);
+  if (!found || fresh) {
+    const rows = await contentOrderQuery(db, order).execute();
+    kept.orders.set(order, (found = new ContentOrder(rows.map((r) => r.id))));
+  }
+  return found;
 }
 
 type Row = Awaited<ReturnType<PodcastPracticeQuery['execute']>>[number];
@@ -184,13 +214,33 @@ type CountedRow = FlagRow & { method_count: number | string | null };
 const totalOf = async (db: Db, rows: CountedRow[]) =>
   Number(rows.length ? rows[0]!.method_count : (await methodCount(db))[0]!.n);
 
-// A page's flags by id (the list's advice page: its texts come from practice-cards.ts), with or
-// without the number of methods.
+/** The podcast's score state (recommend.ts currentRanking) as two columns of a page's statement. */
+const scoreStateColumns = (db: Db, podcastId: number) => {
+  const state = db.selectFrom('practice_score_states as st').where('st.podcast_id', '=', podcastId);
+  return [
+    state.select('st.content_version').as('score_version'),
+    state.select('st.fingerprint').as('score_fingerprint'),
+  ];
+};
+type StateRow = { score_version: string | null; score_fingerprint: string | null };
+/** The score state read with `rows` (none without a row). */
+const stateOf = (rows: StateRow[]): ScoreState | undefined =>
+  rows[0] && { content_version: rows[0].score_version, fingerprint: rows[0].score_fingerprint };
+
+// A page's flags by id (the list's advice page: its texts come from practice-cards.ts) and the
+// podcast's score state, with or without the number of methods.
 const flagsByIds = preparedIdList(12, (db, ids, podcastId: number) =>
-  podcastPractices(db, podcastId, { ids }).clearSelect().select(flagColumns),
+  podcastPractices(db, podcastId, { ids })
+    .clearSelect()
+    .select(flagColumns)
+    .select(scoreStateColumns(db, podcastId)),
 );
 const countedFlagsByIds = preparedIdList(12, (db, ids, podcastId: number) =>
-  podcastPractices(db, podcastId, { ids }).clearSelect().select(flagColumns).select(methodCountColumn(db)),
+  podcastPractices(db, podcastId, { ids })
+    .clearSelect()
+    .select(flagColumns)
+    .select(methodCountColumn(db))
+    .select(scoreStateColumns(db, podcastId)),
 );
 
 /** The flag rows of methods by id, in the order of `ids` (ids of no method left out). */
@@ -201,24 +251,69 @@ function inOrder<R extends FlagRow>(rows: R[], ids: readonly number[]) {
 const flagRowsById = async (db: Db, podcastId: number, ids: readonly number[]) =>
   inOrder(await flagsByIds(db, [...ids], podcastId), ids);
 
-/** One method's flag row for a podcast (none: the method does not exist). */
-export const flagRowOf = async (db: Db, podcastId: number, practiceId: number) =>
-  (await flagsByIds(db, [practiceId], podcastId))[0];
+/** One method's flag row for a podcast (none: the method does not exist) and the podcast's score state. */
+export async function flagRowOf(db: Db, podcastId: number, practiceId: number) {
+  const rows = await flagsByIds(db, [practiceId], podcastId);
+  return { row: rows[0], state: stateOf(rows) };
+}
 
-/** The filtered methods' ids with their bookmark, unordered (the advice order sorts them itself). */
+/** The filtered methods' ids with their bookmark, unordered (orderedPage sorts them), and the score state. */
 async function filteredIds(db: Db, podcastId: number, filter: PodcastPracticeFilter) {
   return podcastPractices(db, podcastId, filter)
     .clearSelect()
     .select(['practices.id', 'b.id as bookmark_id'])
+    .select(scoreStateColumns(db, podcastId))
     .execute();
 }
 
 /**
+ * A page in `order` (a podcast's ranking or a content order), bookmarked first for the selector
+ * (`bookmarkedFirst`). Without filters the page is a slice of the order and the count is the
+ * number of methods; with filters the query gives the matching ids, sorted here. `complete` says
+ * whether the order knew every method the page's query met; `state` is the podcast's score state
+ * read by the same statement (recommend.ts currentRanking). Decision 2026-11-26 (issue 25): the
+ * scores are one ranking per podcast, no longer rows SQL could sort by (recommend.ts); and the
+ * orders latest, money and effort are the same for every podcast, so they are read once per
+ * content version (contentOrder) instead of scanning and sorting every method per request (SQLite
+ * 140–200 µs with a temp B-tree): a page reads only its twelve methods' flags.
+ */
+async function orderedPage(
+  db: Db,
+  podcastId: number,
+  order: PageOrder,
+  filter: PodcastPracticeFilter | undefined,
+  bookmarkedFirst: boolean,
+  perPage: number,
+  offset: number,
+) {
+  if (!filter && !bookmarkedFirst) {
+    const ids = order.order.slice(offset, offset + perPage);
+    const counted = await countedFlagsByIds(db, [...ids], podcastId);
+    const [rows, total] = [inOrder(counted, ids), await totalOf(db, counted)];
+    // Every method of the slice still there, and a full page or the last one of an order that holds every method.
+    if (rows.length === ids.length && (ids.length === perPage || order.order.length === total))
+      return { rows, total, complete: total === order.order.length, state: stateOf(counted) };
+  }
+  const matching = await filteredIds(db, podcastId, filter ?? {});
+  // The selector's bookmarked methods come first: 2⁵² in front of the others' keys (every key is
+  // below 2⁵² up to 2²⁰ methods, so the sum stays an exact double).
+  let complete = true;
+  const keys = Float64Array.from(matching, (r) => {
+    if (!order.has(r.id)) complete = false;
+    return (bookmarkedFirst && r.bookmark_id === null ? 2 ** 52 : 0) + order.sortKey(r.id);
+  });
+  const ids = idsOf(keys).slice(offset, offset + perPage);
+  return {
+    rows: await flagRowsById(db, podcastId, ids),
+    total: matching.length,
+    complete,
+    state: stateOf(matching),
+  };
+}
+
+/**
  * A page in advice order: by the podcast's ranking (best first, equal scores by id; methods it
- * does not hold last, by id), bookmarked first for the selector (`bookmarkedFirst`). Without
- * filters the page is a slice of the ranking's order and the count is the number of methods;
- * with filters the query gives the matching ids, sorted here. Decision 2026-11-26 (issue 25):
- * the scores are one ranking per podcast, no longer rows SQL could sort by (recommend.ts).
+ * does not hold last, by id).
  */
 export async function advicePage(
   db: Db,
@@ -229,54 +324,48 @@ export async function advicePage(
   perPage: number,
   offset: number,
 ) {
-  if (!filter && !bookmarkedFirst) {
-    const ids = ranking.order.slice(offset, offset + perPage);
-    const counted = await countedFlagsByIds(db, [...ids], podcastId);
-    const [rows, total] = [inOrder(counted, ids), await totalOf(db, counted)];
-    // A full page, or the last one of a ranking that holds every method.
-    if (ids.length === perPage || ranking.ids.length === total) return { rows, total };
-  }
-  const matching = await filteredIds(db, podcastId, filter ?? {});
-  // The selector's bookmarked methods come first: 2⁴² in front of the others' keys.
-  const keys = Float64Array.from(
-    matching,
-    (r) => (bookmarkedFirst && r.bookmark_id === null ? 2 ** 42 : 0) + ranking.sortKey(r.id),
+  const { rows, total, state } = await orderedPage(
+    db,
+    podcastId,
+    ranking,
+    filter,
+    bookmarkedFirst,
+    perPage,
+    offset,
   );
-  const ids = idsOf(keys).slice(offset, offset + perPage);
-  return { rows: await flagRowsById(db, podcastId, ids), total: matching.length };
+  return { rows, total, state };
 }
 
-type PageQuery = (db: Db, podcastId: number, limit: number, offset: number) => Promise<CountedRow[]>;
-const unfilteredPages = new Map<string, PageQuery>();
-
 /**
- * A page of the list without filters (what the method list shows first). Its ids and flags come
- * from a query that selects only them (the setup flags' existence checks and the texts of 99
- * methods cost 1 ms on SQLite, the ids alone 0.2 ms), built and compiled once per order
- * (prepared-query.ts); the texts come from practice-cards.ts. Without filters the count is the
- * number of methods (every join meets at most one row). Decision 2026-11-26, issue 25.
+ * A page in latest, money or effort order, with or without filters: cut from the content order
+ * (contentOrder); read once more with the order read anew when the order missed a method.
  */
-export async function unfilteredPage(
-  db: Db,
+export async function contentOrderPage(
+  db: Database,
   podcastId: number,
   order: Exclude<PracticeOrder, 'advice'>,
+  filter: PodcastPracticeFilter | undefined,
   bookmarkedFirst: boolean,
   perPage: number,
   offset: number,
 ) {
-  const key = `${order}:${bookmarkedFirst}`;
-  let page = unfilteredPages.get(key);
-  if (!page) {
-    page = preparedQuery((db: Db, podcastId: number, limit: number, offset: number) =>
-      orderPractices(podcastPractices(db, podcastId), order, bookmarkedFirst)
-        .clearSelect()
-        .select(flagColumns)
-        .select(methodCountColumn(db))
-        .limit(limit)
-        .offset(offset),
-    );
-    unfilteredPages.set(key, page);
-  }
-  const rows = await page(db, podcastId, perPage, offset);
-  return { rows, total: await totalOf(db, rows) };
+  const page = await orderedPage(
+    db,
+    podcastId,
+    await contentOrder(db, order),
+    filter,
+    bookmarkedFirst,
+    perPage,
+    offset,
+  );
+  if (page.complete) return page;
+  return orderedPage(
+    db,
+    podcastId,
+    await contentOrder(db, order, true),
+    filter,
+    bookmarkedFirst,
+    perPage,
+    offset,
+  );
 }

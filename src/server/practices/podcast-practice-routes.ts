@@ -31,16 +31,21 @@ import { HttpError, invalid, notFound } from '../http/errors.ts';
 import { messages as guardMessages, requirePodcast } from '../podcasts/guard.ts';
 import {
   advicePage,
-  countPractices,
+  contentOrderPage,
   findPodcastPractice,
   flagRowOf,
-  orderPractices,
-  podcastPractices,
   podcastPracticesById,
-  unfilteredPage,
 } from './podcast-practice-queries.ts';
 import { renderPractices } from './practice-cards.ts';
-import { bestPractices, ensureScores, refreshScores } from './recommend.ts';
+import {
+  bestPractices,
+  currentRanking,
+  ensureScores,
+  keptRanking,
+  refreshScores,
+  type Ranking,
+  type ScoreState,
+} from './recommend.ts';
 
 export const missingPractice = 'Diese Methode gibt es nicht.';
 
@@ -68,29 +73,36 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       const { page = 1, order = pro ? 'advice' : 'effort', records, ...filter } = request.query;
       if (order === 'advice' && !pro) throw new HttpError(403, guardMessages.pro);
       const now = clock.now();
-      const ranking = pro ? await ensureScores(db, podcast.id, now) : undefined;
       const perPage = records ?? PRACTICES_PER_PAGE;
       const offset = (page - 1) * perPage;
       const unfiltered = Object.values(filter).every((v) => v === undefined);
       const bookmarkedFirst = records !== undefined;
-      let rows, total;
-      if (order === 'advice') {
-        ({ rows, total } = await advicePage(
-          db,
-          podcast.id,
-          ranking!,
-          unfiltered ? undefined : filter,
-          bookmarkedFirst,
-          perPage,
-          offset,
-        ));
-      } else if (unfiltered) {
-        ({ rows, total } = await unfilteredPage(db, podcast.id, order, bookmarkedFirst, perPage, offset));
-      } else {
-        const query = podcastPractices(db, podcast.id, filter);
-        total = await countPractices(query);
-        rows = await orderPractices(query, order, bookmarkedFirst).limit(perPage).offset(offset).execute();
-      }
+      const { rows, total, ranking } = await withRanking(
+        podcast.id,
+        pro,
+        now,
+        order === 'advice',
+        (ranking) =>
+          order === 'advice'
+            ? advicePage(
+                db,
+                podcast.id,
+                ranking!,
+                unfiltered ? undefined : filter,
+                bookmarkedFirst,
+                perPage,
+                offset,
+              )
+            : contentOrderPage(
+                db,
+                podcast.id,
+                order,
+                unfiltered ? undefined : filter,
+                bookmarkedFirst,
+                perPage,
+                offset,
+              ),
+      );
       // The page as text, from each method's rendered content (practice-cards.ts).
       const { json, count } = await renderPractices(db, rows, now, ranking);
       const meta = {
@@ -118,15 +130,42 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
     async (request, reply) => {
       const { podcast, plan } = requirePodcast(request);
       const now = clock.now();
-      const ranking = plan.active ? await ensureScores(db, podcast.id, now) : undefined;
       // Rendered like the list's methods (practice-cards.ts): the flags read, the content kept.
-      const row = await flagRowOf(db, podcast.id, request.params.practiceId);
+      const { row, ranking } = await withRanking(podcast.id, plan.active, now, false, () =>
+        flagRowOf(db, podcast.id, request.params.practiceId),
+      );
       const { json, count } = await renderPractices(db, row ? [row] : [], now, ranking);
       if (!count) throw notFound(missingPractice);
       const body = `{"data":${json.slice(1, -1)}}`;
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
+
+  /**
+   * `read` with the podcast's ranking for Pro (none for Basic). The score state comes with the
+   * read's own statement: a ranking this process keeps is used when that state says it is current
+   * (currentRanking), else ensureScores gives it and a read that sorts by it (`sorted`, the advice
+   * order) runs again. Only a read that sorts by the ranking needs one before it runs.
+   */
+  async function withRanking<R extends { state?: ScoreState }>(
+    podcastId: number,
+    pro: boolean,
+    now: Date,
+    sorted: boolean,
+    read: (ranking: Ranking | undefined) => Promise<R>,
+  ): Promise<R & { ranking: Ranking | undefined }> {
+    if (!pro) return { ...(await read(undefined)), ranking: undefined };
+    let basis = keptRanking(db, podcastId);
+    if (sorted && !basis) {
+      await ensureScores(db, podcastId, now);
+      basis = keptRanking(db, podcastId);
+    }
+    const result = await read(basis?.ranking);
+    const current = await currentRanking(db, podcastId, result.state, basis);
+    if (current) return { ...result, ranking: current };
+    const ranking = await ensureScores(db, podcastId, now);
+    return { ...(sorted && ranking !== basis?.ranking ? await read(ranking) : result), ranking };
+  }
 
   /** The flag rows of a podcast, newest first, with their methods. */
   async function listFlags(kind: 'bookmarks' | 'applications', podcastId: number, pro: boolean) {

@@ -186,6 +186,11 @@ export class Ranking {
     return -1;
   }
 
+  /** Whether it holds a score of the method. */
+  has(id: number) {
+    return this.#indexOf(id) >= 0;
+  }
+
   /** The method's similarity × 1000 and reason codes; undefined for a method it does not hold. */
   scoreOf(id: number): { value: number; codes: string } | undefined {
     const i = this.#indexOf(id);
@@ -215,7 +220,7 @@ export class Ranking {
 }
 
 export const ID_SPAN = 2 ** 32;
-/** The ids of sort keys (Ranking.sortKey, maybe plus multiples of 2⁴² in front), in their order. */
+/** The ids of sort keys (Ranking.sortKey, maybe plus 2⁵² in front), in their order. */
 export const idsOf = (keys: Float64Array) => Array.from(keys.sort(), (key) => key % ID_SPAN);
 
 /**
@@ -260,6 +265,29 @@ async function storedRanking(db: Database, podcastId: number, fingerprint: strin
     .executeTakeFirst();
   if (!row?.ranking || row.fingerprint !== fingerprint) return undefined;
   return remember(db, podcastId, fingerprint, Ranking.parse(row.ranking));
+}
+
+/** A podcast's row of practice_score_states as far as a read needs it: for which content, which fingerprint. */
+export type ScoreState = { content_version: string | null; fingerprint: string | null };
+
+/** The ranking this process keeps for the podcast, with its fingerprint; no query (see currentRanking). */
+export const keptRanking = (db: Db, podcastId: number) => rankings.get(db)?.kept.get(podcastId);
+
+/**
+ * The kept ranking `basis` when the podcast's score state, read in the same statement as a
+ * page's flags, says it is the stored ranking of the current content (what ensureScores checks);
+ * undefined: ask ensureScores. Decision 2026-11-26 (issue 25): the state's own statement was a
+ * third of a Pro method list's statements, on PostgreSQL a round trip.
+ */
+export async function currentRanking(
+  db: Database,
+  podcastId: number,
+  state: ScoreState | undefined,
+  basis: { fingerprint: string; ranking: Ranking } | undefined,
+) {
+  if (!basis || !state?.fingerprint || state.fingerprint !== basis.fingerprint) return undefined;
+  if (state.content_version !== (await contentVersion(db))) return undefined;
+  return remember(db, podcastId, basis.fingerprint, basis.ranking);
 }
 
 const scoreState = preparedQuery((db: Database, podcastId: number) =>

@@ -222,6 +222,47 @@ describe('lists', { timeout: 30_000 }, () => {
       422,
     );
   });
+
+  it('lists each experiment with its own steps in order, and one of a method without steps with none', async () => {
+    t.clock.set('2027-05-01T08:00:00Z');
+    const { owner, podcast } = await ownerWithPodcast(t);
+    const withSteps = await addPractice(t, 'Mit Schritten');
+    const bare = await addPractice(t, 'Ohne Schritte');
+    await t.db.deleteFrom('practice_actions').where('practice_id', '=', bare.id).execute();
+    const started = [];
+    for (const [practice, starts_at] of [
+      [withSteps, '2027-05-01'],
+      [bare, '2027-05-02'],
+      [withSteps, '2027-05-03'],
+    ] as const) {
+      started.push(
+        await startExperiment(owner.agent, podcast.id, {
+          practice_id: practice.id,
+          starts_at,
+          ends_at: '2027-05-20',
+        }),
+      );
+    }
+    const steps = ['Passende Podcasts finden', 'Anfrage schreiben', 'Aufnahme bewerben'];
+    const list = contract(
+      await owner.agent.get(`/api/podcasts/${podcast.id}/experiments`),
+      200,
+      experimentsResponse,
+    ).data;
+    // Newest start first, each with its steps (read with the experiments: one row per step).
+    expect(list.map((e) => [e.id, e.actions.map((a) => a.description)])).toEqual([
+      [started[2]!.id, steps],
+      [started[1]!.id, []],
+      [started[0]!.id, steps],
+    ]);
+    expect(list.flatMap((e) => e.actions.map((a) => a.id))).toEqual(
+      started.toReversed().flatMap((e) => e.actions.map((a) => a.id)),
+    );
+    for (const e of started) {
+      const shown = contract(await owner.agent.get(`/api/experiments/${e.id}`), 200, experimentResource).data;
+      expect(shown.actions).toEqual(e.actions);
+    }
+  });
 });
 
 describe('action steps', { timeout: 30_000 }, () => {

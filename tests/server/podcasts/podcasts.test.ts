@@ -264,4 +264,22 @@ describe('GET and POST /api/account/context', () => {
     expect((await other.post('/api/account/session', { email, password: PASSWORD })).statusCode).toBe(200);
     expect(json<One>(await other.get('/api/account/context')).data.id).toBe(b.id);
   });
+
+  it('falls back when the selected podcast is no longer the user’s: deactivated there, the next one', async () => {
+    const { agent, id: userId } = await verifiedUser(t);
+    const mine = await createPodcast(agent, { title: 'Zweiter Podcast' });
+    const owner = await verifiedUser(t);
+    const team = await createPodcast(owner.agent, { title: 'Erster Podcast' });
+    await addMember(t, team.id, userId, 'editor');
+    expect((await agent.post(`/api/account/context/${team.id}`)).statusCode).toBe(200);
+    expect(json<One>(await agent.get('/api/account/context')).data.id).toBe(team.id);
+    await t.db
+      .updateTable('memberships')
+      .set({ active: 0 })
+      .where('podcast_id', '=', team.id)
+      .where('user_id', '=', userId)
+      .execute();
+    const context = json<One>(await agent.get('/api/account/context')).data;
+    expect(context).toMatchObject({ id: mine.id, title: 'Zweiter Podcast' });
+  });
 });

@@ -202,6 +202,54 @@ describe('GET /api/podcasts/{id}/practices', () => {
     expect((await list(basic, '?order=latest')).meta.total).toBe(TOTAL);
   });
 
+  it('follows an edit in /nova at once: the money and effort orders put an edited method in its new place', async () => {
+    // latest, money and effort are kept per content version (contentOrder): read them before the edit.
+    const admin = await verifiedUser(t);
+    await t.db.updateTable('users').set({ role: 'editor' }).where('id', '=', admin.id).execute();
+    const cheapest = ids(await list(basic, '?order=money'))[0]!;
+    const quickest = ids(await list(basic, '?order=effort'))[0]!;
+    const edit = async (
+      id: number,
+      change: (context: Record<string, unknown>) => Record<string, unknown>,
+    ) => {
+      const { data } = json<{ data: Record<string, unknown> & { context: Record<string, unknown> } }>(
+        await admin.agent.get(`/api/nova/practices/${id}`),
+      );
+      const { id: _id, edited_at: _e, all_keywords: _k, ...form } = data;
+      const saved = await admin.agent.put(`/api/nova/practices/${id}`, {
+        ...form,
+        context: change(data.context),
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return data.context;
+    };
+    const dearest = { investment: budget.keys.at(-1), commitment: timeEffort.keys.at(-1) };
+    const money = await edit(cheapest, (c) => ({ ...c, ...dearest }));
+    const effort = quickest === cheapest ? money : await edit(quickest, (c) => ({ ...c, ...dearest }));
+    try {
+      for (const [order, moved] of [
+        ['money', cheapest],
+        ['effort', quickest],
+      ] as const) {
+        expect(ids(await list(basic, `?order=${order}`))).not.toContain(moved);
+        const whole = ids(await list(basic, `?order=${order}&records=1000`));
+        const full = ids(await list(basic, `?order=${order}&status=open&records=1000`));
+        expect(whole).toEqual(full);
+        // Among the dearest and slowest, by id: after every method that is cheaper or quicker.
+        const place = whole.indexOf(moved);
+        expect(place).toBeGreaterThan(whole.length / 2);
+        const paged: number[] = [];
+        for (let n = 1; n <= Math.ceil(TOTAL / 12); n++)
+          paged.push(...ids(await list(basic, `?order=${order}&page=${n}`)));
+        expect(paged).toEqual(whole);
+      }
+    } finally {
+      await edit(cheapest, () => money);
+      if (quickest !== cheapest) await edit(quickest, () => effort);
+    }
+    expect(ids(await list(basic, '?order=money'))[0]).toBe(cheapest);
+  });
+
   it('filters by keywords (any of them), commitment, investment, expansion and relevance', async () => {
     const [k1, k2] = [
       keywordRows[0]!.keyword,
