@@ -9,7 +9,7 @@ import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
 import { flagColumns, type FlagRow } from './practice-cards.ts';
 import { practiceSummaries, serializePractices } from './practice-queries.ts';
 import { reasonsOf } from './recommend-engine.ts';
-import { idsOf, type Ranking } from './recommend.ts';
+import { idsOf, type Ranking, type ScoreState } from './recommend.ts';
 
 export type PodcastPracticeFilter = {
   ids?: number[];
@@ -204,6 +204,38 @@ const flagRowsById = async (db: Db, podcastId: number, ids: readonly number[]) =
 /** One method's flag row for a podcast (none: the method does not exist). */
 export const flagRowOf = async (db: Db, podcastId: number, practiceId: number) =>
   (await flagsByIds(db, [practiceId], podcastId))[0];
+
+// A flag write's one read (podcast-practice-routes.ts): the method's flags together with the
+// podcast's score state (ensureScores' `known`), so a bookmark set again answers from this
+// statement and the rendered card. Decision 2026-11-26 (issue 25): the flag lookup, the score
+// state and the method's texts and keywords were four statements (round trips on PostgreSQL).
+const flagsWithState = preparedQuery((db: Db, podcastId: number, practiceId: number) =>
+  podcastPractices(db, podcastId, { ids: [practiceId] })
+    .clearSelect()
+    .select(flagColumns)
+    .select((eb) => [
+      eb
+        .selectFrom('practice_score_states')
+        .select('content_version')
+        .where('podcast_id', '=', podcastId)
+        .as('score_version'),
+      eb
+        .selectFrom('practice_score_states')
+        .select('fingerprint')
+        .where('podcast_id', '=', podcastId)
+        .as('score_fingerprint'),
+    ]),
+);
+
+/** One method's flag row and the podcast's score state (null: none stored); undefined: no such method. */
+export async function flagRowWithState(db: Db, podcastId: number, practiceId: number) {
+  const [found] = await flagsWithState(db, podcastId, practiceId);
+  if (!found) return undefined;
+  const { score_version, score_fingerprint, ...row } = found;
+  const state: ScoreState | null =
+    score_version === null ? null : { content_version: score_version, fingerprint: score_fingerprint };
+  return { row: row as FlagRow, state };
+}
 
 /** The filtered methods' ids with their bookmark, unordered (the advice order sorts them itself). */
 async function filteredIds(db: Db, podcastId: number, filter: PodcastPracticeFilter) {
