@@ -10,12 +10,14 @@ import {
   type experimentUpdateSchema,
 } from '../../shared/experiments.ts';
 import { experimentDays } from './experiment-days.ts';
-import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
+import { preparedIdList, preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 
 type ExperimentCreate = z.output<typeof experimentCreateSchema>;
 type ExperimentUpdate = z.output<typeof experimentUpdateSchema>;
 import { recordEvent } from './event-queries.ts';
-import { serializeAction } from './step-queries.ts';
+import { completeOpen, serializeAction, stepEntry, type ActionRow } from './step-queries.ts';
+import { logChanged } from './event-queries.ts';
+import { sql } from 'kysely';
 
 type Filter = { podcastId?: number; experimentId?: number; practiceId?: number };
 
@@ -72,6 +74,30 @@ const actionsOf = preparedIdList(12, (db, ids) =>
     .orderBy('id'),
 );
 
+type ExperimentRow = Awaited<ReturnType<ReturnType<typeof experimentRows>['execute']>>[number];
+
+/** An experiment row and its steps (in their order) as the API sends them. */
+const toExperiment = (r: ExperimentRow, actions: ActionRow[], now: Date): Experiment => ({
+  id: r.id,
+  title: r.title,
+  alias: `E-${r.id}`,
+  notes: r.notes,
+  practice: {
+    id: r.practice_id,
+    title: r.practice_title,
+    teaser: r.practice_teaser,
+    emoji: r.practice_emoji,
+  },
+  user: r.user_id === null ? null : { id: r.user_id, name: r.user_name },
+  podcast: { id: r.podcast_id, title: r.podcast_title },
+  actions: actions.map(serializeAction),
+  starts_at: r.starts_at,
+  ends_at: r.ends_at,
+  ...experimentDays(r.starts_at, r.ends_at, now),
+  evaluated: Number(r.finals) > 0,
+  created_at: r.created_at,
+});
+
 /** The podcast's experiments (not deleted), or the one `experimentId`, newest start first. */
 export async function loadExperiments(db: Db, now: Date, filter: Filter): Promise<Experiment[]> {
   const given = (['podcastId', 'experimentId', 'practiceId'] as const).filter((k) => filter[k] !== undefined);
@@ -84,26 +110,13 @@ export async function loadExperiments(db: Db, now: Date, filter: Filter): Promis
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    alias: `E-${r.id}`,
-    notes: r.notes,
-    practice: {
-      id: r.practice_id,
-      title: r.practice_title,
-      teaser: r.practice_teaser,
-      emoji: r.practice_emoji,
-    },
-    user: r.user_id === null ? null : { id: r.user_id, name: r.user_name },
-    podcast: { id: r.podcast_id, title: r.podcast_title },
-    actions: actions.filter((a) => a.experiment_id === r.id).map(serializeAction),
-    starts_at: r.starts_at,
-    ends_at: r.ends_at,
-    ...experimentDays(r.starts_at, r.ends_at, now),
-    evaluated: Number(r.finals) > 0,
-    created_at: r.created_at,
-  }));
+  return rows.map((r) =>
+    toExperiment(
+      r,
+      actions.filter((a) => a.experiment_id === r.id),
+      now,
+    ),
+  );
 }
 
 /** One experiment as the API sends it; 404 when it is gone. */
@@ -111,6 +124,62 @@ export async function showExperiment(db: Db, now: Date, experimentId: number) {
   const [experiment] = await loadExperiments(db, now, { experimentId });
   if (!experiment) throw notFound(experimentMessages.notFound);
   return experiment;
+}
+
+// PostgreSQL 'Alles erledigt': the open steps done, one log entry per step (logChanged) and the
+// experiment as it is afterwards (one row per step), in one statement; the statement's snapshot
+// is from before its UPDATE, so each step's state is taken from `changed` where that holds it.
+// Decision 2026-11-26 (issue 25): the change and the two reads of the answer were three round
+// trips. SQLite has no data-modifying WITH (step-queries.ts completeAll).
+const completedExperiment = preparedWrite(
+  (db: Db, experimentId: number, userId: number, at: string, podcastId: number) => {
+    const withChanges = db
+      .with('changed', (qc) => completeOpen(qc, experimentId, userId, at))
+      .with('logged', (qc) => logChanged(qc, { ...stepEntry, podcastId, experimentId, userId, at }));
+    // The CTEs go with every statement built from withChanges (experimentRows takes a Db).
+    return experimentRows(withChanges as unknown as Db)
+      .where('e.id', '=', experimentId)
+      .leftJoin('experiment_actions as a', 'a.experiment_id', 'e.id')
+      .select([
+        'a.id as action_id',
+        'a.description as action_description',
+        'a.link_target as action_link_target',
+        'a.link_label as action_link_label',
+      ])
+      .select(
+        sql<
+          string | null
+        >`CASE WHEN a.id IN (SELECT id FROM changed) THEN CAST(${at} AS TEXT) ELSE a.completed_at END`.as(
+          'action_completed_at',
+        ),
+      )
+      .orderBy('a.position')
+      .orderBy('a.id');
+  },
+);
+
+/**
+ * PostgreSQL 'Alles erledigt': every open step done with its log entry, and the experiment as the
+ * API sends it, in one statement; 404 when it is gone.
+ */
+export async function completeAllShown(
+  db: Db,
+  step: { podcastId: number; experimentId: number; userId: number; at: string },
+  now: Date,
+) {
+  const { rows } = await completedExperiment(db, step.experimentId, step.userId, step.at, step.podcastId);
+  if (rows.length === 0) throw notFound(experimentMessages.notFound);
+  const actions = rows
+    .filter((r) => r.action_id !== null)
+    .map((r) => ({
+      id: r.action_id!,
+      experiment_id: r.id,
+      description: r.action_description!,
+      link_target: r.action_link_target,
+      link_label: r.action_link_label,
+      completed_at: r.action_completed_at,
+    }));
+  return toExperiment(rows[0]!, actions, now);
 }
 
 /** Starts an experiment from a method, with the method's current steps copied in. */

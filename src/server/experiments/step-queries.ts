@@ -6,9 +6,9 @@ import { preparedWrite } from '../db/prepared-query.ts';
 import { logChanged, recordEvent } from './event-queries.ts';
 
 /** What every log entry of a step change says. */
-const stepEntry = { trackable: 'experiment_action', type: 'updated' } as const;
+export const stepEntry = { trackable: 'experiment_action', type: 'updated' } as const;
 
-type ActionRow = {
+export type ActionRow = {
   id: number;
   experiment_id: number;
   description: string;
@@ -127,7 +127,7 @@ export const serializeAction = (a: ActionRow): ExperimentAction => ({
 });
 
 // 'Alles erledigt': every open step done. Built once each (prepared-query.ts).
-const completeOpen = (db: Updater, experimentId: number, userId: number, at: string) =>
+export const completeOpen = (db: Updater, experimentId: number, userId: number, at: string) =>
   db
     .updateTable('experiment_actions')
     .set({ completed_at: at, completed_by: userId })
@@ -135,29 +135,17 @@ const completeOpen = (db: Updater, experimentId: number, userId: number, at: str
     .where('completed_at', 'is', null)
     .returning('id');
 const completeOpenSteps = preparedWrite(completeOpen);
-const completeOpenLogged = preparedWrite(
-  (db: Db, experimentId: number, userId: number, at: string, podcastId: number) =>
-    db
-      .with('changed', (qc) => completeOpen(qc, experimentId, userId, at))
-      .with('logged', (qc) => logChanged(qc, { ...stepEntry, podcastId, experimentId, userId, at }))
-      .selectFrom('changed')
-      .select('id'),
-);
-
 /**
- * 'Alles erledigt': every open step done, one log entry per step that changed, in one
- * transaction; on SQLite with `within` last in it (the idempotency key's answer: answerWithin).
+ * SQLite 'Alles erledigt': every open step done, one log entry per step that changed, in one
+ * transaction, with `within` last in it (the idempotency key's answer: answerWithin). PostgreSQL:
+ * experiment-queries.ts completeAllShown, one statement.
  */
 export async function completeAll(
   db: Database,
   step: { podcastId: number; experimentId: number; userId: number; at: string },
   within?: (tx: Db) => Promise<unknown>,
 ) {
-  const { podcastId, experimentId, userId, at } = step;
-  if (db.engine === 'postgres') {
-    await completeOpenLogged(db, experimentId, userId, at, podcastId);
-    return;
-  }
+  const { experimentId, userId, at } = step;
   await withTx(db, async (tx) => {
     const done = (await completeOpenSteps(tx, experimentId, userId, at)).rows;
     await logSteps(
