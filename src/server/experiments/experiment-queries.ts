@@ -1,5 +1,5 @@
 // Experiments as the API sends them, and their writes (each with its log entry, in one transaction).
-import type { Db } from '../db/database.ts';
+import type { Database, Db, RunSync } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
 import type { z } from 'zod';
 import { notFound } from '../http/errors.ts';
@@ -64,14 +64,20 @@ const prepareExperiments = (given: (keyof Filter)[]) =>
     if (given.includes('practiceId')) query = query.where('e.practice_id', '=', practiceId);
     return query.orderBy('e.starts_at', 'desc').orderBy('e.id', 'desc');
   });
-const actionsOf = preparedIdList(12, (db, ids) =>
+const actionRows = (db: Db) =>
   db
     .selectFrom('experiment_actions')
     .select(['id', 'experiment_id', 'description', 'link_target', 'link_label', 'completed_at'])
-    .where('experiment_id', 'in', ids)
     .orderBy('experiment_id')
     .orderBy('position')
-    .orderBy('id'),
+    .orderBy('id');
+const actionsOf = preparedIdList(12, (db, ids) => actionRows(db).where('experiment_id', 'in', ids));
+// SQLite: one experiment read inside a write's synchronous transaction (database.ts writeSync).
+const oneExperiment = preparedWrite((db: Db, experimentId: number) =>
+  experimentRows(db).where('e.id', '=', experimentId),
+);
+const stepsOf = preparedWrite((db: Db, experimentId: number) =>
+  actionRows(db).where('experiment_id', '=', experimentId),
 );
 
 type ExperimentRow = Awaited<ReturnType<ReturnType<typeof experimentRows>['execute']>>[number];
@@ -180,6 +186,13 @@ export async function completeAllShown(
       completed_at: r.action_completed_at,
     }));
   return toExperiment(rows[0]!, actions, now);
+}
+
+/** showExperiment inside SQLite's `db.writeSync` transaction (its `run`): it sees the transaction's writes. */
+export function showExperimentSync(db: Database, run: RunSync, now: Date, experimentId: number) {
+  const [row] = oneExperiment.sync(db, run, experimentId);
+  if (!row) throw notFound(experimentMessages.notFound);
+  return toExperiment(row, stepsOf.sync(db, run, experimentId), now);
 }
 
 /** Starts an experiment from a method, with the method's current steps copied in. */

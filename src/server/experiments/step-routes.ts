@@ -6,7 +6,7 @@ import { actionResource, actionToggleSchema, experimentResource } from '../../sh
 import type { AppContext } from '../context.ts';
 import { answerWithin, JSON_TYPE } from '../http/idempotency.ts';
 import { experimentRule, guardedExperiment } from './experiment-access.ts';
-import { completeAllShown, showExperiment } from './experiment-queries.ts';
+import { completeAllShown, showExperiment, showExperimentSync } from './experiment-queries.ts';
 import { changeStep, completeAll, serializeAction } from './step-queries.ts';
 
 export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext) {
@@ -32,7 +32,7 @@ export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext
         db,
         by,
         store &&
-          (async (tx) => (stored = await store(tx, { data: await showExperiment(tx, now, experimentId) }))),
+          ((run) => (stored = store(db, run, { data: showExperimentSync(db, run, now, experimentId) }))),
       );
       if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
       return { data: await showExperiment(db, now, experimentId) };
@@ -58,7 +58,7 @@ export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext
         db,
         step,
         request.body.completed,
-        store && (async (tx, row) => (stored = await store(tx, { data: serializeAction(row) }))),
+        store && ((run, row) => (stored = store(db, run, { data: serializeAction(row) }))),
       );
       if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
       return { data: serializeAction(row) };
