@@ -35,7 +35,7 @@ describe('writeSync (SQLite)', () => {
       throw new Error('zurückgerollt');
     });
     await written;
-    const write = db.writeSync((run) => run('insert into notes (text) values (?)', ['behalten']));
+    const write = db.writeSync!((run) => run('insert into notes (text) values (?)', ['behalten']));
     release();
     await expect(open).rejects.toThrow('zurückgerollt');
     await write;
@@ -44,12 +44,12 @@ describe('writeSync (SQLite)', () => {
 
   it('is all or nothing: a statement that fails takes the ones before it back', async () => {
     await setup();
-    const failing = db.writeSync((run) => {
+    const failing = db.writeSync!((run) => {
       run('insert into notes (text) values (?)', ['eins']);
       run('insert into notes (text) values (?)', [null]);
     });
     await expect(failing).rejects.toThrow(/NOT NULL/);
-    const rows = await db.writeSync((run) => {
+    const rows = await db.writeSync!((run) => {
       run('insert into notes (text) values (?)', ['zwei']);
       return run('select text from notes', []).rows;
     });
