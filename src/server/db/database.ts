@@ -28,9 +28,20 @@ export type Database = Db & {
    * Kysely's async connection handling, which cost more than the hot queries themselves.
    */
   readSync?: (sql: string, parameters: readonly unknown[]) => unknown[];
+  /**
+   * SQLite only: runs `work` as one transaction on the main connection, synchronously, once no
+   * Kysely query or transaction of this process holds it; `run` executes a statement there (a
+   * prepared statement's `.sync`, prepared-query.ts). Decision 2026-11-26 (issue 25): a step
+   * toggle's transaction through Kysely (begin, each statement and commit a promise chain with the
+   * connection's locks) was a sixth of its CPU; nothing in it awaits, so it is one call.
+   */
+  writeSync?: <T>(work: (run: RunSync) => T) => Promise<T>;
   /** SQLite only: the worker thread's checkpoints (sqlite-checkpoint.ts; for tests). */
   checkpoints?: () => { done: number; at: number; writes: number };
 };
+
+/** Runs one statement inside writeSync's transaction: its rows (a reader's) and the rows it changed. */
+export type RunSync = (sql: string, parameters: readonly unknown[]) => { rows: unknown[]; changes: number };
 
 // node-pg is loaded only for PostgreSQL: loading it took a sixth of a SQLite start (issue 25).
 const require = createRequire(import.meta.url);
@@ -112,8 +123,20 @@ export function createDatabase(
     },
   };
   const dialect = new FileLockedSqliteDialect({ database }, file);
-  return Object.assign(new Kysely<DB>({ dialect }), {
+  const kysely = new Kysely<DB>({ dialect });
+  const run: RunSync = (sql, parameters) => {
+    const statement = database.prepare(sql);
+    if (statement.reader) return { rows: statement.all(...parameters), changes: 0 };
+    return { rows: [], changes: statement.run(...parameters).changes };
+  };
+  // better-sqlite3's transaction: BEGIN, the work, COMMIT (ROLLBACK and rethrow when it throws).
+  const transaction = sqlite.transaction((work: (run: RunSync) => unknown) => work(run));
+  return Object.assign(kysely, {
     engine: 'sqlite' as const,
+    // The connection taken as Kysely takes it (this process's file lock, then the driver's), so
+    // no Kysely transaction is open on it meanwhile.
+    writeSync: <T>(work: (run: RunSync) => T) =>
+      kysely.connection().execute(async () => transaction(work) as T),
     readSync(sql: string, parameters: readonly unknown[]) {
       if (!reader) {
         const connection = new SQLite(file, { readonly: true });

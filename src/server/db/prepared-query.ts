@@ -2,7 +2,7 @@
 // cost as much CPU as running the query on SQLite. The query is built and compiled once per
 // database, with markers in place of the arguments; each call puts the arguments in their place.
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import type { Database, Db } from './database.ts';
+import type { Database, Db, RunSync } from './database.ts';
 import type { DB } from './schema.ts';
 
 const MARKER = '\u0000arg:';
@@ -67,17 +67,25 @@ export function preparedQuery<
  */
 export function preparedWrite<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>) {
   const prepared = new Map<unknown, Prepared<R>>();
-  return async (db: Db, ...args: A): Promise<{ rows: R[]; numAffectedRows?: bigint }> => {
+  const compiledFor = (db: Db, count: number) => {
     const dialect = db.getExecutor().adapter.constructor;
     let query = prepared.get(dialect);
     if (!query) {
-      query = compileWithMarkers(build, db, args.length);
+      query = compileWithMarkers(build, db, count);
       prepared.set(dialect, query);
     }
-    const { compiled } = query;
-    const parameters = parametersOf(query, args);
-    return db.executeQuery<R>({ ...compiled, parameters });
+    return query;
   };
+  const call = async (db: Db, ...args: A): Promise<{ rows: R[]; numAffectedRows?: bigint }> => {
+    const query = compiledFor(db, args.length);
+    return db.executeQuery<R>({ ...query.compiled, parameters: parametersOf(query, args) });
+  };
+  /** SQLite: the statement inside `db.writeSync`'s transaction, by its `run`; its rows. */
+  const sync = (db: Database, run: RunSync, ...args: A): R[] => {
+    const query = compiledFor(db, args.length);
+    return run(query.compiled.sql, parametersOf(query, args)).rows as R[];
+  };
+  return Object.assign(call, { sync });
 }
 
 /**

@@ -1,6 +1,6 @@
 // An experiment's comments as the API sends them, oldest first.
 import type { Comment } from '../../shared/experiments.ts';
-import { withTx, type Database, type Db } from '../db/database.ts';
+import type { Database, Db, RunSync } from '../db/database.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import { imageUri } from '../users/serialize-user.ts';
 
@@ -18,7 +18,7 @@ const allComments = preparedQuery((db: Db, experimentId: number) =>
 const oneCommentOf = (db: Db, experimentId: number, commentId: number) =>
   commentRows(db, experimentId).where('c.id', '=', commentId);
 const oneComment = preparedQuery(oneCommentOf);
-// Inside a transaction (a new object each time, which preparedQuery would compile for anew).
+// Inside the write's transaction (SQLite: writeSync).
 const oneCommentInTx = preparedWrite(oneCommentOf);
 const insertComment = preparedWrite(
   (db: Db, experiment_id: number, user_id: number, content: string, created_at: string) =>
@@ -47,8 +47,8 @@ export async function loadComments(db: Db, experimentId: number, commentId?: num
 }
 
 // PostgreSQL: the insert and the answer's read in one statement (a data-modifying WITH): one
-// round trip fewer per comment. Decision 2026-11-26 (issue 25). SQLite has no data-modifying WITH;
-// there the read is a synchronous one on the read connection (prepared-query.ts).
+// round trip fewer per comment. Decision 2026-11-26 (issue 25). SQLite has no data-modifying WITH:
+// there both run in one synchronous transaction (database.ts writeSync).
 const insertAndRead = preparedWrite(
   (db: Db, experiment_id: number, user_id: number, content: string, created_at: string) =>
     db
@@ -66,7 +66,7 @@ const insertAndRead = preparedWrite(
 
 /**
  * Adds a comment and answers it as the API sends it. On SQLite the insert and the read are one
- * transaction, with `within` last in it (the idempotency key's answer: answerWithin).
+ * synchronous transaction, with `within` last in it (the idempotency key's answer: answerWithin).
  */
 export async function addComment(
   db: Database,
@@ -74,16 +74,17 @@ export async function addComment(
   userId: number,
   content: string,
   at: string,
-  within?: (tx: Db, comment: Comment) => Promise<unknown>,
+  within?: (run: RunSync, comment: Comment) => unknown,
 ) {
-  if (db.engine === 'postgres') {
+  if (!db.writeSync) {
     const [row] = (await insertAndRead(db, experimentId, userId, content, at)).rows;
     return serializeComment(row!);
   }
-  return withTx(db, async (tx) => {
-    const [{ id }] = (await insertComment(tx, experimentId, userId, content, at)).rows as [{ id: number }];
-    const comment = serializeComment((await oneCommentInTx(tx, experimentId, id)).rows[0]!);
-    await within?.(tx, comment);
+  // SQLite: one synchronous transaction (database.ts writeSync).
+  return db.writeSync((run) => {
+    const [{ id }] = insertComment.sync(db, run, experimentId, userId, content, at) as [{ id: number }];
+    const comment = serializeComment(oneCommentInTx.sync(db, run, experimentId, id)[0]!);
+    within?.(run, comment);
     return comment;
   });
 }

@@ -39,7 +39,7 @@ export async function commentRoutes(app: FastifyInstance, { db, clock }: AppCont
         user.id,
         request.body.content,
         now.toISOString(),
-        store && (async (tx, comment) => (stored = await store(tx, { data: comment }))),
+        store && ((run, comment) => (stored = store(db, run, { data: comment }))),
       );
       if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
       return reply.send({ data: comment });

@@ -1,6 +1,6 @@
 // The activity log: its one writer and the timeline as the API sends it.
 import { sql, type QueryCreator } from 'kysely';
-import type { Database, Db } from '../db/database.ts';
+import type { Database, Db, RunSync } from '../db/database.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import type { DB } from '../db/schema.ts';
 import { evaluationKind, type ExperimentEvent } from '../../shared/experiments.ts';
@@ -31,24 +31,17 @@ const insertEvent = preparedWrite(
     }),
 );
 
-/**
- * Records one entry of the activity log. Call it inside the transaction of the change it
- * records, and only when something changed.
- */
-export async function recordEvent(
-  tx: Db,
-  entry: {
-    podcastId: number;
-    experimentId: number;
-    trackable: Trackable;
-    trackableId: number | null;
-    type: EventType;
-    userId: number;
-    at: string;
-  },
-) {
-  await insertEvent(
-    tx,
+type Entry = {
+  podcastId: number;
+  experimentId: number;
+  trackable: Trackable;
+  trackableId: number | null;
+  type: EventType;
+  userId: number;
+  at: string;
+};
+const columnsOf = (entry: Entry) =>
+  [
     entry.podcastId,
     entry.experimentId,
     entry.trackable,
@@ -56,7 +49,19 @@ export async function recordEvent(
     entry.type,
     entry.userId,
     entry.at,
-  );
+  ] as const;
+
+/**
+ * Records one entry of the activity log. Call it inside the transaction of the change it
+ * records, and only when something changed.
+ */
+export async function recordEvent(tx: Db, entry: Entry) {
+  await insertEvent(tx, ...columnsOf(entry));
+}
+
+/** recordEvent inside SQLite's `db.writeSync` transaction (its `run`). */
+export function recordEventSync(db: Database, run: RunSync, entry: Entry) {
+  insertEvent.sync(db, run, ...columnsOf(entry));
 }
 
 /**

@@ -1,5 +1,5 @@
 // Experiments as the API sends them, and their writes (each with its log entry, in one transaction).
-import type { Db } from '../db/database.ts';
+import type { Database, Db, RunSync } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
 import type { z } from 'zod';
 import { notFound } from '../http/errors.ts';
@@ -10,16 +10,19 @@ import {
   type experimentUpdateSchema,
 } from '../../shared/experiments.ts';
 import { experimentDays } from './experiment-days.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
+import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 
 type ExperimentCreate = z.output<typeof experimentCreateSchema>;
 type ExperimentUpdate = z.output<typeof experimentUpdateSchema>;
 import { recordEvent } from './event-queries.ts';
-import { serializeAction } from './step-queries.ts';
+import { completeOpen, serializeAction, stepEntry } from './step-queries.ts';
+import { logChanged } from './event-queries.ts';
+import { sql } from 'kysely';
 
 type Filter = { podcastId?: number; experimentId?: number; practiceId?: number };
 
-const experimentRows = (db: Db) =>
+/** An experiment's own columns; experimentRows adds its steps, completedExperiment their new state. */
+const experimentBase = (db: Db) =>
   db
     .selectFrom('experiments as e')
     .innerJoin('practices as p', 'p.id', 'e.practice_id')
@@ -41,15 +44,6 @@ const experimentRows = (db: Db) =>
       'u.id as user_id',
       'u.name as user_name',
     ])
-    // Each experiment's steps as rows of the same statement (none: one row with null columns).
-    .leftJoin('experiment_actions as a', 'a.experiment_id', 'e.id')
-    .select([
-      'a.id as action_id',
-      'a.description as action_description',
-      'a.link_target as action_link_target',
-      'a.link_label as action_link_label',
-      'a.completed_at as action_completed_at',
-    ])
     .select((eb) =>
       eb
         .selectFrom('podcast_metrics as m')
@@ -58,29 +52,21 @@ const experimentRows = (db: Db) =>
         .where('m.evaluation', '=', 'final')
         .as('finals'),
     )
-    .where('e.deleted_at', 'is', null);
+    .where('e.deleted_at', 'is', null)
+    // Each experiment's steps as rows of the same statement (none: one row with null columns).
+    .leftJoin('experiment_actions as a', 'a.experiment_id', 'e.id')
+    .select([
+      'a.id as action_id',
+      'a.description as action_description',
+      'a.link_target as action_link_target',
+      'a.link_label as action_link_label',
+    ]);
 
-// Built once per set of filters given (prepared-query.ts): the list and the one experiment are
-// read by every experiment screen and answer every step write. Decision 2026-11-26, issue 25.
-// The steps come in the same statement, one row per step (a second statement for them was a
-// round trip on PostgreSQL and a third of the list's statements; same date).
-const byFilters = new Map<string, ReturnType<typeof prepareExperiments>>();
-const prepareExperiments = (given: (keyof Filter)[]) =>
-  preparedQuery((db: Db, podcastId: number, experimentId: number, practiceId: number) => {
-    let query = experimentRows(db);
-    if (given.includes('podcastId')) query = query.where('e.podcast_id', '=', podcastId);
-    if (given.includes('experimentId')) query = query.where('e.id', '=', experimentId);
-    if (given.includes('practiceId')) query = query.where('e.practice_id', '=', practiceId);
-    return query.orderBy('e.starts_at', 'desc').orderBy('e.id', 'desc').orderBy('a.position').orderBy('a.id');
-  });
+const experimentRows = (db: Db) => experimentBase(db).select('a.completed_at as action_completed_at');
+type ExperimentRow = Awaited<ReturnType<ReturnType<typeof experimentRows>['execute']>>[number];
 
-/** The podcast's experiments (not deleted), or the one `experimentId`, newest start first. */
-export async function loadExperiments(db: Db, now: Date, filter: Filter): Promise<Experiment[]> {
-  const given = (['podcastId', 'experimentId', 'practiceId'] as const).filter((k) => filter[k] !== undefined);
-  const key = given.join();
-  let query = byFilters.get(key);
-  if (!query) byFilters.set(key, (query = prepareExperiments(given)));
-  const rows = await query(db, filter.podcastId ?? 0, filter.experimentId ?? 0, filter.practiceId ?? 0);
+/** Rows of experimentRows (an experiment's rows one after the other, one per step) as the API sends them. */
+function toExperiments(rows: ExperimentRow[], now: Date): Experiment[] {
   const experiments: Experiment[] = [];
   let last: Experiment | undefined;
   for (const r of rows) {
@@ -125,9 +111,84 @@ export async function loadExperiments(db: Db, now: Date, filter: Filter): Promis
   return experiments;
 }
 
+// Built once per set of filters given (prepared-query.ts): the list and the one experiment are
+// read by every experiment screen and answer every step write. Decision 2026-11-26, issue 25.
+// The steps come in the same statement, one row per step (a second statement for them was a
+// round trip on PostgreSQL and a third of the list's statements; same date).
+const byFilters = new Map<string, ReturnType<typeof prepareExperiments>>();
+const prepareExperiments = (given: (keyof Filter)[]) =>
+  preparedQuery((db: Db, podcastId: number, experimentId: number, practiceId: number) => {
+    let query = experimentRows(db);
+    if (given.includes('podcastId')) query = query.where('e.podcast_id', '=', podcastId);
+    if (given.includes('experimentId')) query = query.where('e.id', '=', experimentId);
+    if (given.includes('practiceId')) query = query.where('e.practice_id', '=', practiceId);
+    return query.orderBy('e.starts_at', 'desc').orderBy('e.id', 'desc').orderBy('a.position').orderBy('a.id');
+  });
+// SQLite: one experiment read inside a write's synchronous transaction (database.ts writeSync).
+const oneExperiment = preparedWrite((db: Db, experimentId: number) =>
+  experimentRows(db).where('e.id', '=', experimentId).orderBy('a.position').orderBy('a.id'),
+);
+
+/** The podcast's experiments (not deleted), or the one `experimentId`, newest start first. */
+export async function loadExperiments(db: Db, now: Date, filter: Filter): Promise<Experiment[]> {
+  const given = (['podcastId', 'experimentId', 'practiceId'] as const).filter((k) => filter[k] !== undefined);
+  const key = given.join();
+  let query = byFilters.get(key);
+  if (!query) byFilters.set(key, (query = prepareExperiments(given)));
+  const rows = await query(db, filter.podcastId ?? 0, filter.experimentId ?? 0, filter.practiceId ?? 0);
+  return toExperiments(rows, now);
+}
+
 /** One experiment as the API sends it; 404 when it is gone. */
 export async function showExperiment(db: Db, now: Date, experimentId: number) {
   const [experiment] = await loadExperiments(db, now, { experimentId });
+  if (!experiment) throw notFound(experimentMessages.notFound);
+  return experiment;
+}
+
+// PostgreSQL 'Alles erledigt': the open steps done, one log entry per step (logChanged) and the
+// experiment as it is afterwards (one row per step), in one statement; the statement's snapshot
+// is from before its UPDATE, so each step's state is taken from `changed` where that holds it.
+// Decision 2026-11-26 (issue 25): the change and the two reads of the answer were three round
+// trips. SQLite has no data-modifying WITH (step-queries.ts completeAll).
+const completedExperiment = preparedWrite(
+  (db: Db, experimentId: number, userId: number, at: string, podcastId: number) => {
+    const withChanges = db
+      .with('changed', (qc) => completeOpen(qc, experimentId, userId, at))
+      .with('logged', (qc) => logChanged(qc, { ...stepEntry, podcastId, experimentId, userId, at }));
+    // The CTEs go with every statement built from withChanges (experimentBase takes a Db).
+    return experimentBase(withChanges as unknown as Db)
+      .where('e.id', '=', experimentId)
+      .select(
+        sql<
+          string | null
+        >`CASE WHEN a.id IN (SELECT id FROM changed) THEN CAST(${at} AS TEXT) ELSE a.completed_at END`.as(
+          'action_completed_at',
+        ),
+      )
+      .orderBy('a.position')
+      .orderBy('a.id');
+  },
+);
+
+/**
+ * PostgreSQL 'Alles erledigt': every open step done with its log entry, and the experiment as the
+ * API sends it, in one statement; 404 when it is gone.
+ */
+export async function completeAllShown(
+  db: Db,
+  step: { podcastId: number; experimentId: number; userId: number; at: string },
+  now: Date,
+) {
+  const { rows } = await completedExperiment(db, step.experimentId, step.userId, step.at, step.podcastId);
+  const [experiment] = toExperiments(rows, now);
+  if (!experiment) throw notFound(experimentMessages.notFound);
+  return experiment;
+}
+
+/** showExperiment inside SQLite's `db.writeSync` transaction (its `run`): it sees the transaction's writes. */
+export function showExperimentSync(db: Database, run: RunSync, now: Date, experimentId: number) {
+  const [experiment] = toExperiments(oneExperiment.sync(db, run, experimentId), now);
   if (!experiment) throw notFound(experimentMessages.notFound);
   return experiment;
 }

@@ -1,14 +1,15 @@
 // An experiment's action steps: reading, setting or flipping one, and 'Alles erledigt'.
 import { sql } from 'kysely';
-import type { ExperimentAction } from '../../shared/experiments.ts';
-import { withTx, type Database, type Db } from '../db/database.ts';
+import type { Database, Db, RunSync } from '../db/database.ts';
 import { preparedWrite } from '../db/prepared-query.ts';
-import { logChanged, recordEvent } from './event-queries.ts';
+import { notFound } from '../http/errors.ts';
+import { experimentMessages, type ExperimentAction } from '../../shared/experiments.ts';
+import { logChanged, recordEventSync } from './event-queries.ts';
 
 /** What every log entry of a step change says. */
-const stepEntry = { trackable: 'experiment_action', type: 'updated' } as const;
+export const stepEntry = { trackable: 'experiment_action', type: 'updated' } as const;
 
-type ActionRow = {
+export type ActionRow = {
   id: number;
   experiment_id: number;
   description: string;
@@ -26,8 +27,15 @@ const stepColumns = [
   'completed_at',
 ] as const;
 
-const stepRow = (db: Db, stepId: number) =>
-  db.selectFrom('experiment_actions').select(stepColumns).where('id', '=', stepId).executeTakeFirstOrThrow();
+// Built once (prepared-query.ts): a step set again answers with it.
+const stepRowOf = preparedWrite((db: Db, stepId: number) =>
+  db.selectFrom('experiment_actions').select(stepColumns).where('id', '=', stepId),
+);
+/** The step as it is (the guard found it: gone only if deleted meanwhile, then 404). */
+const foundStep = (row: ActionRow | undefined) => {
+  if (!row) throw notFound(experimentMessages.actionNotFound);
+  return row;
+};
 
 type Mode = 'flip' | 'complete' | 'reopen';
 const modeOf = (completed: boolean | undefined): Mode =>
@@ -80,14 +88,13 @@ const setLoggedStep = {
 };
 
 /** SQLite: one log entry per changed step (PostgreSQL writes them in the same statement: logChanged). */
-async function logSteps(
-  tx: Db,
+function logSteps(
+  db: Database,
+  run: RunSync,
   stepIds: number[],
   by: { podcastId: number; experimentId: number; userId: number; at: string },
 ) {
-  for (const id of stepIds) {
-    await recordEvent(tx, { ...by, ...stepEntry, trackableId: id });
-  }
+  for (const id of stepIds) recordEventSync(db, run, { ...by, ...stepEntry, trackableId: id });
 }
 
 /**
@@ -100,19 +107,20 @@ export async function changeStep(
   db: Database,
   step: { podcastId: number; experimentId: number; stepId: number; userId: number; at: string },
   completed: boolean | undefined,
-  within?: (tx: Db, step: ActionRow) => Promise<unknown>,
+  within?: (run: RunSync, step: ActionRow) => unknown,
 ) {
   const { podcastId, experimentId, stepId, userId, at } = step;
   const mode = modeOf(completed);
-  if (db.engine === 'postgres') {
+  if (db.engine === 'postgres' || !db.writeSync) {
     const [changed] = (await setLoggedStep[mode](db, stepId, userId, at, podcastId, experimentId)).rows;
-    return changed ?? (await stepRow(db, stepId));
+    return changed ?? foundStep((await stepRowOf(db, stepId)).rows[0]);
   }
-  return withTx(db, async (tx) => {
-    const [changed] = (await setStep[mode](tx, stepId, userId, at)).rows;
-    await logSteps(tx, changed ? [changed.id] : [], step);
-    const row = changed ?? (await stepRow(tx, stepId));
-    await within?.(tx, row);
+  // SQLite: one synchronous transaction (database.ts writeSync).
+  return db.writeSync((run) => {
+    const [changed] = setStep[mode].sync(db, run, stepId, userId, at);
+    logSteps(db, run, changed ? [changed.id] : [], step);
+    const row = changed ?? foundStep(stepRowOf.sync(db, run, stepId)[0]);
+    within?.(run, row);
     return row;
   });
 }
@@ -127,7 +135,7 @@ export const serializeAction = (a: ActionRow): ExperimentAction => ({
 });
 
 // 'Alles erledigt': every open step done. Built once each (prepared-query.ts).
-const completeOpen = (db: Updater, experimentId: number, userId: number, at: string) =>
+export const completeOpen = (db: Updater, experimentId: number, userId: number, at: string) =>
   db
     .updateTable('experiment_actions')
     .set({ completed_at: at, completed_by: userId })
@@ -135,36 +143,25 @@ const completeOpen = (db: Updater, experimentId: number, userId: number, at: str
     .where('completed_at', 'is', null)
     .returning('id');
 const completeOpenSteps = preparedWrite(completeOpen);
-const completeOpenLogged = preparedWrite(
-  (db: Db, experimentId: number, userId: number, at: string, podcastId: number) =>
-    db
-      .with('changed', (qc) => completeOpen(qc, experimentId, userId, at))
-      .with('logged', (qc) => logChanged(qc, { ...stepEntry, podcastId, experimentId, userId, at }))
-      .selectFrom('changed')
-      .select('id'),
-);
-
 /**
- * 'Alles erledigt': every open step done, one log entry per step that changed, in one
- * transaction; on SQLite with `within` last in it (the idempotency key's answer: answerWithin).
+ * SQLite 'Alles erledigt': every open step done, one log entry per step that changed, in one
+ * synchronous transaction (writeSync), with `within` last in it (the idempotency key's answer: answerWithin). PostgreSQL:
+ * experiment-queries.ts completeAllShown, one statement.
  */
-export async function completeAll(
+export function completeAll(
   db: Database,
   step: { podcastId: number; experimentId: number; userId: number; at: string },
-  within?: (tx: Db) => Promise<unknown>,
+  within?: (run: RunSync) => unknown,
 ) {
-  const { podcastId, experimentId, userId, at } = step;
-  if (db.engine === 'postgres') {
-    await completeOpenLogged(db, experimentId, userId, at, podcastId);
-    return;
-  }
-  await withTx(db, async (tx) => {
-    const done = (await completeOpenSteps(tx, experimentId, userId, at)).rows;
-    await logSteps(
-      tx,
+  const { experimentId, userId, at } = step;
+  return db.writeSync!((run) => {
+    const done = completeOpenSteps.sync(db, run, experimentId, userId, at);
+    logSteps(
+      db,
+      run,
       done.map((d) => d.id),
       step,
     );
-    await within?.(tx);
+    within?.(run);
   });
 }

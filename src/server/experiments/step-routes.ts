@@ -6,7 +6,7 @@ import { actionResource, actionToggleSchema, experimentResource } from '../../sh
 import type { AppContext } from '../context.ts';
 import { answerWithin, JSON_TYPE } from '../http/idempotency.ts';
 import { experimentRule, guardedExperiment } from './experiment-access.ts';
-import { showExperiment } from './experiment-queries.ts';
+import { completeAllShown, showExperiment, showExperimentSync } from './experiment-queries.ts';
 import { changeStep, completeAll, serializeAction } from './step-queries.ts';
 
 export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext) {
@@ -22,14 +22,17 @@ export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext
     async (request, reply) => {
       const { experimentId, podcastId, user } = guardedExperiment(request);
       const now = clock.now();
+      const by = { podcastId, experimentId, userId: user.id, at: now.toISOString() };
+      // PostgreSQL: the change, its log and the answer's reads are one statement.
+      if (db.engine === 'postgres') return { data: await completeAllShown(db, by, now) };
       // SQLite: the key's answer is stored in the steps' transaction (one commit for all of it).
       const store = answerWithin(request, reply, now.getTime());
       let stored: string | undefined;
       await completeAll(
         db,
-        { podcastId, experimentId, userId: user.id, at: now.toISOString() },
+        by,
         store &&
-          (async (tx) => (stored = await store(tx, { data: await showExperiment(tx, now, experimentId) }))),
+          ((run) => (stored = store(db, run, { data: showExperimentSync(db, run, now, experimentId) }))),
       );
       if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
       return { data: await showExperiment(db, now, experimentId) };
@@ -55,7 +58,7 @@ export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext
         db,
         step,
         request.body.completed,
-        store && (async (tx, row) => (stored = await store(tx, { data: serializeAction(row) }))),
+        store && ((run, row) => (stored = store(db, run, { data: serializeAction(row) }))),
       );
       if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
       return { data: serializeAction(row) };

@@ -12,7 +12,7 @@ import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
 import { databaseFault, lastOutageAt } from '../db/faults.ts';
 import { HttpError, outageMessages } from './errors.ts';
 import { routeOf } from './route-of.ts';
-import type { Db } from '../db/database.ts';
+import type { Database, Db, RunSync } from '../db/database.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 
 /** How long a key is remembered (and its answer replayed). */
@@ -321,8 +321,8 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
  * SQLite: the key's answer stored in the write's own transaction, so the claim (held in this
  * process), the write and the record are one commit. Decision 2026-11-26 (issue 25): the
  * record's own commit was a third of a step toggle's statements. Returns undefined when the
- * answer is stored as it is sent (PostgreSQL, no key); else `store(tx, payload)`, to call last
- * inside the write's transaction: it serializes the payload as the route would (its response
+ * answer is stored as it is sent (PostgreSQL, no key); else `store(db, run, payload)`, to call
+ * last inside the write's synchronous transaction (database.ts writeSync): it serializes the payload as the route would (its response
  * schema for the reply's status), stores that and returns it, and the route sends that text
  * (typed JSON_TYPE). Should the transaction fail, the error's answer is stored as usual.
  */
@@ -330,10 +330,11 @@ export function answerWithin(request: FastifyRequest, reply: FastifyReply, now: 
   const claimed = request.idempotency;
   const own = claimed?.inProcess;
   if (!claimed || !own) return undefined;
-  return async (tx: Db, payload: unknown): Promise<string> => {
+  return (db: Database, run: RunSync, payload: unknown): string => {
     const body = reply.serialize(payload) as string;
-    await storeAnswer(
-      tx,
+    storeAnswer.sync(
+      db,
+      run,
       claimed.scope,
       claimed.key,
       own.request,

@@ -24,11 +24,12 @@ import { audienceSize, budget, timeEffort } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
+import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
+import { answerWithin, JSON_TYPE } from '../http/idempotency.ts';
 import { requireUser } from '../auth/session.ts';
 import { refreshScores } from '../practices/recommend.ts';
 import { HttpError, invalid } from '../http/errors.ts';
-import { logChanged, recordEvent } from '../experiments/event-queries.ts';
+import { logChanged, recordEventSync } from '../experiments/event-queries.ts';
 import { evaluationSchema, experimentMessages } from '../../shared/experiments.ts';
 import { messages as guardMessages, requirePodcast } from './guard.ts';
 import { loadMilestones } from './serialize-podcast.ts';
@@ -76,6 +77,25 @@ async function readStrategy(db: Db, podcastId: number) {
 // Built once (prepared-query.ts): the POST answers it too, so it runs on every evaluation.
 /** What the log entry of a metrics evaluation says. */
 const metricEntry = { trackable: 'experiment_metric', type: 'created' } as const;
+
+// One value of an evaluation (SQLite, inside writeSync): an evaluation of n values runs it n times.
+const insertMetric = preparedWrite(
+  (
+    db: Db,
+    podcast_id: number,
+    metric: MetricKey,
+    value: number,
+    recorded_on: string,
+    created_at: string,
+    user_id: number,
+    experiment_id: number | null,
+    evaluation: 'interim' | 'final' | null,
+  ) =>
+    db
+      .insertInto('podcast_metrics')
+      .values({ podcast_id, metric, value, recorded_on, created_at, user_id, experiment_id, evaluation })
+      .returning('id'),
+);
 
 const metricRows = preparedQuery((db: Db, podcastId: number) =>
   db
@@ -253,37 +273,53 @@ export function podcastContentRoutes(app: FastifyInstance, { db, clock }: AppCon
           experiment_id: experiment_id ?? null,
           evaluation: evaluation ?? null,
         }));
-      // One statement where it can be, so one round trip on PostgreSQL (issue 25, 2026-11-26):
-      // without an experiment the insert alone (atomic by itself); on PostgreSQL with one, the
-      // insert and its log entry in one data-modifying WITH. SQLite, which lacks that WITH, keeps
-      // the transaction for the two (synchronous there, it holds the connection for no other work).
-      if (experiment_id === undefined) {
-        await db.insertInto('podcast_metrics').values(rows).execute();
-      } else if (db.engine === 'postgres') {
-        const inserting = db.with('changed', (qc) =>
-          qc.insertInto('podcast_metrics').values(rows).returning('id'),
-        );
-        const entry = { podcastId, experimentId: experiment_id, ...metricEntry, userId: user.id, at };
-        await logChanged(inserting, entry, true).execute();
-      } else {
-        await withTx(db, async (tx) => {
-          const inserted = await tx.insertInto('podcast_metrics').values(rows).returning('id').execute();
-          await recordEvent(tx, {
-            podcastId,
-            experimentId: experiment_id,
-            ...metricEntry,
-            trackableId: Math.min(...inserted.map((r) => r.id)),
-            userId: user.id,
-            at,
-          });
-        });
-      }
       const added = rows.map((r) => ({
         key: r.metric,
         trans: metric.labels[r.metric],
         values: [{ date: r.recorded_on, value: r.value, created_at: at }],
       }));
-      return reply.status(201).send({ data: added });
+      reply.status(201);
+      if (db.writeSync) {
+        // SQLite: the values, the log entry and the idempotency key's answer in one synchronous
+        // transaction (database.ts writeSync), one commit. Decision 2026-11-26 (issue 25).
+        const store = answerWithin(request, reply, now.getTime());
+        let stored: string | undefined;
+        await db.writeSync((run) => {
+          const ids = rows.map(
+            (r) =>
+              insertMetric.sync(
+                db,
+                run,
+                r.podcast_id,
+                r.metric,
+                r.value,
+                r.recorded_on,
+                r.created_at,
+                r.user_id,
+                r.experiment_id,
+                r.evaluation,
+              )[0]!.id,
+          );
+          if (experiment_id !== undefined) {
+            const entry = { podcastId, experimentId: experiment_id, ...metricEntry, userId: user.id, at };
+            recordEventSync(db, run, { ...entry, trackableId: Math.min(...ids) });
+          }
+          if (store) stored = store(db, run, { data: added });
+        });
+        if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
+      } else if (experiment_id === undefined) {
+        // PostgreSQL: one statement, so one round trip (issue 25, 2026-11-26): without an
+        // experiment the insert alone (atomic by itself); with one, the insert and its log entry
+        // in one data-modifying WITH.
+        await db.insertInto('podcast_metrics').values(rows).execute();
+      } else {
+        const inserting = db.with('changed', (qc) =>
+          qc.insertInto('podcast_metrics').values(rows).returning('id'),
+        );
+        const entry = { podcastId, experimentId: experiment_id, ...metricEntry, userId: user.id, at };
+        await logChanged(inserting, entry, true).execute();
+      }
+      return reply.send({ data: added });
     },
   );
 

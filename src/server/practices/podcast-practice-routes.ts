@@ -24,18 +24,11 @@ import {
   WIDGET_ITEMS,
 } from '../../shared/podcast-practices.ts';
 import type { AppContext } from '../context.ts';
-import { isForeignKeyViolation, type Db } from '../db/database.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
+import { isForeignKeyViolation } from '../db/database.ts';
 import { requireUser } from '../auth/session.ts';
 import { HttpError, invalid, notFound } from '../http/errors.ts';
 import { messages as guardMessages, requirePodcast } from '../podcasts/guard.ts';
-import {
-  advicePage,
-  contentOrderPage,
-  findPodcastPractice,
-  flagRowOf,
-  podcastPracticesById,
-} from './podcast-practice-queries.ts';
+import { advicePage, contentOrderPage, flagRowOf, podcastPracticesById } from './podcast-practice-queries.ts';
 import { renderPractices } from './practice-cards.ts';
 import {
   bestPractices,
@@ -261,13 +254,10 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
       if (!found) throw invalid({ practice_id: [missingPractice] });
     }
 
-    const flagRow = preparedQuery((db: Db, podcastId: number, practiceId: number) =>
-      db
-        .selectFrom(table)
-        .select('id')
-        .where('podcast_id', '=', podcastId)
-        .where('practice_id', '=', practiceId),
-    );
+    /** The column of flagColumns that holds this kind's row id. */
+    const idColumn = (
+      { bookmarks: 'bookmark_id', rejections: 'rejection_id', applications: 'application_id' } as const
+    )[kind];
 
     api.post(
       `/api/podcasts/:id/${kind}`,
@@ -286,14 +276,19 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
           created_at: now.toISOString(),
           ...(kind === 'applications' && { starts_on: berlinDate(now) }),
         };
-        // Set already (a repeat): nothing to write. Else the insert, whose foreign key refuses a
-        // method that does not exist. Decision 2026-11-26 (issue 25): a lookup of the method, the
-        // insert and a read of the row were three statements for every flag set.
-        let row = (await flagRow(db, podcast.id, practiceId))[0];
+        // One read gives whether the method exists, its flags and the podcast's score state; set
+        // already (a repeat): nothing to write. Else the insert (its foreign key refuses a method
+        // deleted meanwhile). The answer's method is rendered like the list's (practice-cards.ts).
+        // Decision 2026-11-26 (issue 25): a repeat was seven statements, now four on PostgreSQL
+        // (session, key, this read, the key's answer).
+        const found = await flagRowOf(db, podcast.id, practiceId);
+        if (!found.row) throw invalid({ practice_id: [missingPractice] });
+        let { row } = found;
         let created = false;
-        if (!row) {
+        if (row[idColumn] === null) {
+          let inserted;
           try {
-            row = await db
+            inserted = await db
               .insertInto(table)
               .values(values as typeof values & { starts_on: string })
               .onConflict((oc) => oc.columns(['podcast_id', 'practice_id']).doNothing())
@@ -303,29 +298,31 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
             if (isForeignKeyViolation(error)) throw invalid({ practice_id: [missingPractice] });
             throw error;
           }
-          created = row !== undefined;
-          // Set by a concurrent request between the lookup and the insert.
-          row ??= (await flagRow(db, podcast.id, practiceId))[0]!;
+          created = inserted !== undefined;
+          if (inserted) {
+            row = { ...row, [idColumn]: inserted.id };
+            if (kind === 'applications') row.applied_on = values.starts_on ?? null;
+          } else {
+            // Set by a concurrent request between the read and the insert.
+            row = (await flagRowOf(db, podcast.id, practiceId)).row ?? row;
+          }
         }
         // Applied and rejected methods score 0: the ranking follows the flag (or stays, by its fingerprint).
         const ranking =
           rescore && created
             ? await refreshScores(db, podcast.id, now)
             : plan.active
-              ? await ensureScores(db, podcast.id, now)
+              ? await ensureScores(db, podcast.id, now, found.state)
               : undefined;
-        const practice = (await findPodcastPractice(
-          db,
-          podcast.id,
-          practiceId,
-          now,
-          plan.active ? ranking : undefined,
-        ))!;
-        const data =
-          kind === 'applications'
-            ? { id: row.id, practice, starts_at: practice.applied_on! }
-            : { id: row.id, practice };
-        return reply.status(created ? 201 : 200).send({ data } as never);
+        const { json, count } = await renderPractices(db, [row], now, plan.active ? ranking : undefined);
+        if (!count) throw invalid({ practice_id: [missingPractice] });
+        const practice = json.slice(1, -1);
+        const startsAt = kind === 'applications' ? `,"starts_at":${JSON.stringify(row.applied_on)}` : '';
+        const data = `{"id":${row[idColumn]},"practice":${practice}${startsAt}}`;
+        return reply
+          .status(created ? 201 : 200)
+          .type('application/json; charset=utf-8')
+          .send(`{"data":${data}}` as never);
       },
     );
 

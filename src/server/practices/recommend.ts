@@ -364,8 +364,17 @@ export async function refreshScores(db: Database, podcastId: number, now: Date):
  * was re-seeded since (or it was never computed). Its flags and goals keep it current themselves
  * (their routes refresh it).
  */
-export async function ensureScores(db: Database, podcastId: number, now: Date): Promise<Ranking> {
-  const [[state], version] = await Promise.all([scoreState(db, podcastId), contentVersion(db)]);
+export async function ensureScores(
+  db: Database,
+  podcastId: number,
+  now: Date,
+  /** The podcast's state row when the caller read it already (flagRowOf), undefined: read here. */
+  known?: ScoreState | null,
+): Promise<Ranking> {
+  const [[state], version] = await Promise.all([
+    known === undefined ? scoreState(db, podcastId) : [known ?? undefined],
+    contentVersion(db),
+  ]);
   if (state?.content_version === version && state.fingerprint) {
     const stored = await storedRanking(db, podcastId, state.fingerprint);
     if (stored) return stored;

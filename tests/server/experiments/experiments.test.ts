@@ -295,6 +295,8 @@ describe('action steps', { timeout: 30_000 }, () => {
 
     const all = contract(await owner.agent.post(`/api/experiments/${e.id}/actions`), 200, experimentResource);
     expect(all.data.actions.every((a) => a.completed)).toBe(true);
+    // The answer is the experiment as it is now, steps in their order.
+    expect(all.data).toEqual(json<{ data: unknown }>(await owner.agent.get(`/api/experiments/${e.id}`)).data);
     const logged = (await eventRows(t, e.id)).filter((r) => r.trackable_type === 'experiment_action');
     expect(
       logged

@@ -19,15 +19,15 @@ async function setup() {
     starts_at: '2027-02-01',
     ends_at: '2027-02-14',
   });
-  return { owner, experiment };
+  return { owner, podcast, experiment };
 }
 
 const commentCount = async (experimentId: number) =>
   (await t.db.selectFrom('comments').select('id').where('experiment_id', '=', experimentId).execute()).length;
 
 describe('outbox replay', () => {
-  it('applies a toggle and a comment sent twice with their keys once', async () => {
-    const { owner, experiment } = await setup();
+  it("applies a toggle, a comment, 'Alles erledigt' and metrics sent twice with their keys once", async () => {
+    const { owner, podcast, experiment } = await setup();
     const step = experiment.actions[0]!;
     const toggle = () =>
       owner.agent.post(
@@ -43,7 +43,19 @@ describe('outbox replay', () => {
           'idempotency-key': 'outbox-comment-1',
         },
       );
-    for (const send of [toggle, comment]) {
+    const allDone = () =>
+      owner.agent.post(
+        `/api/experiments/${experiment.id}/actions`,
+        {},
+        { 'idempotency-key': 'outbox-all-1' },
+      );
+    const metrics = () =>
+      owner.agent.post(
+        `/api/podcasts/${podcast.id}/metrics`,
+        { coverage: 120 },
+        { 'idempotency-key': 'outbox-metrics-1' },
+      );
+    for (const send of [toggle, comment, allDone, metrics]) {
       const first = await send();
       const again = await send();
       expect(first.statusCode).toBeLessThan(300);
@@ -55,7 +67,17 @@ describe('outbox replay', () => {
     const stepEvents = (await eventRows(t, experiment.id)).filter(
       (e) => e.trackable_type === 'experiment_action',
     );
-    expect(stepEvents).toHaveLength(1);
+    // The toggle's step, then the others by 'Alles erledigt': each once.
+    expect(stepEvents).toHaveLength(experiment.actions.length);
+    const values = await t.db
+      .selectFrom('podcast_metrics')
+      .select('value')
+      .where('podcast_id', '=', podcast.id)
+      .execute();
+    expect(values).toEqual([{ value: 120 }]);
+    // The answer replayed is the one of the write: the value it added.
+    const added = json<{ data: { key: string; values: { value: number }[] }[] }>(await metrics()).data;
+    expect(added.map((m) => [m.key, m.values[0]!.value])).toEqual([['coverage', 120]]);
   });
 
   it('sends a comment refused with 401 again under the same key after login', async () => {

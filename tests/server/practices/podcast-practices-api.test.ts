@@ -381,9 +381,13 @@ describe('flags', () => {
     expect(bookmark.practice).toMatchObject({ id: 7, bookmarked: true, applied: false, rejected: false });
     const again = await agent.post(`/api/podcasts/${pro}/bookmarks`, { practice_id: 7 });
     expect(again.statusCode).toBe(200);
-    expect(json<{ data: Bookmark }>(again).data.id).toBe(bookmark.id);
+    // The repeat answers as the first did (the method as its own answer shows it, score included).
+    expect(json<{ data: Bookmark }>(again).data).toEqual(bookmark);
+    expect(bookmark.practice).toEqual(
+      json<{ data: PodcastPractice }>(await agent.get(`/api/podcasts/${pro}/practices/7`)).data,
+    );
     const bookmarks = json<{ data: Bookmark[] }>(await agent.get(`/api/podcasts/${pro}/bookmarks`)).data;
-    expect(bookmarks.map((b) => b.practice.id)).toEqual([7]);
+    expect(bookmarks.map((b) => [b.id, b.practice.id])).toEqual([[bookmark.id, 7]]);
     expect((await list(pro, '?status=bookmarked')).data.map((p) => p.id)).toEqual([7]);
 
     expect((await agent.delete(`/api/podcasts/${pro}/bookmarks`, { practice_id: 7 })).statusCode).toBe(204);
