@@ -2,6 +2,7 @@
 // experiment started from a seeded method, and the reads and writes behind the app's screens.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { addDays, berlinDate } from '../../src/shared/calendar.ts';
 
 export type Target = {
   name: string;
@@ -90,8 +91,8 @@ export async function prepareTargets(base: string, dataDir: string) {
   ).data;
   const p = `/api/podcasts/${podcast.id}`;
   const practices = (await api<{ id: number }[]>('GET', `${p}/practices?order=advice`)).data;
-  const today = new Date().toISOString().slice(0, 10);
-  const ends = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const today = berlinDate(new Date()); // the app's today: in Berlin, not UTC
+  const ends = addDays(today, 30);
   // A method with action steps, so the toggle has a step.
   let experiment: { id: number; actions?: { id: number }[] } | undefined;
   for (const practice of practices) {

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { startPostgres } from '../postgres.ts';
 import { Client } from '../server/durability/server-process.ts';
 import { freePort, waitUntilUp } from '../support/loopback-server.ts';
+import { addDays, berlinDate } from '../../src/shared/calendar.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'kompass-rolling-'));
@@ -218,8 +219,8 @@ try {
   db.on('error', () => {}); // the bench's own connections die with the restart below
   const categories = (await db.query('SELECT id FROM categories ORDER BY id LIMIT 2')).rows.map((r) => r.id);
   const practiceId = (await db.query('SELECT id FROM practices ORDER BY id LIMIT 1')).rows[0].id;
-  const today = new Date().toISOString().slice(0, 10);
-  const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const today = berlinDate(new Date()); // the app's today: in Berlin, not UTC
+  const inTwoWeeks = addDays(today, 14);
   const users = await Promise.all(
     Array.from({ length: WRITERS + READERS }, async (_, n) => {
       const client = new Client(base, { 'x-forwarded-for': `127.88.0.${n + 1}` });

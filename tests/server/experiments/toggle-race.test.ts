@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../helpers/agent.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { addPractice, eventRows, ownerWithPodcast, startExperiment } from './experiment-helpers.ts';
+import { berlinDate } from '../../../src/shared/calendar.ts';
 
 const t = await createTestApp();
 
@@ -14,7 +15,7 @@ describe('parallel toggles', { timeout: 60_000 }, () => {
     const practice = await addPractice(t);
     const e = await startExperiment(owner.agent, podcast.id, {
       practice_id: practice.id,
-      starts_at: t.clock.now().toISOString().slice(0, 10),
+      starts_at: berlinDate(t.clock.now()), // the app's today: in Berlin, not UTC
       ends_at: '2099-01-01',
     });
     const stepId = e.actions[0]!.id;

@@ -5,15 +5,16 @@ import { expect } from 'vitest';
 import { outageMessages } from '../../../src/server/http/errors.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { addPractice, ownerWithPodcast, startExperiment } from '../experiments/experiment-helpers.ts';
+import { addDays, berlinDate } from '../../../src/shared/calendar.ts';
 
 export async function podcastWithExperiment(t: TestApp) {
   const { owner, podcast } = await ownerWithPodcast(t);
   const practice = await addPractice(t);
-  const today = t.clock.now().toISOString().slice(0, 10);
+  const today = berlinDate(t.clock.now()); // the app's today: in Berlin, not UTC
   const experiment = await startExperiment(owner.agent, podcast.id, {
     practice_id: practice.id,
     starts_at: today,
-    ends_at: new Date(t.clock.now().getTime() + 14 * 86_400_000).toISOString().slice(0, 10),
+    ends_at: addDays(today, 14),
   });
   return {
     owner,

@@ -9,6 +9,7 @@ import type { SessionUser } from '../../../src/server/auth/session.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { addPractice, ownerWithPodcast, startExperiment } from '../experiments/experiment-helpers.ts';
+import { berlinDate } from '../../../src/shared/calendar.ts';
 
 const t = await createTestApp({ seed: false });
 const sessionUser = (id: number) =>
@@ -69,7 +70,7 @@ describe('the registry', { timeout: 30_000 }, () => {
     const practice = await addPractice(t);
     const experiment = await startExperiment(owner.agent, podcast.id, {
       practice_id: practice.id,
-      starts_at: t.clock.now().toISOString().slice(0, 10),
+      starts_at: berlinDate(t.clock.now()), // the app's today: in Berlin, not UTC
       ends_at: '2099-01-01',
     });
     const at = t.clock.now().toISOString();
