@@ -201,6 +201,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // .vite/manifest.json: the server preloads the chunks of the app screen a page opens
+    // (src/server/http/screen-preloads.ts).
+    manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: {

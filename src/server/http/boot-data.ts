@@ -105,16 +105,21 @@ export async function bootAnswers(
 /** JSON inside a script element: `<` escaped, so no `</script>` or `<!--` can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The shell with the boot answers before `</head>`, compressed as the client accepts. */
+/**
+ * The shell with the boot answers and the preloads of the screen's chunks (screen-preloads.ts)
+ * before `</head>`, compressed as the client accepts.
+ */
 export function sendShellWithBoot(
   request: FastifyRequest,
   reply: FastifyReply,
   shell: string,
   answers: Record<string, unknown>,
+  preloads: readonly string[] = [],
 ) {
+  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
   const html = shell.replace(
     '</head>',
-    `<script type="application/json" id="boot">${scriptJson(answers)}</script></head>`,
+    `${links}<script type="application/json" id="boot">${scriptJson(answers)}</script></head>`,
   );
   // Personal: no cache keeps it (the service worker precaches the plain index.html).
   reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie, Accept-Encoding');
