@@ -1,12 +1,12 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreensOnly } from './src/client/build/precache.ts';
+import { usesZod } from './src/client/build/zod-users.ts';
 import { precompressPlugin } from './src/client/build/precompress.ts';
 import { prerenderPlugin } from './src/client/build/prerender.ts';
 import { twemojiPlugin } from './src/client/build/twemoji.ts';
@@ -50,32 +50,6 @@ const usesRadix = (id: string) => {
   return radixUsers.get(id)!;
 };
 
-/**
- * Modules that build zod schemas when they load (src/shared's schema modules) or import one for
- * its values (forms, a fetcher that parses eagerly) stay out of the shared chunks (decision
- * 2026-11-26, issue 25): a shared chunk holding one of them imports zod, and every first paint
- * loaded zod's 25 KB gzipped and built every schema (~200 ms at 4× CPU). The schema modules go to
- * zod's chunk; fetchers load it with their first parse (api/parse.ts), forms with their screen.
- */
-const zodUsers = new Map<string, boolean>();
-/** Does the module import zod for values, itself or through a module of ours it imports? */
-const usesZod = (id: string): boolean => {
-  if (!/\.tsx?$/.test(id) || id.includes('node_modules')) return false;
-  if (!zodUsers.has(id)) {
-    zodUsers.set(id, false); // an import cycle ends here
-    const source = readFileSync(id, 'utf8');
-    const specifiers = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)';/gm)].map(
-      (m) => m[1]!,
-    );
-    zodUsers.set(
-      id,
-      specifiers.some(
-        (s) => s === 'zod' || (s.startsWith('.') && /\.tsx?$/.test(s) && usesZod(resolve(dirname(id), s))),
-      ),
-    );
-  }
-  return zodUsers.get(id)!;
-};
 const SHARED = /src[\\/]shared[\\/]/;
 
 const RADIX_OVERLAYS =
@@ -227,6 +201,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // .vite/manifest.json: the server preloads the chunks of the app screen a page opens
+    // (src/server/http/screen-preloads.ts).
+    manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: {

@@ -75,7 +75,6 @@ const stopRendered = router.subscribe('onRendered', () => {
   rendered = true;
   // From now on guards ask the server first again (the first screen may paint from the cache).
   endStart();
-  dropBootAnswers();
   stopRendered();
 });
 function whenSettled(then: () => void) {
@@ -90,6 +89,9 @@ function whenSettled(then: () => void) {
   const stopRoutes = router.subscribe('onRendered', check);
 }
 whenSettled(() => {
+  // Not at the first render: the screen's components ask for their data (the tips, the settings,
+  // the method list) only once they have mounted, and their answers are in the page too.
+  dropBootAnswers();
   parseEveryAnswer();
   settleFirstScreen();
 });

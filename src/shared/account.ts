@@ -191,8 +191,3 @@ export type RegistrationResponse = z.infer<typeof registrationResponse>;
 
 /** GET /api/email/verify/{id}/{hash}. */
 export const verificationResponse = messageResponse.extend({ verified: z.boolean() });
-
-/** Roles that see the Administration link (§6). */
-export const adminRoles = ['admin', 'editor'] as const;
-export const isAdmin = (user: Pick<User, 'role'>) =>
-  (adminRoles as readonly string[]).includes(user.role.key);

@@ -75,9 +75,6 @@ export const rhythm = z.object({
 });
 export type Rhythm = z.infer<typeof rhythm>;
 
-/** Whether the feed gave any month a duration (itunes:duration): else the chart has no minutes axis. */
-export const hasDurations = (months: Rhythm['months']) => months.some((m) => m.minutes !== null);
-
 export const feedCheckResource = resource(
   z.object({
     checked_at: z.string(),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { collection, id, oneOf, page, resource, text } from './api.ts';
 import { membershipRole } from './roles.ts';
+import { strategyFields } from './strategy.ts';
 import { audienceSize, budget, importance, metric, timeEffort } from './vocabulary.ts';
 
 export const TRIAL_DAYS = 30;
@@ -68,50 +69,6 @@ export const stageSchema = z.object({
 });
 export type Stage = z.infer<typeof stageSchema>;
 
-export const strategyFields = [
-  'subject',
-  'audience',
-  'uniqueness',
-  'tailwind',
-  'motivation',
-  'referability',
-  'expenditure',
-] as const;
-/**
- * The strategy's seven sections (§2 'Podcast-Strategie'): the label the dashboard and the edit
- * screen show, and the question each asks while its answer is empty.
- */
-export const strategySections: Record<(typeof strategyFields)[number], { label: string; question: string }> =
-  {
-    subject: {
-      label: 'Thematik',
-      question: 'Worum geht es in deinem Podcast, und welche Themen behandelst du?',
-    },
-    audience: {
-      label: 'Audience',
-      question: 'Wer soll deinen Podcast hören? Beschreibe deine Hörer*innen so genau wie möglich.',
-    },
-    uniqueness: {
-      label: 'USP',
-      question: 'Was unterscheidet deinen Podcast von anderen Podcasts zum gleichen Thema?',
-    },
-    tailwind: {
-      label: 'Rückenwind',
-      question: 'Was spielt dir in die Karten: Kontakte, Vorwissen, eine Community oder ein aktueller Trend?',
-    },
-    motivation: {
-      label: 'Transformation',
-      question: 'Was sollen deine Hörer*innen nach einer Folge wissen, fühlen oder anders machen?',
-    },
-    referability: {
-      label: 'Empfehlbarkeit',
-      question: 'Warum sollten deine Hörer*innen deinen Podcast weiterempfehlen?',
-    },
-    expenditure: {
-      label: 'Aufwände',
-      question: 'Wie viel Zeit und Geld kannst und willst du in deinen Podcast stecken?',
-    },
-  };
 const answer = text(5000, { multiline: true });
 export const strategySchema = z.object(
   Object.fromEntries(strategyFields.map((k) => [k, answer.optional()])) as Record<

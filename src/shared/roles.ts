@@ -83,3 +83,8 @@ export function can(role: string | null | undefined, action: string): boolean {
   if (!role || !Object.hasOwn(table, role)) return false;
   return (table[role as Role] as ReadonlySet<string>).has(action);
 }
+
+/** Roles of a user (not of a membership) that see the Administration link (§6). */
+export const adminRoles = ['admin', 'editor'] as const;
+export const isAdmin = (user: { role: { key: string } }) =>
+  (adminRoles as readonly string[]).includes(user.role.key);

@@ -1,7 +1,9 @@
 // Issue 25, goal 1: after the shell, one round trip brings what a screen shows. The page of a
-// signed-in user carries the answers of session, podcasts and context (src/server/http/boot-data.ts),
-// so none of them goes over the network on a load; and a screen asks for all of its data at once
-// (the route loaders in routes/screens/*-screens.tsx), not for the next part once one has answered.
+// signed-in user carries the answers of session, podcasts and context, and for the four app screens
+// (dashboard, method list, a method, an experiment) those of the screen's own first requests
+// (src/server/http/boot-data.ts): loaded as a page, they paint with no API request at all. Opened
+// from another screen, a screen asks for all of its data at once (the route loaders in
+// routes/screens/*-screens.tsx), not for the next part once one has answered.
 // Told by the order of the browser's request events, not by times.
 import { expect, test, type Page } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
@@ -9,8 +11,6 @@ import { createPodcastViaApi, podcastWithExperiment } from './support/podcasts.t
 
 // The page's own requests are what this is about, not the service worker's copies.
 test.use({ serviceWorkers: 'block' });
-
-const SHELL_CALLS = ['/api/account/session', '/api/account/podcasts', '/api/account/context'];
 
 /** Every API request and answer of the page, in the order the browser reported them. */
 function recordApi(page: Page) {
@@ -39,7 +39,11 @@ function recordApi(page: Page) {
   };
 }
 
-test('the dashboard paints its data with no call for session, podcasts or context, its requests all at once', async ({
+/** The requests among `asked` that match one of `patterns`. */
+const matching = (asked: string[], patterns: RegExp[]) =>
+  asked.filter((url) => patterns.some((p) => p.test(url)));
+
+test('the dashboard paints its data with no API request: shell and screen answers come with the page', async ({
   page,
 }) => {
   await verifiedUser(page);
@@ -49,48 +53,68 @@ test('the dashboard paints its data with no call for session, podcasts or contex
   await expect(page.getByRole('heading', { level: 1, name: 'Zeitreise' })).toBeVisible();
   await expect(page.getByText('0 von 6 Schritten erledigt.', { exact: false })).toBeVisible();
   await expect(page.getByText(/^Lade /)).toHaveCount(0);
-  expect(api.asked().filter((url) => SHELL_CALLS.includes(url))).toEqual([]);
   const base = `^/api/podcasts/${podcast.id}/`;
-  expect(
-    api.askedTogether([
-      new RegExp(`${base}settings$`),
-      new RegExp(`${base}experiments\\?state=started$`),
-      new RegExp(`${base}estimations`),
-      new RegExp(`${base}bookmarks$`),
-      new RegExp(`${base}memberships$`),
-    ]),
-  ).toEqual([]);
+  const screen = [
+    /^\/api\/account\//,
+    /^\/api\/compilations$/,
+    new RegExp(
+      `${base}(settings|experiments\\?state=started|estimations|bookmarks|applications|memberships|objective|strategy|episodes|assistances)`,
+    ),
+  ];
+  expect(matching(api.asked(), screen)).toEqual([]);
 });
 
-test('a method and an experiment ask for their parts together with themselves', async ({ page }) => {
+test('a method, the method list and an experiment paint with no API request; opened from another screen, they ask for their parts at once', async ({
+  page,
+}) => {
   await verifiedUser(page);
-  const { experiment } = await podcastWithExperiment(page, 'Zeitreise');
+  const { podcast, experiment } = await podcastWithExperiment(page, 'Zeitreise');
+  const id = experiment.id;
+  const methodCalls = [
+    /^\/api\/practices\/\d+\?context=/,
+    /^\/api\/practices\/\d+\/compilations$/,
+    /similarities/,
+  ];
+  const experimentCalls = [
+    new RegExp(`^/api/experiments/${id}$`),
+    new RegExp(`^/api/experiments/${id}/effect$`),
+    new RegExp(`^/api/experiments/${id}/comments$`),
+    new RegExp(`^/api/experiments/${id}/events$`),
+  ];
+  const tips = new RegExp(`^/api/podcasts/${podcast.id}/assistances$`);
 
   const method = recordApi(page);
   await page.goto('/app/practices/1/overview');
   await expect(page.getByRole('heading', { name: 'Teil dieser Sets' })).toBeVisible();
   await expect(page.getByText(/^Lade /)).toHaveCount(0);
-  expect(
-    method.askedTogether([
-      /^\/api\/practices\/1\?context=/,
-      /^\/api\/practices\/1\/compilations$/,
-      /similarities/,
-    ]),
-  ).toEqual([]);
+  expect(matching(method.asked(), [...methodCalls, tips, /^\/api\/account\//])).toEqual([]);
+
+  const list = recordApi(page);
+  await page.goto('/app/practices/list');
+  const firstMethod = page.locator('main a[href^="/app/practices/"][href$="/overview"]').first();
+  await expect(firstMethod).toBeVisible();
+  expect(matching(list.asked(), [/^\/api\/keywords$/, /\/practices\?/, tips, /^\/api\/account\//])).toEqual(
+    [],
+  );
+  // Opened from the list: the method's requests go out together.
+  const opened = recordApi(page);
+  await firstMethod.click();
+  await expect(page.getByRole('heading', { name: 'Teil dieser Sets' })).toBeVisible();
+  await expect(page.getByText(/^Lade /)).toHaveCount(0);
+  expect(opened.askedTogether(methodCalls)).toEqual([]);
 
   const shown = recordApi(page);
-  await page.goto(`/app/experiments/${experiment.id}`);
+  await page.goto(`/app/experiments/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: experiment.title })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Wirkung' })).toBeVisible();
   await expect(page.getByText(/^Lade /)).toHaveCount(0);
-  const id = experiment.id;
-  expect(
-    shown.askedTogether([
-      new RegExp(`^/api/experiments/${id}$`),
-      new RegExp(`^/api/experiments/${id}/effect$`),
-      new RegExp(`^/api/experiments/${id}/comments$`),
-      new RegExp(`^/api/experiments/${id}/events$`),
-    ]),
-  ).toEqual([]);
-  expect(shown.asked().filter((url) => SHELL_CALLS.includes(url))).toEqual([]);
+  expect(matching(shown.asked(), [...experimentCalls, tips, /^\/api\/account\//])).toEqual([]);
+
+  // Opened from the dashboard's running experiments: its requests go out together.
+  await page.goto('/app/podcast');
+  const fromDashboard = recordApi(page);
+  await page.getByRole('link', { name: experiment.title }).click();
+  await expect(page.getByRole('region', { name: 'Wirkung' })).toBeVisible();
+  await expect(page.getByText(/^Lade /)).toHaveCount(0);
+  expect(fromDashboard.askedTogether(experimentCalls)).toEqual([]);
 });

@@ -18,14 +18,26 @@ test('the dashboard paints from the persisted cache before the server answers', 
     .poll(() => page.evaluate(() => localStorage.getItem('kompass.query-cache') ?? ''))
     .toContain('"settings"');
 
+  // The installed app's page comes from the service worker, without the answers the server embeds
+  // in a page it serves (src/server/http/boot-data.ts): the page here is stripped of them likewise.
+  await page.route('**/app/podcast', async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    const body = (await response.text()).replace(
+      /<script type="application\/json" id="boot">.*?<\/script>/s,
+      '',
+    );
+    await route.fulfill({ status: response.status(), headers, body });
+  });
   const held: Route[] = [];
   let hold = true;
   await page.route('**/api/**', (route) => (hold ? void held.push(route) : route.continue()));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Zeitreise' })).toBeVisible();
   await expect(page.getByText('0 von 6 Schritten erledigt.', { exact: false })).toBeVisible();
-  // Asked, but not one answered yet (session, podcasts and context come with the page itself:
-  // src/server/http/boot-data.ts; the installed app's page, from the service worker, has none).
+  // Asked, but not one answered yet.
   await expect
     .poll(() => held.map((r) => new URL(r.request().url()).pathname))
     .toContain(`/api/podcasts/${podcast.id}/settings`);

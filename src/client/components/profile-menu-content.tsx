@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
-import { isAdmin, type User } from '../../shared/account.ts';
+import type { User } from '../../shared/account.ts';
+import { isAdmin } from '../../shared/roles.ts';
 import { openFeedback } from '../lib/feedback-widget.ts';
 import { links } from '../lib/links.ts';
 import { Avatar, displayName } from './avatar.tsx';

@@ -4,11 +4,14 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { ErrorPage } from '../components/error-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
+import { useFirstScreenSettled } from '../lib/first-screen.ts';
 
 export type RouterContext = { queryClient: QueryClient };
 
-// The update prompt ('Neue Version verfügbar') joins once the first screen is up; the worker itself
-// is registered at `load` (lib/service-worker.ts).
+// The update prompt ('Neue Version verfügbar') and the outbox join once the first screen has
+// settled (decision 2026-11-26, issue 25: loaded with the root, their chunks and dexie were
+// requested beside the screen's and ran before its first paint); the worker itself is registered
+// at `load` (lib/service-worker.ts), the outbox is replayed by the offline store (lib/offline-data.ts).
 const UpdatePrompt = lazy(() =>
   import('../components/update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })),
 );
@@ -21,7 +24,8 @@ const showsOutbox = (path: string) => path.startsWith('/app') || path === '/logi
 
 function Outbox() {
   const path = useRouterState({ select: (s) => s.location.pathname });
-  if (!showsOutbox(path)) return null;
+  const settled = useFirstScreenSettled();
+  if (!settled || !showsOutbox(path)) return null;
   return (
     <Suspense fallback={null}>
       <OutboxStatus />
@@ -42,6 +46,7 @@ const useHydrated = () =>
 /** The prerendered landing has no update prompt: it joins once the page is hydrated. */
 function RootLayout() {
   const hydrated = useHydrated();
+  const settled = useFirstScreenSettled();
   // Inside the app the header's status bar says it (app-layout.tsx), in place of the plan link.
   const inApp = useRouterState({ select: (s) => s.location.pathname.startsWith('/app/') });
   return (
@@ -49,7 +54,7 @@ function RootLayout() {
       {!inApp && <OfflineBanner />}
       <Outbox />
       <Outlet />
-      {hydrated && (
+      {hydrated && settled && (
         <Suspense fallback={null}>
           <UpdatePrompt />
         </Suspense>

@@ -9,6 +9,11 @@
 // by the API itself (`inject` with the request's cookie), so the session check, the membership,
 // role and plan guard and the serializers are the very ones of the calls: what a call would refuse
 // (401, 403) is left out, and a guest's page embeds nothing.
+//
+// Decision 2026-11-26 (issue 25, Lighthouse's long LCP): the four app screens the goal names get the
+// answers of their own first requests embedded too (`screenCalls`), so they paint without any API
+// request: on a phone's network each wave of requests before the paint cost at least a round trip,
+// and the dashboard's twelve shared six connections with its scripts.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session.ts';
@@ -16,7 +21,61 @@ import { preferredEncoding } from './cached-json.ts';
 
 export const BOOT_CALLS = ['/api/account/session', '/api/account/podcasts', '/api/account/context'] as const;
 
-/** The answers of BOOT_CALLS for the request's session, by path; null for a guest. */
+/** The selected podcast as the context call answers it (what `screenCalls` needs of it). */
+type Selected = { id: number; active: boolean; rss_uri?: string | null };
+
+/** How many items the dashboard's and a method's widgets list (the client's WIDGET_ITEMS). */
+const WIDGET_ITEMS = 3;
+
+/**
+ * The GETs an app screen makes for its first paint besides the shell's, for the selected podcast,
+ * spelled as the client's fetchers spell them (path and query string: the client takes an
+ * embedded answer by exactly that): the route loaders in src/client/routes/screens/*-screens.tsx
+ * and the tips of the assistant button. A call missing here, or spelled otherwise, is simply made
+ * over the network; tests/e2e/app-screens-one-round-trip.spec.ts sees that.
+ */
+export function screenCalls(path: string, search: string, podcast: Selected): string[] {
+  const p = `/api/podcasts/${podcast.id}`;
+  const tips = `${p}/assistances`;
+  if (path === '/app/podcast') {
+    return [
+      '/api/compilations',
+      '/api/advices:random',
+      ...(podcast.active ? [`${p}/estimations?limit=${WIDGET_ITEMS}`, `${p}/experiments?state=started`] : []),
+      `${p}/bookmarks`,
+      `${p}/applications`,
+      `${p}/memberships`,
+      `${p}/objective`,
+      `${p}/strategy`,
+      `${p}/episodes?page=1`,
+      `${p}/settings`,
+      ...(podcast.rss_uri ? [`${p}/feed-check`] : []),
+      tips,
+    ];
+  }
+  // Without filters in the URL: the list in the podcast's default order (practices-list-page.tsx).
+  if (path === '/app/practices/list' && !search) {
+    return ['/api/keywords', `${p}/practices?page=1&order=${podcast.active ? 'advice' : 'effort'}`, tips];
+  }
+  const method = /^\/app\/practices\/(\d+)\/overview$/.exec(path)?.[1];
+  if (method) {
+    const m = `/api/practices/${method}`;
+    return [
+      `${m}?context=${podcast.id}`,
+      `${m}/compilations`,
+      `${m}/similarities?context=${podcast.id}&limit=${WIDGET_ITEMS}`,
+      tips,
+    ];
+  }
+  const experiment = /^\/app\/experiments\/(\d+)$/.exec(path)?.[1];
+  if (experiment && podcast.active) {
+    const e = `/api/experiments/${experiment}`;
+    return [e, `${e}/effect`, `${e}/comments`, `${e}/events`, tips];
+  }
+  return [];
+}
+
+/** The answers of BOOT_CALLS and the screen's own (`screenCalls`) for the request's session, by path; null for a guest. */
 export async function bootAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -27,30 +86,40 @@ export async function bootAnswers(
     accept: 'application/json',
     'user-agent': request.headers['user-agent'] ?? '',
   };
-  const answers = await Promise.all(
-    BOOT_CALLS.map(async (url) => {
-      const answer = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
-      return answer.statusCode === 200 ? ([url, answer.json()] as const) : null;
-    }),
-  );
-  const found = Object.fromEntries(answers.filter((a) => a !== null));
+  const ask = (urls: readonly string[]) =>
+    Promise.all(
+      urls.map(async (url) => {
+        const answer = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+        return answer.statusCode === 200 ? ([url, answer.json()] as const) : null;
+      }),
+    ).then((answers) => Object.fromEntries(answers.filter((a) => a !== null)));
+  const found = await ask(BOOT_CALLS);
   const session = found['/api/account/session'] as { data: unknown } | undefined;
-  return session?.data ? found : null;
+  if (!session?.data) return null;
+  const context = found['/api/account/context'] as { data: Selected | null } | undefined;
+  if (!context?.data) return found;
+  const [path, search = ''] = request.url.split('#')[0]!.split('?');
+  return { ...found, ...(await ask(screenCalls(path!, search, context.data))) };
 }
 
 /** JSON inside a script element: `<` escaped, so no `</script>` or `<!--` can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The shell with the boot answers before `</head>`, compressed as the client accepts. */
+/**
+ * The shell with the boot answers and the preloads of the screen's chunks (screen-preloads.ts)
+ * before `</head>`, compressed as the client accepts.
+ */
 export function sendShellWithBoot(
   request: FastifyRequest,
   reply: FastifyReply,
   shell: string,
   answers: Record<string, unknown>,
+  preloads: readonly string[] = [],
 ) {
+  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
   const html = shell.replace(
     '</head>',
-    `<script type="application/json" id="boot">${scriptJson(answers)}</script></head>`,
+    `${links}<script type="application/json" id="boot">${scriptJson(answers)}</script></head>`,
   );
   // Personal: no cache keeps it (the service worker precaches the plain index.html).
   reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie, Accept-Encoding');

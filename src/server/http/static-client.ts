@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { bootAnswers, sendShellWithBoot } from './boot-data.ts';
+import { screenPreloads } from './screen-preloads.ts';
 
 const API_PREFIXES = ['/api/', '/sanctum/'];
 
@@ -58,6 +59,7 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
 
   const known = hasClient ? knownPaths(clientDir) : null;
   const shellHtml = hasClient ? readFileSync(join(clientDir, 'index.html'), 'utf8') : '';
+  const preloads = hasClient ? screenPreloads(clientDir) : () => [];
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (isApi || !hasClient || request.method !== 'GET') {
@@ -69,7 +71,7 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     if (known && !known.test(path)) reply.status(404);
     // A signed-in user's app screen comes with the answers it asks for first (boot-data.ts).
     const answers = /^\/app(\/|$)/.test(path) ? await bootAnswers(app, request) : null;
-    if (answers) return sendShellWithBoot(request, reply, shellHtml, answers);
+    if (answers) return sendShellWithBoot(request, reply, shellHtml, answers, preloads(path));
     return shell(reply);
   });
 }

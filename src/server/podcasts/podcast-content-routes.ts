@@ -15,10 +15,10 @@ import {
   settingsResource,
   stageResource,
   stageSchema,
-  strategyFields,
   strategyResource,
   strategySchema,
 } from '../../shared/podcasts.ts';
+import { strategyFields } from '../../shared/strategy.ts';
 import { importance, metric, type MetricKey } from '../../shared/vocabulary.ts';
 import { audienceSize, budget, timeEffort } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';

@@ -1,5 +1,6 @@
 // The Podcast entity of §3 as the API sends it, every field computed from the stored data.
-import { strategyFields, type Podcast } from '../../shared/podcasts.ts';
+import type { Podcast } from '../../shared/podcasts.ts';
+import { strategyFields } from '../../shared/strategy.ts';
 import { labelled, metric, type MetricKey } from '../../shared/vocabulary.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import { membershipRole } from '../../shared/roles.ts';

@@ -1,15 +1,18 @@
 // The app shell of /app/* with the answers of session, podcasts and context embedded for a
-// signed-in user (src/server/http/boot-data.ts): the very answers of the calls, the guard's
-// refusals left out, nothing for a guest, never cached, never able to end its script early.
+// signed-in user, and on the four app screens those of the screen's first requests
+// (src/server/http/boot-data.ts): the very answers of the calls, the guard's refusals left out,
+// nothing for a guest, never cached, never able to end its script early.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { berlinDate } from '../../../src/shared/calendar.ts';
 import { register, verifiedUser } from '../helpers/accounts.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { createTestApp } from '../helpers/test-app.ts';
+import { addPractice, startExperiment } from '../experiments/experiment-helpers.ts';
 import { podcastOwnedBy } from '../podcasts/podcast-helpers.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'kompass-boot-client-'));
@@ -36,7 +39,7 @@ describe('the app shell with its boot answers', () => {
   it('embeds for a signed-in user exactly what session, podcasts and context answer, never cached', async () => {
     const owner = await verifiedUser(t);
     const id = await podcast('Zeitreise', owner.id);
-    const shell = await page(owner.agent);
+    const shell = await page(owner.agent, '/app/podcast/edit/general');
     expect(shell.statusCode).toBe(200);
     expect(shell.headers['cache-control']).toBe('no-store');
     expect(shell.headers['content-security-policy']).toContain("script-src 'self'");
@@ -49,6 +52,52 @@ describe('the app shell with its boot answers', () => {
     for (const [path, body] of Object.entries(answers))
       expect(body, path).toEqual((await owner.agent.get(path)).json());
     expect((answers['/api/account/context']!.data as { id: number }).id).toBe(id);
+  });
+
+  it('embeds on the app screens the answers of their own first requests, as the calls give them', async () => {
+    const owner = await verifiedUser(t);
+    const id = await podcast('Zeitreise', owner.id);
+    const practice = (await addPractice(t)).id;
+    const experiment = (
+      await startExperiment(owner.agent, id, {
+        practice_id: practice,
+        starts_at: berlinDate(t.clock.now()),
+        ends_at: '2099-01-14',
+      })
+    ).id;
+    const screens: Record<string, string[]> = {
+      '/app/podcast': [
+        '/api/compilations',
+        `/api/podcasts/${id}/estimations?limit=3`,
+        `/api/podcasts/${id}/experiments?state=started`,
+        `/api/podcasts/${id}/bookmarks`,
+        `/api/podcasts/${id}/memberships`,
+        `/api/podcasts/${id}/episodes?page=1`,
+        `/api/podcasts/${id}/settings`,
+      ],
+      '/app/practices/list': ['/api/keywords', `/api/podcasts/${id}/practices?page=1&order=advice`],
+      [`/app/practices/${practice}/overview`]: [
+        `/api/practices/${practice}?context=${id}`,
+        `/api/practices/${practice}/compilations`,
+        `/api/practices/${practice}/similarities?context=${id}&limit=3`,
+      ],
+      [`/app/experiments/${experiment}`]: [
+        `/api/experiments/${experiment}`,
+        `/api/experiments/${experiment}/effect`,
+        `/api/experiments/${experiment}/comments`,
+        `/api/experiments/${experiment}/events`,
+      ],
+    };
+    for (const [url, calls] of Object.entries(screens)) {
+      const answers = boot(await page(owner.agent, url))!;
+      for (const call of calls)
+        expect(answers[call], `${url}: ${call}`).toEqual((await owner.agent.get(call)).json());
+    }
+    // The tips are there too; they change by themselves (Kompass-KI runs after the writes above).
+    expect(boot(await page(owner.agent, '/app/podcast'))![`/api/podcasts/${id}/assistances`]).toBeDefined();
+    // A filtered list is asked for as the filters say: the page leaves it to the client.
+    const filtered = boot(await page(owner.agent, '/app/practices/list?order=latest'))!;
+    expect(Object.keys(filtered).filter((k) => k.includes('/practices'))).toEqual([]);
   });
 
   it('embeds nothing for a guest or a session that is gone, and only for app pages', async () => {

@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { isAdmin } from '../../../../shared/account.ts';
 import type { Podcast } from '../../../../shared/podcasts.ts';
-import { can } from '../../../../shared/roles.ts';
+import { can, isAdmin } from '../../../../shared/roles.ts';
 import { apiError } from '../../../api/errors.ts';
 import { links, supportEmail } from '../../../lib/links.ts';
 import { useUser } from '../../../lib/session.ts';

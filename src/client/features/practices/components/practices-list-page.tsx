@@ -47,8 +47,10 @@ export function PracticesListPage({ podcast, filters, onFilters }: Props) {
   const list = usePractices(podcast.id, effective);
   // The cards render in the background, in slices the browser can interrupt (decision 2026-11-26,
   // issue 25): an answer renders at once otherwise, and the first page's cards were one task of
-  // ~0.4–0.7 s at 4x CPU on a phone's first visit.
-  const data = useDeferredValue(list.data);
+  // ~0.4–0.7 s at 4x CPU on a phone's first visit. Also when the answer is there at the first
+  // render (the page's embedded answers, the cache): that render shows the page without the cards
+  // (React's initial value; null, since undefined means none), and they follow in the background.
+  const data = useDeferredValue(list.data ?? null, null) ?? undefined;
   const pending = list.isPending || (list.data !== undefined && data === undefined);
   // A failed first load shows the empty text (§8); a failed refetch keeps what is on screen.
   const practices = data?.pages.flatMap((p) => p.data) ?? [];

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { buttonClass } from '../../../../components/button.tsx';
 import { useDocumentTitle } from '../../../../lib/document-title.ts';
-import { firstScreenSettled } from '../../../../lib/first-screen.ts';
+import { useFirstScreenSettled } from '../../../../lib/first-screen.ts';
 import { useContextQuery } from '../../api/get-context.ts';
 import type { MembershipsQuery } from './coworkers-widget.tsx';
 import { FeedCheckWidget } from './feed-check-widget.tsx';
@@ -34,19 +34,6 @@ type Props = { membershipsQuery: MembershipsQuery; slots?: DashboardSlots };
  * ~1.2 s at 4x CPU around the first paint.
  */
 const DashboardMore = lazy(() => import('./dashboard-more.tsx').then((m) => ({ default: m.DashboardMore })));
-
-/** False until the first screen after a start has settled (lib/first-screen.ts). */
-function useFirstScreenSettled() {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    void firstScreenSettled.then(() => mounted && startTransition(() => setSettled(true)));
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  return settled;
-}
 
 /**
  * podcast.show, the dashboard of the selected podcast: one column on phones, two on wide screens.

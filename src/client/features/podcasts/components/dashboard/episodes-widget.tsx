@@ -5,12 +5,13 @@ import { Banner } from '../../../../components/banner.tsx';
 import { Button } from '../../../../components/button.tsx';
 import { Paginator } from '../../../../components/paginator.tsx';
 import { apiError } from '../../../../api/errors.ts';
+import { lazily } from '../../../../lib/lazy-format.ts';
 import { useEpisodes } from '../../api/get-episodes.ts';
 import { useRefreshPodcast } from '../../api/refresh-podcast.ts';
 import { WidgetCard } from './widget-card.tsx';
 
 // Dates arrive as Berlin calendar days (yyyy-MM-dd); formatting them as UTC keeps the day.
-const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' });
+const dateFormat = lazily(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }));
 
 /**
  * The podcast's episodes (§2): newest first, a page at a time, each opening its web page in a new
@@ -72,7 +73,7 @@ export function EpisodesWidget({ podcast }: { podcast: Podcast }) {
 function EpisodeItem({ episode }: { episode: Episode }) {
   const date = episode.published_at && (
     <time dateTime={episode.published_at} className="text-sm text-slate-600">
-      {dateFormat.format(new Date(`${episode.published_at}T00:00:00Z`))}
+      {dateFormat().format(new Date(`${episode.published_at}T00:00:00Z`))}
     </time>
   );
   if (!episode.web_uri) {

@@ -1,5 +1,6 @@
 import { Accordion } from 'radix-ui';
-import { strategyFields, strategySections, type Podcast } from '../../../../../shared/podcasts.ts';
+import type { Podcast } from '../../../../../shared/podcasts.ts';
+import { strategyFields, strategySections } from '../../../../../shared/strategy.ts';
 import { useStrategy } from '../../api/get-strategy.ts';
 import { EditLink, WidgetCard } from './widget-card.tsx';
 

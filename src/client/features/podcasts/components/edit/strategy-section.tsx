@@ -1,4 +1,5 @@
-import { strategyFields, strategySections, strategySchema } from '../../../../../shared/podcasts.ts';
+import { strategySchema } from '../../../../../shared/podcasts.ts';
+import { strategyFields, strategySections } from '../../../../../shared/strategy.ts';
 import { Banner } from '../../../../components/banner.tsx';
 import { Button } from '../../../../components/button.tsx';
 import { TextareaField } from '../../../../components/textarea-field.tsx';

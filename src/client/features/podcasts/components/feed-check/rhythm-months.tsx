@@ -1,9 +1,19 @@
-import { hasDurations, type Rhythm } from '../../../../../shared/feed-check.ts';
+import type { Rhythm } from '../../../../../shared/feed-check.ts';
 import { useDeferredChart, type ChartLoader } from '../../../../lib/deferred-chart.ts';
+import { lazily } from '../../../../lib/lazy-format.ts';
 
-const number = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
-const monthName = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const month = (m: string) => monthName.format(new Date(`${m}-01T00:00:00Z`));
+const number = lazily(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }));
+const monthName = lazily(
+  () => new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
+const month = (m: string) => monthName().format(new Date(`${m}-01T00:00:00Z`));
+
+/**
+ * Whether the feed gave any month a duration (itunes:duration): else the chart has no minutes axis.
+ * Here, not beside the schema in shared/feed-check.ts: the dashboard's rhythm widget loads this
+ * module, and that one builds zod schemas when it loads (issue 25).
+ */
+export const hasDurations = (months: Rhythm['months']) => months.some((m) => m.minutes !== null);
 
 const loadRhythm: ChartLoader<Rhythm['months']> = () => import('./rhythm-plot.ts').then((m) => m.drawRhythm);
 
@@ -56,9 +66,9 @@ export function RhythmMonths({ months }: { months: Rhythm['months'] }) {
               <th scope="row" className="py-1 font-normal text-slate-700">
                 {month(m.month)}
               </th>
-              <td className="py-1 text-right text-slate-900 tabular-nums">{number.format(m.episodes)}</td>
+              <td className="py-1 text-right text-slate-900 tabular-nums">{number().format(m.episodes)}</td>
               <td className="py-1 text-right text-slate-900 tabular-nums">
-                {m.minutes === null ? '–' : `${number.format(m.minutes)} Min.`}
+                {m.minutes === null ? '–' : `${number().format(m.minutes)} Min.`}
               </td>
             </tr>
           ))}

@@ -2,8 +2,9 @@
 // episodes per month as bars on the left axis, their mean duration in minutes as a line on the right.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { hasDurations, type Rhythm } from '../../../../../shared/feed-check.ts';
+import type { Rhythm } from '../../../../../shared/feed-check.ts';
 import { followCardWidth } from '../edit/metric-plot.ts';
+import { hasDurations } from './rhythm-months.tsx';
 
 const BRAND = '#0f766e';
 const LINE = '#b45309';
