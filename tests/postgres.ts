@@ -1,6 +1,6 @@
 // Starts a private, throw-away PostgreSQL cluster (trust auth, loopback only) for the test run.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -33,6 +33,7 @@ export function startPostgres(port = 54329) {
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
   const data = join(dir, 'data');
   run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8']);
+  let chosen = port;
   const start = () =>
     run(join(bin, 'pg_ctl'), [
       '-D',
@@ -41,12 +42,23 @@ export function startPostgres(port = 54329) {
       '-l',
       join(dir, 'log'),
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+      `-p ${chosen} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
       'start',
     ]);
-  start();
+  // A cluster another run left behind (a killed one) may hold the port: then the next free one,
+  // so a stray server fails no suite (stress run g1: a helper's cluster on 55441, 2026-11-26).
+  for (;;) {
+    try {
+      start();
+      break;
+    } catch (error) {
+      const log = existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8') : '';
+      if (!log.includes('Address already in use') || chosen - port >= 20) throw error;
+      chosen++;
+    }
+  }
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres@127.0.0.1:${chosen}/postgres`,
     /** Stops the server the way a crash or failover does (`-m immediate`), keeping its data. */
     halt() {
       run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);

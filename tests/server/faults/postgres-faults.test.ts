@@ -1,7 +1,7 @@
 // A PostgreSQL that restarts, locks a table or is not there yet at start: the app answers 503
 // with a German message meanwhile, keeps running, answers again by itself, and loses nothing.
 //
-// This suite starts (and stops, and restarts) a cluster of its own on port 55441, whatever
+// This suite starts (and stops, and restarts) a cluster of its own on port 55441 (or the next free one), whatever
 // TEST_DATABASE_URL says, so it never stops the cluster other suites share. It runs once in
 // `npm test`: in the first pass (tests/run.ts, SQLite); the PostgreSQL pass (TEST_DATABASE_URL
 // set) skips it.
