@@ -43,7 +43,8 @@ followWorkerReplays(queryClient);
 await nextTask();
 const history = createBrowserHistory();
 await nextTask();
-const router = createAppRouter(queryClient, history);
+let adoptsServedPage = false;
+const router = createAppRouter(queryClient, history, () => adoptsServedPage);
 // The server answers again: the screen's offline copies are replaced. After the 'online' event the
 // query cache refetches by itself; this covers a server that was out of reach while online.
 onReconnect(() => void queryClient.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false }));
@@ -131,6 +132,7 @@ async function showsPrerenderedLanding() {
 // In a transition, rendering (and hydrating) yields to the browser every few milliseconds
 // instead of blocking it for the whole first render.
 if (await showsPrerenderedLanding()) {
+  adoptsServedPage = true;
   startTransition(() => void hydrateRoot(container, app));
 } else {
   const root = createRoot(container);

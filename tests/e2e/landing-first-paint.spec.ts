@@ -54,3 +54,32 @@ test('the app hydrates the prerendered landing: the same elements become interac
   expect(adopted).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('a visitor who scrolls the landing while the app loads stays where they scrolled to', async ({
+  page,
+}) => {
+  // The app's code waits until the visitor has scrolled down to the footer of the served page.
+  let release = () => {};
+  const codeHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const changelog = page
+    .getByRole('navigation', { name: 'Fußzeile' })
+    .getByRole('link', { name: 'Changelog' });
+  await changelog.scrollIntoViewIfNeeded();
+  await expect(changelog).toBeInViewport();
+  release();
+  // The pricing toggle answers once the app has taken the page over (pressed without scrolling).
+  const annual = page.getByRole('region', { name: 'Preise' }).getByRole('button', { name: /^Jährlich/ });
+  await expect(async () => {
+    await annual.dispatchEvent('click');
+    await expect(annual).toHaveAttribute('aria-pressed', 'true', { timeout: 500 });
+  }).toPass();
+  // Taking over did not move the page: the footer is still under the visitor's finger.
+  await expect(changelog).toBeInViewport();
+  await changelog.click();
+  await expect(page).toHaveURL(/\/changelog$/);
+});
