@@ -9,7 +9,7 @@ import { App } from './app.tsx';
 import { isOffline, onReconnect, watchConnectivity } from './lib/connectivity.ts';
 import { restoreDrafts } from './lib/drafts.ts';
 import { endStart } from './lib/fetch-or-cached.ts';
-import { settleFirstScreen } from './lib/first-screen.ts';
+import { firstScreenCommitted, settleFirstScreen } from './lib/first-screen.ts';
 import { watchInstall } from './lib/install.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { followWorkerReplays } from './lib/worker-replays.ts';
@@ -71,23 +71,25 @@ await persistCache(queryClient).catch(() => undefined);
 // gzipped and its start were on the dashboard's first paint); offline the screens may need it at once.
 const loadOffline = () =>
   void import('./lib/offline-data.ts').then((offline) => offline.watchOfflineData(queryClient));
-let rendered = false;
 const stopRendered = router.subscribe('onRendered', () => {
-  rendered = true;
   // From now on guards ask the server first again (the first screen may paint from the cache).
   endStart();
   stopRendered();
 });
+/**
+ * `then` once the first screen has committed with its effects (first-screen.ts: the requests its
+ * components make on mount have started) and no query is fetching any more.
+ */
 function whenSettled(then: () => void) {
-  if (rendered && queryClient.isFetching() === 0) return then();
-  const check = () => {
-    if (!rendered || queryClient.isFetching() > 0) return;
-    stopQueries();
-    stopRoutes();
-    setTimeout(then);
-  };
-  const stopQueries = queryClient.getQueryCache().subscribe(check);
-  const stopRoutes = router.subscribe('onRendered', check);
+  const settled = () => queryClient.isFetching() === 0;
+  void firstScreenCommitted.then(() => {
+    if (settled()) return then();
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (!settled()) return;
+      stop();
+      setTimeout(then);
+    });
+  });
 }
 whenSettled(() => {
   // Not at the first render: the screen's components ask for their data (the tips, the settings,
@@ -117,21 +119,37 @@ const container = document.getElementById('root')!;
 const app = <App queryClient={queryClient} router={router} />;
 
 /**
+ * The router settles the first screen (guards, data from the page's embedded answers or the cache)
+ * before React renders it. Mounted unsettled, the router loaded it in a synchronous pass
+ * (Transitioner: `load({ sync: true })`) and the whole screen rendered in one blocking task: 680 ms
+ * of the dashboard's 746 ms TBT at 4× CPU (Lighthouse, 2026-11-27, issue 25). Settled, the first
+ * render is the transition's below, which yields to the browser every few milliseconds. A load
+ * that takes longer (a verification link asking the server) renders meanwhile: its route's pending
+ * screen shows, and the load in flight finishes in transitions too.
+ */
+const SETTLE_WAIT_MS = 300;
+const settled = await Promise.race([
+  // A failed load renders anew: the router shows its error there.
+  router.load().then(
+    () => true,
+    () => true,
+  ),
+  new Promise<false>((resolve) => setTimeout(resolve, SETTLE_WAIT_MS, false)),
+]);
+await nextTask();
+
+/**
  * A guest's '/' arrives rendered (src/client/build/prerender.ts). React adopts that DOM
  * (hydration) instead of building and laying out the page a second time, if the app shows what
  * the prerender saw: the router settled on the landing, online (offline, a banner adds a line).
  */
-async function showsPrerenderedLanding() {
-  if (!container.firstElementChild || isOffline()) return false;
-  // A failed load renders anew: the router shows its error there.
-  await router.load().catch(() => undefined);
-  await nextTask();
-  return router.state.matches.at(-1)?.routeId === landingRoute.id;
-}
+const showsPrerenderedLanding =
+  settled &&
+  container.firstElementChild !== null &&
+  !isOffline() &&
+  router.state.matches.at(-1)?.routeId === landingRoute.id;
 
-// In a transition, rendering (and hydrating) yields to the browser every few milliseconds
-// instead of blocking it for the whole first render.
-if (await showsPrerenderedLanding()) {
+if (showsPrerenderedLanding) {
   adoptsServedPage = true;
   startTransition(() => void hydrateRoot(container, app));
 } else {

@@ -35,7 +35,9 @@ async function openDashboard(page: Page, podcastId: number) {
   const served = await page.goto('/app/podcast');
   // The client reads the embedded answers and removes them from the page: ask the served HTML.
   const embedded = (await served?.text())?.includes(`"${path}":`) ?? false;
-  if (!embedded) await requested;
+  // Taken from the page, the request never goes out: its wait ends with the page, unawaited.
+  if (embedded) requested.catch(() => undefined);
+  else await requested;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(/^Lade /)).toHaveCount(0);
 }

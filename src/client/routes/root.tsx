@@ -4,7 +4,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { ErrorPage } from '../components/error-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
-import { useFirstScreenSettled } from '../lib/first-screen.ts';
+import { useFirstScreenSettled, useSignalFirstCommit } from '../lib/first-screen.ts';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -45,6 +45,7 @@ const useHydrated = () =>
 
 /** The prerendered landing has no update prompt: it joins once the page is hydrated. */
 function RootLayout() {
+  useSignalFirstCommit();
   const hydrated = useHydrated();
   const settled = useFirstScreenSettled();
   // Inside the app the header's status bar says it (app-layout.tsx), in place of the plan link.
