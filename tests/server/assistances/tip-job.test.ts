@@ -56,4 +56,25 @@ describe('tip job', () => {
     job.schedule(3);
     await expect.poll(() => calls, busyWait).toEqual([3, 3]);
   });
+
+  it('does not report a podcast deleted before its evaluation as a failure', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const logged = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const gone = Object.assign(new Error('FOREIGN KEY constraint failed'), {
+      code: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+    });
+    const job = tipJob(
+      async (id) => {
+        throw id === 1 ? gone : new Error('database gone');
+      },
+      logged,
+      LATER,
+    );
+    job.schedule(1);
+    job.schedule(2);
+    await job.drain();
+    const warnings = lines.filter((l) => l.level >= 40).map((l) => l.msg);
+    expect(warnings).toEqual(['tip evaluation failed']);
+    expect(lines.map((l) => l.msg)).toContain('tip evaluation skipped: the podcast is gone');
+  });
 });
