@@ -1,11 +1,5 @@
 import { useConnectivity } from '../lib/connectivity.ts';
-
-const asOf = (ms: number) =>
-  new Intl.DateTimeFormat('de-DE', {
-    timeZone: 'Europe/Berlin',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(ms));
+import { germanDateTime } from '../lib/lazy-format.ts';
 
 /** The network (or the server) is out of reach: screens show the offline copies. */
 export const useOffline = () => useConnectivity((s) => s.offline || s.unreachable);
@@ -28,7 +22,7 @@ export function OfflineBanner() {
       Du bist offline – du siehst gespeicherte Daten.{' '}
       {copyFrom === undefined
         ? 'Sie können veraltet sein.'
-        : `Stand: ${asOf(copyFrom)} Uhr – sie können inzwischen veraltet sein.`}
+        : `Stand: ${germanDateTime(copyFrom)} Uhr – sie können inzwischen veraltet sein.`}
     </p>
   );
 }

@@ -5,6 +5,7 @@ import { dayCount, planName } from '../../../../shared/plan-name.ts';
 import type { Trial } from '../../../../shared/podcasts.ts';
 import { can } from '../../../../shared/roles.ts';
 import { apiError } from '../../../api/errors.ts';
+import { lazily } from '../../../lib/lazy-format.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button, buttonClass } from '../../../components/button.tsx';
 import { authorizeUrl, useContract, usePodcastOfferings } from '../api/billing.ts';
@@ -25,8 +26,10 @@ const stateLabels: Record<Subscription['state'], string> = {
   none: 'kein laufendes Abo',
 };
 
-const berlinDay = (iso: string) =>
-  new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+const longDay = lazily(
+  () => new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'Europe/Berlin' }),
+);
+const berlinDay = (iso: string) => longDay().format(new Date(iso));
 
 /** The subscription at Steady as one sentence. */
 export function subscriptionText(s: Subscription): string {

@@ -16,7 +16,8 @@ import { ActionSteps } from './action-steps.tsx';
 import { EffectCard } from './effect.tsx';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
 import { QueuedComments } from './outbox-notes.tsx';
-import { Card, dayCount, germanDate, germanDateTime, ProUpsell, type ExperimentPodcast } from './shared.tsx';
+import { germanDateTime } from '../../../lib/lazy-format.ts';
+import { Card, dayCount, germanDate, ProUpsell, type ExperimentPodcast } from './shared.tsx';
 import { Avatar, displayName } from '../../../components/avatar.tsx';
 
 type Props = { podcast: ExperimentPodcast; experimentId: number };

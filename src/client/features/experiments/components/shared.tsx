@@ -1,4 +1,4 @@
-// Pieces every experiment screen uses: the podcast as these screens need it, dates in German,
+// Pieces every experiment screen uses: the podcast as these screens need it, days in German,
 // and the Studio Pro upsell a Basic podcast sees instead (§6).
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -9,14 +9,6 @@ export type ExperimentPodcast = { id: number; title: string; active: boolean; ro
 
 /** yyyy-MM-dd as 'dd.MM.yyyy'. */
 export const germanDate = (date: string) => date.split('-').reverse().join('.');
-
-/** An instant as German date and time in Berlin. */
-export const germanDateTime = (instant: string) =>
-  new Intl.DateTimeFormat('de-DE', {
-    timeZone: 'Europe/Berlin',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(instant));
 
 export const dayCount = (n: number) => `${n} ${n === 1 ? 'Tag' : 'Tage'}`;
 

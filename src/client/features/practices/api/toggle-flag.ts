@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { berlinDate } from '../../../../shared/calendar.ts';
 import { api } from '../../../api/client.ts';
 import { methodsQueryKey } from './get-practice.ts';
 
@@ -14,7 +15,7 @@ const resource: Record<PracticeFlag, string> = {
 export type FlagChange = { practiceId: number; flag: PracticeFlag; value: boolean };
 
 /** Today as a Berlin calendar day, for the optimistic 'added on' of an application. */
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+const berlinToday = () => berlinDate(new Date());
 
 /**
  * Sets the flag on every copy of the method in a cached answer (lists, pages, widgets, the method

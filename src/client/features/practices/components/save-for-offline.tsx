@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { useConnectivity } from '../../../lib/connectivity.ts';
+import { germanDateTime } from '../../../lib/lazy-format.ts';
 import {
   onUnmeteredNetwork,
   readMethodsSaved,
@@ -12,13 +13,6 @@ import {
 } from '../../../lib/offline-data.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const germanDateTime = (ms: number) =>
-  new Intl.DateTimeFormat('de-DE', {
-    timeZone: 'Europe/Berlin',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(ms));
 
 export function SaveForOffline({ podcastId }: { podcastId: number }) {
   const saved = useMethodsSaved();
