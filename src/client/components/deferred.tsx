@@ -3,32 +3,44 @@
 // the first screen has settled, not with it: with them the dashboard needed 229 KB of gzipped
 // JavaScript before its heading (goal 170 KB). Until then a placeholder stands in (a trigger that
 // looks the same and opens the real one once it has loaded, or nothing).
-import { useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { onReconnect } from '../lib/connectivity.ts';
 import { firstScreenSettled } from '../lib/first-screen.ts';
 
 type Placeholder = (open: () => void) => ReactNode;
 
 /**
- * A component whose module `load` imports after the first screen (at once on a later screen).
- * A component that has a `defaultOpen` prop gets true there when the placeholder's `open` was
- * called before the code was there.
+ * A component whose module `load` imports after the first screen (at once on a later screen), or,
+ * with `when: 'rendered'`, once it is first rendered. A component that has a `defaultOpen` prop
+ * gets true there when the placeholder's `open` was called before the code was there.
+ *
+ * Offline and not cached, the import fails: the placeholder stays and the network's return tries
+ * again. Never an error for the screen: the update prompt, loaded with React's `lazy` at the root,
+ * failed to load on a phone that went offline just after the app started, and the whole app showed
+ * its error page instead of the experiment (stress run k3, 2026-11-27).
  */
-export function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function deferred<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  { when = 'settled' }: { when?: 'settled' | 'rendered' } = {},
+) {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<void> | undefined;
   const listeners = new Set<() => void>();
-  const preload = () =>
+  const preload = (): Promise<void> =>
     (loading ??= load().then(
       (component) => {
         loaded = component;
         for (const listener of listeners) listener();
       },
-      // Offline and not cached: the placeholder stays, a later try may load it.
       () => {
         loading = undefined;
+        const stop = onReconnect(() => {
+          stop();
+          void preload();
+        });
       },
     ));
-  void firstScreenSettled.then(preload);
+  if (when === 'settled') void firstScreenSettled.then(preload);
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     return () => void listeners.delete(listener);
@@ -40,6 +52,9 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   }: Omit<P, 'defaultOpen'> & { placeholder?: Placeholder }) {
     const Loaded = useSyncExternalStore(subscribe, () => loaded);
     const [openAtOnce, setOpenAtOnce] = useState(false);
+    useEffect(() => {
+      if (when === 'rendered') void preload();
+    }, []);
     if (Loaded) return <Loaded {...({ ...props, defaultOpen: openAtOnce } as P)} />;
     return (
       placeholder?.(() => {

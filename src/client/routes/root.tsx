@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { deferred } from '../components/deferred.tsx';
 import { ErrorPage } from '../components/error-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
@@ -12,25 +13,22 @@ export type RouterContext = { queryClient: QueryClient };
 // settled (decision 2026-11-26, issue 25: loaded with the root, their chunks and dexie were
 // requested beside the screen's and ran before its first paint); the worker itself is registered
 // at `load` (lib/service-worker.ts), the outbox is replayed by the offline store (lib/offline-data.ts).
-const UpdatePrompt = lazy(() =>
-  import('../components/update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })),
-);
+// Loaded as deferred parts: a chunk that cannot load offline leaves them out, not the app.
+const UpdatePrompt = deferred(() => import('../components/update-prompt.tsx').then((m) => m.UpdatePrompt), {
+  when: 'rendered',
+});
 
 // The outbox (changes made offline) on app screens and login; dexie loads only there.
-const OutboxStatus = lazy(() =>
-  import('../components/outbox-status.tsx').then((m) => ({ default: m.OutboxStatus })),
-);
+const OutboxStatus = deferred(() => import('../components/outbox-status.tsx').then((m) => m.OutboxStatus), {
+  when: 'rendered',
+});
 const showsOutbox = (path: string) => path.startsWith('/app') || path === '/login';
 
 function Outbox() {
   const path = useRouterState({ select: (s) => s.location.pathname });
   const settled = useFirstScreenSettled();
   if (!settled || !showsOutbox(path)) return null;
-  return (
-    <Suspense fallback={null}>
-      <OutboxStatus />
-    </Suspense>
-  );
+  return <OutboxStatus />;
 }
 
 const subscribeToNothing = () => () => {};
@@ -55,11 +53,7 @@ function RootLayout() {
       {!inApp && <OfflineBanner />}
       <Outbox />
       <Outlet />
-      {hydrated && settled && (
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
-      )}
+      {hydrated && settled && <UpdatePrompt />}
     </>
   );
 }
