@@ -1,6 +1,6 @@
 import type { User } from '../../shared/account.ts';
 import { Avatar } from './avatar.tsx';
-import { deferred } from './deferred.tsx';
+import { deferred, opensOnPress } from './deferred.tsx';
 
 const trigger = {
   'aria-label': 'Profilmenü',
@@ -18,7 +18,7 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
       onLogout={onLogout}
       trigger={trigger}
       placeholder={(open) => (
-        <button type="button" aria-haspopup="menu" aria-expanded="false" onClick={open} {...trigger}>
+        <button type="button" aria-haspopup="menu" aria-expanded="false" {...opensOnPress(open)} {...trigger}>
           <Avatar user={user} />
         </button>
       )}

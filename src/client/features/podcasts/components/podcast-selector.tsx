@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { deferred } from '../../../components/deferred.tsx';
+import { deferred, opensOnPress } from '../../../components/deferred.tsx';
 import { ChevronDownIcon } from '../../../components/nav-icons.tsx';
 import { useContextQuery } from '../api/get-context.ts';
 import { podcastsQueryOptions } from '../api/get-podcasts.ts';
@@ -29,7 +29,13 @@ export function PodcastSelector() {
     <Menu
       trigger={trigger}
       placeholder={(open) => (
-        <button type="button" aria-haspopup="menu" aria-expanded="false" onClick={open} {...trigger} />
+        <button
+          type="button"
+          aria-haspopup="menu"
+          aria-expanded="false"
+          {...opensOnPress(open)}
+          {...trigger}
+        />
       )}
     />
   );
