@@ -7,8 +7,8 @@ import {
   useEffect,
   useState,
   useSyncExternalStore,
+  type ComponentProps,
   type ComponentType,
-  type PointerEvent,
   type ReactNode,
 } from 'react';
 import { onReconnect } from '../lib/connectivity.ts';
@@ -17,18 +17,26 @@ import { firstScreenSettled } from '../lib/first-screen.ts';
 type Placeholder = (open: () => void) => ReactNode;
 
 /**
- * A menu placeholder's handlers: the press opens, as on the menu's own trigger (radix opens menus on
- * the press), not only the click. When the menu replaced the placeholder between press and release,
- * the click reached neither button (stress run m1, 2026-11-27: a tap on 'Profilmenü' in that moment
- * opened nothing; deferred-menus.spec.ts). The click stays for the keyboard. Popovers and dialogs
- * open on the click, and so do their placeholders.
+ * A menu's placeholder: a button like the menu's trigger. The press opens, as on the menu's own
+ * trigger (radix opens menus on the press), not only the click: when the menu replaced the
+ * placeholder between press and release, the click reached neither button (stress run m1,
+ * 2026-11-27: a tap on 'Profilmenü' in that moment opened nothing; deferred-menus.spec.ts). The
+ * click stays for the keyboard. Popovers and dialogs open on the click, and so do their placeholders.
  */
-export const opensOnPress = (open: () => void) => ({
-  onPointerDown: (event: PointerEvent<HTMLElement>) => {
-    if (event.button === 0 && !event.ctrlKey) open();
-  },
-  onClick: open,
-});
+export function MenuPlaceholder({ open, ...button }: { open: () => void } & ComponentProps<'button'>) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) open();
+      }}
+      onClick={open}
+      {...button}
+    />
+  );
+}
 
 /**
  * A component whose module `load` imports after the first screen (at once on a later screen), or,

@@ -1,6 +1,6 @@
 import type { User } from '../../shared/account.ts';
 import { Avatar } from './avatar.tsx';
-import { deferred, opensOnPress } from './deferred.tsx';
+import { deferred, MenuPlaceholder } from './deferred.tsx';
 
 const trigger = {
   'aria-label': 'Profilmenü',
@@ -18,9 +18,9 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
       onLogout={onLogout}
       trigger={trigger}
       placeholder={(open) => (
-        <button type="button" aria-haspopup="menu" aria-expanded="false" {...opensOnPress(open)} {...trigger}>
+        <MenuPlaceholder open={open} {...trigger}>
           <Avatar user={user} />
-        </button>
+        </MenuPlaceholder>
       )}
     />
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { deferred, opensOnPress } from '../../../components/deferred.tsx';
+import { deferred, MenuPlaceholder } from '../../../components/deferred.tsx';
 import { ChevronDownIcon } from '../../../components/nav-icons.tsx';
 import { useContextQuery } from '../api/get-context.ts';
 import { podcastsQueryOptions } from '../api/get-podcasts.ts';
@@ -25,18 +25,5 @@ export function PodcastSelector() {
       </>
     ),
   };
-  return (
-    <Menu
-      trigger={trigger}
-      placeholder={(open) => (
-        <button
-          type="button"
-          aria-haspopup="menu"
-          aria-expanded="false"
-          {...opensOnPress(open)}
-          {...trigger}
-        />
-      )}
-    />
-  );
+  return <Menu trigger={trigger} placeholder={(open) => <MenuPlaceholder open={open} {...trigger} />} />;
 }

@@ -1,5 +1,5 @@
 import type { Podcast } from '../../../../shared/podcasts.ts';
-import { deferred, opensOnPress } from '../../../components/deferred.tsx';
+import { deferred, MenuPlaceholder } from '../../../components/deferred.tsx';
 import type { CardPractice } from './practice-card.tsx';
 
 const Menu = deferred(() => import('./practice-menu-content.tsx').then((m) => m.PracticeMenuContent));
@@ -18,13 +18,7 @@ export function PracticeMenu(props: { podcast: Podcast; practice: CardPractice &
       trigger={trigger}
       placeholder={(open) => (
         <div className="shrink-0">
-          <button
-            type="button"
-            aria-haspopup="menu"
-            aria-expanded="false"
-            {...opensOnPress(open)}
-            {...trigger}
-          />
+          <MenuPlaceholder open={open} {...trigger} />
         </div>
       )}
     />
