@@ -117,7 +117,14 @@ test('the owner invites and manages a coworker, who sees the podcast read-only',
 
   await row(page, observer).getByRole('button', { name: 'Deaktivieren' }).click();
   await expect(row(page, observer)).toContainText('Inaktiv');
+  // After a change the team list refetches; wait for that answer, or it may be read after the
+  // removal below and take the row away before the failure shows (run q1: the refetch went out
+  // through the service worker 130 ms late and answered without the observer).
+  const refetched = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/podcasts/${podcast.id}/memberships`) && r.request().method() === 'GET',
+  );
   await row(page, observer).getByRole('button', { name: 'Reaktivieren' }).click();
+  await refetched;
   await expect(row(page, observer)).toContainText('Aktiv');
   await expect(row(page, observer).getByRole('button', { name: 'Deaktivieren' })).toBeVisible();
 
