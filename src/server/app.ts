@@ -18,6 +18,7 @@ import { serializerCompiler } from './http/serializer.ts';
 import { registerRouteOf } from './http/route-of.ts';
 import { lazyChildLogger, RequestLogController } from './http/request-log.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { registerAnswerCache } from './http/answer-cache.ts';
 import { registerSendHook } from './http/send-hook.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { feedRoutes } from './feeds/feed-routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const db = options.db ?? createDatabase(config, app.log);
   // The database may still be starting: wait for it (db/faults.ts says how long).
   await waitForDatabase(() => migrate(db), app.log, { timeoutMs: config.database.startTimeoutMs });
+  const changes = db.watchChanges?.();
   // KOMPASS_TEST_CLOCK=1 (browser journeys only): a clock the journeys can move.
   const testClock = config.testHooks && !options.clock ? movableClock() : undefined;
   const clock = options.clock ?? testClock ?? systemClock;
@@ -134,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(cookie);
   // Before the send hook, which compresses: replays are stored as serialized.
   const idempotencyCleanup = registerIdempotency(app, ctx);
+  registerAnswerCache(app, ctx, changes);
   registerSendHook(app, ctx.secure);
 
   registerAccess(app, ctx);

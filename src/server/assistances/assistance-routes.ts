@@ -43,7 +43,7 @@ export function assistanceRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/podcasts/:id/assistances',
     {
       schema: { params: idParam, response: { 200: assistancesCollection } },
-      config: { podcast: { action: 'assistances.read', plan: 'pro' } },
+      config: { podcast: { action: 'assistances.read', plan: 'pro' }, answerCache: true },
     },
     async (request) => {
       const { podcast } = requirePodcast(request);

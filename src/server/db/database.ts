@@ -9,6 +9,7 @@ import { parseDatabaseConfig, type DatabaseConfig } from '../config.ts';
 import { watchPool, type FaultLogger } from './faults.ts';
 import type { DB } from './schema.ts';
 import { nameStatements } from './named-statements.ts';
+import { watchChanges, type ChangeWatch } from './change-watch.ts';
 import { FileLockedSqliteDialect } from './sqlite-file-lock.ts';
 import {
   backgroundCheckpoints,
@@ -36,6 +37,11 @@ export type Database = Db & {
    * connection's locks) was a sixth of its CPU; nothing in it awaits, so it is one call.
    */
   writeSync?: <T>(work: (run: RunSync) => T) => Promise<T>;
+  /**
+   * SQLite only: starts (once) telling which podcast's data changed (change-watch.ts), for the
+   * answer cache; called after the migrations.
+   */
+  watchChanges?: () => ChangeWatch;
   /** SQLite only: the worker thread's checkpoints (sqlite-checkpoint.ts; for tests). */
   checkpoints?: () => { done: number; at: number; writes: number };
 };
@@ -131,6 +137,7 @@ export function createDatabase(
   };
   // better-sqlite3's transaction: BEGIN, the work, COMMIT (ROLLBACK and rethrow when it throws).
   const transaction = sqlite.transaction((work: (run: RunSync) => unknown) => work(run));
+  let changes: ChangeWatch | undefined;
   return Object.assign(kysely, {
     engine: 'sqlite' as const,
     // The connection taken as Kysely takes it (this process's file lock, then the driver's), so
@@ -145,6 +152,7 @@ export function createDatabase(
       }
       return reader.prepare(sql).all(...parameters);
     },
+    watchChanges: () => (changes ??= watchChanges(sqlite)),
     checkpoints: checkpoints.checkpoints,
   });
 }

@@ -15,7 +15,7 @@ export async function commentRoutes(app: FastifyInstance, { db, clock }: AppCont
     '/api/experiments/:id/comments',
     {
       schema: { params: idParam, response: { 200: commentsResponse } },
-      config: experimentRule('experiments.read'),
+      config: { ...experimentRule('experiments.read'), answerCache: true },
     },
     async (request) => ({ data: await loadComments(db, guardedExperiment(request).experimentId) }),
   );

@@ -12,7 +12,7 @@ export async function eventRoutes(app: FastifyInstance, { db }: AppContext) {
     '/api/experiments/:id/events',
     {
       schema: { params: idParam, response: { 200: eventsResponse } },
-      config: experimentRule('experiments.read'),
+      config: { ...experimentRule('experiments.read'), answerCache: true },
     },
     async (request) => ({ data: await loadEvents(db, guardedExperiment(request).experimentId) }),
   );

@@ -35,7 +35,7 @@ export async function experimentRoutes(app: FastifyInstance, { db, clock }: AppC
     '/api/podcasts/:id/experiments',
     {
       schema: { params: idParam, querystring: experimentListQuery, response: { 200: experimentsResponse } },
-      config: { podcast: { action: 'experiments.read', plan: 'pro' } },
+      config: { podcast: { action: 'experiments.read', plan: 'pro' }, answerCache: true },
     },
     async (request) => {
       const { podcast } = requirePodcast(request);
@@ -78,7 +78,7 @@ export async function experimentRoutes(app: FastifyInstance, { db, clock }: AppC
     '/api/experiments/:id',
     {
       schema: { params: idParam, response: { 200: experimentResource } },
-      config: experimentRule('experiments.read'),
+      config: { ...experimentRule('experiments.read'), answerCache: true },
     },
     async (request) => ({
       data: await showExperiment(db, clock.now(), guardedExperiment(request).experimentId),

@@ -62,7 +62,7 @@ export function podcastRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/podcasts/:id',
     {
       schema: { params, response: { 200: podcastResource } },
-      config: { podcast: { action: 'podcast.read' } },
+      config: { podcast: { action: 'podcast.read' }, answerCache: true },
     },
     async (request) => ({ data: await serializePodcast(db, requirePodcast(request)) }),
   );

@@ -52,13 +52,14 @@ type FlagKind = keyof typeof flagTables;
 export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const read = { podcast: { action: 'podcast.read' as const } };
+  const cachedRead = { ...read, answerCache: true }; // http/answer-cache.ts
   const flag = { podcast: { action: 'practices.flag' as const } };
 
   api.get(
     '/api/podcasts/:id/practices',
     {
       schema: { params: idParam, querystring: practicesQuery, response: { 200: podcastPracticesResponse } },
-      config: read,
+      config: cachedRead,
     },
     async (request, reply) => {
       const { podcast, plan } = requirePodcast(request);
@@ -118,7 +119,7 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
         params: z.object({ id, practiceId: id }),
         response: { 200: podcastPracticeResponse },
       },
-      config: read,
+      config: cachedRead,
     },
     async (request, reply) => {
       const { podcast, plan } = requirePodcast(request);

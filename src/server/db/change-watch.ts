@@ -1,0 +1,114 @@
+// SQLite only: which podcast's data changed, for the answer cache (http/answer-cache.ts). Every
+// table a podcast's answers may read gets temporary triggers on this process's connection (they
+// live and die with it; the file and other programs never see them) that call back into JS with
+// the podcast a changed row belongs to: by its `podcast_id`, through its experiment, or, for
+// everything else (methods, users, sets…), "all podcasts". A podcast's version is the count of
+// such calls, so an answer kept under a version is the answer to the data of that version.
+//
+// Two gaps are closed by the version itself:
+// - A change inside a transaction is seen by the trigger before its commit, and the reader
+//   connection (readSync) may read the old rows after it: so the podcasts changed inside a
+//   transaction count once more when it has ended (`flush`, at the next version asked for).
+// - Another connection to the file (the admin CLI, a second app in a test) runs none of these
+//   triggers; `PRAGMA data_version` says that it committed something, and then everything counts
+//   as changed.
+// Decision 2026-11-27 (issue 25): the podcast reads spent their time on queries and JSON whose
+// inputs had not changed since the last identical request.
+import type SQLite from 'better-sqlite3';
+
+/** Tables no cached answer reads (and that change with every request or job run). */
+const UNWATCHED = new Set([
+  'sessions',
+  'throttles',
+  'idempotency_keys',
+  'mail_queue',
+  'push_queue',
+  'push_subscriptions',
+  'leases',
+  'audit_log',
+  'secrets',
+  'password_resets',
+  'newsletter_signups',
+  'feedback',
+]);
+
+export type ChangeWatch = {
+  /** The version of what podcast `podcastId`'s answers read; a different one means "changed". */
+  version(podcastId: number): string;
+  /** How many changes were seen so far, of any podcast: equal twice means nothing changed between. */
+  sequence(): number;
+};
+
+/** The podcast a changed row (`row`: NEW or OLD) belongs to, as SQL; NULL counts for every podcast. */
+function podcastOf(table: string, columns: ReadonlySet<string>, row: 'NEW' | 'OLD') {
+  if (table === 'podcasts') return `${row}.id`;
+  if (columns.has('podcast_id')) return `${row}.podcast_id`;
+  if (columns.has('experiment_id'))
+    return `(SELECT podcast_id FROM main.experiments WHERE id = ${row}.experiment_id)`;
+  return 'NULL';
+}
+
+/** Starts watching: call once the migrations have run (the triggers are made for today's tables). */
+export function watchChanges(sqlite: SQLite.Database): ChangeWatch {
+  const podcasts = new Map<number, number>();
+  let everything = 0;
+  let total = 0;
+  /** Changed inside a transaction still open at the time (null: every podcast). */
+  const pending = new Set<number | null>();
+  const count = (podcastId: number | null) => {
+    total++;
+    if (podcastId === null) everything++;
+    else podcasts.set(podcastId, (podcasts.get(podcastId) ?? 0) + 1);
+  };
+  sqlite.function('kompass_changed', { deterministic: false }, (podcastId: unknown) => {
+    const id = typeof podcastId === 'number' || typeof podcastId === 'bigint' ? Number(podcastId) : null;
+    count(id);
+    if (sqlite.inTransaction) pending.add(id);
+    return null;
+  });
+  const tables = sqlite
+    .prepare(
+      "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'",
+    )
+    .pluck()
+    .all() as string[];
+  for (const table of tables.filter((t) => !UNWATCHED.has(t))) {
+    const columns = new Set(
+      (sqlite.prepare(`PRAGMA main.table_info("${table}")`).all() as { name: string }[]).map((c) => c.name),
+    );
+    const calls = {
+      INSERT: `kompass_changed(${podcastOf(table, columns, 'NEW')})`,
+      DELETE: `kompass_changed(${podcastOf(table, columns, 'OLD')})`,
+      UPDATE: `kompass_changed(${podcastOf(table, columns, 'OLD')}), kompass_changed(${podcastOf(table, columns, 'NEW')})`,
+    };
+    for (const [event, call] of Object.entries(calls)) {
+      sqlite.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS "changed_${table}_${event.toLowerCase()}" AFTER ${event} ON main."${table}" BEGIN SELECT ${call}; END`,
+      );
+    }
+  }
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  let others = dataVersion.get() as number;
+  /** Counts what has become visible since the last look: ended transactions, other connections. */
+  const catchUp = () => {
+    if (pending.size > 0 && !sqlite.inTransaction) {
+      for (const id of pending) count(id);
+      pending.clear();
+    }
+    const seen = dataVersion.get() as number;
+    if (seen !== others) {
+      others = seen;
+      count(null);
+    }
+  };
+  return {
+    version(podcastId) {
+      catchUp();
+      return `${everything}.${podcasts.get(podcastId) ?? 0}`;
+    },
+    sequence() {
+      catchUp();
+      return total;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// A podcast read asked for again while nothing it reads has changed gets the answer it got last
+// time, without its queries and without building the JSON again. A route opts in with
+// `config: { answerCache: true }` next to its podcast rule; the guard still runs first on every
+// request (session, membership, role, plan), so the cache only ever answers someone the guard
+// let through, with the answer of the same URL for the same user, role, plan and Berlin day.
+// "Nothing changed" is the podcast's data version (db/change-watch.ts). An answer is kept under
+// the version seen before the handler ran, and only when nothing at all changed since the request
+// began (the guard's statement already read the podcast's row): a change during the request makes
+// the kept answer stale at once, never the other way round.
+//
+// Only on SQLite: there the one process sees every change as it is made (triggers on its
+// connection, PRAGMA data_version for other connections). PostgreSQL has many processes and no
+// such signal without a write to a shared row in every transaction, so its reads go to the
+// database each time. An answer of a route that depends on anything else (another service, a
+// file, the time of day) must not opt in. Decision 2026-11-27 (issue 25).
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { berlinDate } from '../../shared/calendar.ts';
+import type { AppContext } from '../context.ts';
+import type { ChangeWatch } from '../db/change-watch.ts';
+import { routeOf } from './route-of.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** GET with a podcast rule: its 200 answers are kept per podcast data version (answer-cache.ts). */
+    answerCache?: boolean;
+  }
+  interface FastifyRequest {
+    /** Where this request's answer is kept, if its route caches and it was not answered from there. */
+    answerSlot: { key: string; version: string } | null;
+    /** The change sequence when the request began, on a route that keeps its answers. */
+    answerStart: number | null;
+  }
+}
+
+/** Bounds: kept answers, and the largest one kept (a method list's page is ~12 KB). */
+const ANSWERS = 1000;
+const LARGEST = 128 * 1024;
+
+type Kept = { version: string; body: string; type: string };
+
+export function registerAnswerCache(
+  app: FastifyInstance,
+  { clock }: AppContext,
+  changes: ChangeWatch | undefined,
+) {
+  const kept = new Map<string, Kept>();
+  const lookup: preHandlerHookHandler = (request, reply, done) => {
+    const access = request.podcastAccess;
+    if (!access || !changes) return done();
+    const { podcast, role, plan, contractorId } = access;
+    const key = `${request.url}\n${request.user!.id}\n${role}\n${contractorId}\n${JSON.stringify(plan)}\n${berlinDate(clock.now())}`;
+    const version = changes.version(podcast.id);
+    const answer = kept.get(key);
+    // Still the version it was kept under: still the answer, whatever the guard read meanwhile.
+    if (answer?.version === version) {
+      // Used again: to the back of the queue, so the least recently used goes first.
+      kept.delete(key);
+      kept.set(key, answer);
+      reply.type(answer.type).send(answer.body); // the request ends here, without done()
+      return;
+    }
+    if (changes.sequence() === request.answerStart) request.answerSlot = { key, version };
+    done();
+  };
+
+  app.decorateRequest('answerSlot', null);
+  app.decorateRequest('answerStart', null);
+  // Checked on PostgreSQL too, so a route that opts in wrongly fails on both.
+  app.addHook('onRoute', (route) => {
+    // Fastify's HEAD twin of a GET route shares its config; it keeps nothing.
+    if (!route.config?.answerCache || route.method === 'HEAD') return;
+    if (route.method !== 'GET' || !route.config.podcast) {
+      throw new Error(`${route.url}: only a GET with a podcast rule can keep its answers`);
+    }
+    if (!changes) return;
+    const own = route.preHandler;
+    route.preHandler = [...(own === undefined ? [] : [own].flat()), lookup];
+  });
+  if (!changes) return;
+  // Before the access hook, whose statement reads the session and the podcast's row.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (routeOf(request).config?.answerCache) request.answerStart = changes.sequence();
+    done();
+  });
+  // Before the send hook, which compresses: the answer is kept as serialized.
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    const slot = request.answerSlot;
+    if (slot && reply.statusCode === 200 && typeof payload === 'string' && payload.length <= LARGEST) {
+      if (kept.size >= ANSWERS) kept.delete(kept.keys().next().value!);
+      kept.set(slot.key, {
+        version: slot.version,
+        body: payload,
+        type: String(reply.getHeader('content-type')),
+      });
+    }
+    done(null, payload);
+  });
+}

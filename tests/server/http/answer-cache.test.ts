@@ -1,0 +1,131 @@
+// Kept answers of podcast reads (src/server/http/answer-cache.ts): a read after any change shows
+// the change, whoever made it and however, and the guard still decides every request. On
+// PostgreSQL nothing is kept, and the same reads must hold there too.
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import type { Podcast } from '../../../src/shared/podcasts.ts';
+import { verifiedUser } from '../helpers/accounts.ts';
+import { json } from '../helpers/agent.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+import {
+  addCategories,
+  addMember,
+  createPodcast,
+  form,
+  podcastOwnedBy,
+} from '../podcasts/podcast-helpers.ts';
+
+const t = await createTestApp();
+await addCategories(t);
+
+type One = { data: Podcast };
+
+/** A statement on a connection of its own, as the admin CLI or another program would run it. */
+async function elsewhere(statement: string, parameters: unknown[]) {
+  if (t.config.databaseUrl) {
+    const client = new pg.Client({ connectionString: t.config.databaseUrl });
+    await client.connect();
+    let n = 0;
+    await client.query(
+      statement.replace(/\?/g, () => `$${++n}`),
+      parameters,
+    );
+    await client.end();
+  } else {
+    const other = new SQLite(join(t.config.dataDir, 'studio.sqlite'));
+    other.pragma('busy_timeout = 5000');
+    other.prepare(statement).run(...parameters);
+    other.close();
+  }
+}
+
+describe('kept answers', () => {
+  it('show every change at once: through the API, the app, another connection, a transaction', async () => {
+    const { agent } = await verifiedUser(t);
+    const podcast = await createPodcast(agent);
+    const path = `/api/podcasts/${podcast.id}`;
+    const title = async () => json<One>(await agent.get(path)).data.title;
+    expect(await title()).toBe('Zeitreise');
+    expect(await title()).toBe('Zeitreise');
+
+    expect((await agent.put(path, form({ title: 'Über die API' }))).statusCode).toBe(200);
+    expect(await title()).toBe('Über die API');
+
+    await t.db.updateTable('podcasts').set({ title: 'Im Prozess' }).where('id', '=', podcast.id).execute();
+    expect(await title()).toBe('Im Prozess');
+
+    await elsewhere('UPDATE podcasts SET title = ? WHERE id = ?', ['Von außen', podcast.id]);
+    expect(await title()).toBe('Von außen');
+
+    // Read while a transaction has changed the row but not committed: the old title, kept for
+    // no longer than the commit.
+    let commit!: () => void;
+    let changed!: () => void;
+    const open = new Promise<void>((resolve) => (changed = resolve));
+    const committed = t.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('podcasts')
+        .set({ title: 'Nach dem Commit' })
+        .where('id', '=', podcast.id)
+        .execute();
+      changed();
+      await new Promise<void>((resolve) => (commit = resolve));
+    });
+    await open;
+    const during = agent.get(path);
+    commit();
+    await committed;
+    expect(['Von außen', 'Nach dem Commit']).toContain(json<One>(await during).data.title);
+    expect(await title()).toBe('Nach dem Commit');
+  });
+
+  it('answer only whom the guard lets through: a removed member, a trial that ran out meanwhile', async () => {
+    const owner = await verifiedUser(t);
+    const coworker = await verifiedUser(t);
+    const podcast = await createPodcast(owner.agent, { title: 'Geteilt' });
+    await addMember(t, podcast.id, coworker.id, 'editor');
+    expect((await coworker.agent.get(`/api/podcasts/${podcast.id}`)).statusCode).toBe(200);
+    await t.db.deleteFrom('memberships').where('user_id', '=', coworker.id).execute();
+    expect((await coworker.agent.get(`/api/podcasts/${podcast.id}`)).statusCode).toBe(404);
+
+    // Made 29 days ago: the trial's last day. The next day nothing changed but the date.
+    const day = 24 * 3600_000;
+    t.clock.advance(-29 * day);
+    const trial = await podcastOwnedBy(t, 'Fast vorbei', owner.id);
+    t.clock.advance(29 * day);
+    const experiments = `/api/podcasts/${trial}/experiments`;
+    expect((await owner.agent.get(experiments)).statusCode).toBe(200);
+    expect((await owner.agent.get(experiments)).statusCode).toBe(200);
+    t.clock.advance(day);
+    try {
+      expect((await owner.agent.get(experiments)).statusCode).toBe(403);
+    } finally {
+      t.clock.advance(-day);
+    }
+  });
+
+  it.runIf(t.db.engine === 'sqlite')(
+    'on SQLite, read again unchanged, run no query but the guard’s',
+    async () => {
+      const { agent } = await verifiedUser(t);
+      const podcast = await createPodcast(agent, { title: 'Gemerkt' });
+      const read = t.db.readSync!;
+      let reads = 0;
+      t.db.readSync = (sql, parameters) => (reads++, read(sql, parameters));
+      try {
+        const count = async () => {
+          reads = 0;
+          expect(json<One>(await agent.get(`/api/podcasts/${podcast.id}`)).data.title).toBe('Gemerkt');
+          return reads;
+        };
+        const first = await count();
+        expect(await count()).toBe(1); // session and access, in one statement
+        expect(first).toBeGreaterThan(1);
+      } finally {
+        t.db.readSync = read;
+      }
+    },
+  );
+});
