@@ -32,8 +32,8 @@ declare module 'fastify' {
   }
 }
 
-/** Bounds: kept answers, and the largest one kept (a method list's page is ~12 KB). */
-const ANSWERS = 1000;
+/** Bounds: the characters of all kept answers, and the largest one kept (a method list's page is ~12 KB). */
+const BUDGET = 16 * 1024 * 1024;
 const LARGEST = 128 * 1024;
 
 type Kept = { version: string; body: string; type: string };
@@ -44,6 +44,7 @@ export function registerAnswerCache(
   changes: ChangeWatch | undefined,
 ) {
   const kept = new Map<string, Kept>();
+  let size = 0;
   const lookup: preHandlerHookHandler = (request, reply, done) => {
     const access = request.podcastAccess;
     if (!access || !changes) return done();
@@ -86,12 +87,19 @@ export function registerAnswerCache(
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const slot = request.answerSlot;
     if (slot && reply.statusCode === 200 && typeof payload === 'string' && payload.length <= LARGEST) {
-      if (kept.size >= ANSWERS) kept.delete(kept.keys().next().value!);
+      size += payload.length - (kept.get(slot.key)?.body.length ?? 0);
+      kept.delete(slot.key);
       kept.set(slot.key, {
         version: slot.version,
         body: payload,
         type: String(reply.getHeader('content-type')),
       });
+      // The least recently used go first.
+      for (const [key, answer] of kept) {
+        if (size <= BUDGET) break;
+        kept.delete(key);
+        size -= answer.body.length;
+      }
     }
     done(null, payload);
   });
