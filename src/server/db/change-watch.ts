@@ -16,8 +16,9 @@
 // inputs had not changed since the last identical request.
 import type SQLite from 'better-sqlite3';
 
-/** Tables no cached answer reads (and that change with every request or job run). */
-const UNWATCHED = new Set([
+/** Tables no cached answer reads (and that change with every request or job run), and the counts. */
+export const UNWATCHED = new Set([
+  'change_counts',
   'sessions',
   'throttles',
   'idempotency_keys',
@@ -40,11 +41,11 @@ export type ChangeWatch = {
 };
 
 /** The podcast a changed row (`row`: NEW or OLD) belongs to, as SQL; NULL counts for every podcast. */
-function podcastOf(table: string, columns: ReadonlySet<string>, row: 'NEW' | 'OLD') {
+export function podcastOf(table: string, columns: ReadonlySet<string>, row: 'NEW' | 'OLD', schema = 'main.') {
   if (table === 'podcasts') return `${row}.id`;
   if (columns.has('podcast_id')) return `${row}.podcast_id`;
   if (columns.has('experiment_id'))
-    return `(SELECT podcast_id FROM main.experiments WHERE id = ${row}.experiment_id)`;
+    return `(SELECT podcast_id FROM ${schema}experiments WHERE id = ${row}.experiment_id)`;
   return 'NULL';
 }
 

@@ -19,6 +19,7 @@ import * as entryDeletions from './migrations/0016-entry-deletions.ts';
 import * as scoreFingerprint from './migrations/0019-score-fingerprint.ts';
 import * as feedChecks from './migrations/0021-feed-checks.ts';
 import * as scoreRankings from './migrations/0022-score-rankings.ts';
+import * as changeCounts from './migrations/0023-change-counts.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -41,6 +42,7 @@ const migrations = {
   '0019-score-fingerprint': scoreFingerprint,
   '0021-feed-checks': feedChecks,
   '0022-score-rankings': scoreRankings,
+  '0023-change-counts': changeCounts,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */

@@ -28,6 +28,7 @@ export interface DB {
   practice_applications: engine.PracticeApplicationsTable;
   practice_score_states: engine.PracticeScoreStatesTable;
   idempotency_keys: requests.IdempotencyKeysTable;
+  change_counts: requests.ChangeCountsTable;
   assistances: engine.AssistancesTable;
   audit_log: admin.AuditLogTable;
   feedback: admin.FeedbackTable;

@@ -3,16 +3,18 @@
 // `config: { answerCache: true }` next to its podcast rule; the guard still runs first on every
 // request (session, membership, role, plan), so the cache only ever answers someone the guard
 // let through, with the answer of the same URL for the same user, role, plan and Berlin day.
-// "Nothing changed" is the podcast's data version (db/change-watch.ts). An answer is kept under
-// the version seen before the handler ran, and only when nothing at all changed since the request
-// began (the guard's statement already read the podcast's row): a change during the request makes
-// the kept answer stale at once, never the other way round.
+// An answer of a route that depends on anything else (another service, a file, the time of day)
+// must not opt in.
 //
-// Only on SQLite: there the one process sees every change as it is made (triggers on its
-// connection, PRAGMA data_version for other connections). PostgreSQL has many processes and no
-// such signal without a write to a shared row in every transaction, so its reads go to the
-// database each time. An answer of a route that depends on anything else (another service, a
-// file, the time of day) must not opt in. Decision 2026-11-27 (issue 25).
+// "Nothing changed" is a count of changes of the podcast and of everything, never taken after the
+// data it stands for was read:
+// - SQLite (db/change-watch.ts): counted in this process by triggers on its connection. The
+//   guard's statement has read the podcast's row before the count is taken, so an answer is kept
+//   only when nothing at all changed since the request began.
+// - PostgreSQL (migration 0023): counted in a table by deferred triggers, read by the guard's
+//   statement in the same snapshot as the podcast's row; every process sees every change.
+// An answer is kept under the count seen before the handler ran: a change during the request
+// makes it stale at once, never the other way round. Decision 2026-11-27 (issue 25).
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { berlinDate } from '../../shared/calendar.ts';
 import type { AppContext } from '../context.ts';
@@ -47,10 +49,10 @@ export function registerAnswerCache(
   let size = 0;
   const lookup: preHandlerHookHandler = (request, reply, done) => {
     const access = request.podcastAccess;
-    if (!access || !changes) return done();
+    if (!access) return done();
     const { podcast, role, plan, contractorId } = access;
     const key = `${request.url}\n${request.user!.id}\n${role}\n${contractorId}\n${JSON.stringify(plan)}\n${berlinDate(clock.now())}`;
-    const version = changes.version(podcast.id);
+    const version = changes ? changes.version(podcast.id) : access.changes;
     const answer = kept.get(key);
     // Still the version it was kept under: still the answer, whatever the guard read meanwhile.
     if (answer?.version === version) {
@@ -60,29 +62,28 @@ export function registerAnswerCache(
       reply.type(answer.type).send(answer.body); // the request ends here, without done()
       return;
     }
-    if (changes.sequence() === request.answerStart) request.answerSlot = { key, version };
+    if (!changes || changes.sequence() === request.answerStart) request.answerSlot = { key, version };
     done();
   };
 
   app.decorateRequest('answerSlot', null);
   app.decorateRequest('answerStart', null);
-  // Checked on PostgreSQL too, so a route that opts in wrongly fails on both.
   app.addHook('onRoute', (route) => {
     // Fastify's HEAD twin of a GET route shares its config; it keeps nothing.
     if (!route.config?.answerCache || route.method === 'HEAD') return;
     if (route.method !== 'GET' || !route.config.podcast) {
       throw new Error(`${route.url}: only a GET with a podcast rule can keep its answers`);
     }
-    if (!changes) return;
     const own = route.preHandler;
     route.preHandler = [...(own === undefined ? [] : [own].flat()), lookup];
   });
-  if (!changes) return;
-  // Before the access hook, whose statement reads the session and the podcast's row.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (routeOf(request).config?.answerCache) request.answerStart = changes.sequence();
-    done();
-  });
+  // SQLite: before the access hook, whose statement reads the session and the podcast's row.
+  if (changes) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (routeOf(request).config?.answerCache) request.answerStart = changes.sequence();
+      done();
+    });
+  }
   // Before the send hook, which compresses: the answer is kept as serialized.
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const slot = request.answerSlot;

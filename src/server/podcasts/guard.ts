@@ -42,6 +42,8 @@ export type PodcastAccess = {
   contractorId: number | null;
   /** The experiment the path's thing is or belongs to (via experiment, action, comment). */
   experimentId: number | null;
+  /** PostgreSQL: the podcast's change counts as read with its row (http/answer-cache.ts). */
+  changes: string;
 };
 
 declare module 'fastify' {
@@ -91,7 +93,16 @@ function accessOf(
   rule: PodcastRule,
 ): PodcastAccess {
   if (!row) throw notFound(podcastKinds[via].missing);
-  const { membership_id, member_role, owner_granted: _o, contractor_id: _c, experiment_id, ...podcast } = row;
+  const {
+    membership_id,
+    member_role,
+    owner_granted: _o,
+    contractor_id: _c,
+    experiment_id,
+    changes_of_podcast,
+    changes_of_all,
+    ...podcast
+  } = row;
   if (!can(member_role, rule.action)) throw new HttpError(403, messages.role);
   const plan = planOf(row, now, user.granted === 1);
   if (rule.plan === 'pro' && !plan.active) throw new HttpError(403, messages.pro);
@@ -102,6 +113,7 @@ function accessOf(
     plan,
     contractorId: contractorOf(row),
     experimentId: experiment_id,
+    changes: `${changes_of_all ?? 0}.${changes_of_podcast ?? 0}`,
   };
 }
 

@@ -21,7 +21,9 @@ export const podcastMessages = {
 
 /**
  * The guard's one query before it is narrowed to a thing: the podcast's row, its plan's inputs
- * (podcast-plan.ts) and the caller's active membership, all by index.
+ * (podcast-plan.ts) and the caller's active membership, all by index. On PostgreSQL also the
+ * podcast's change counts (migration 0023), read in the same snapshot as its row: the version of
+ * kept answers (http/answer-cache.ts). SQLite counts in the process and leaves the table empty.
  */
 const accessQuery = (db: Db, now: Date, userId: number | Expression<number>) =>
   planQuery(db, now)
@@ -31,7 +33,10 @@ const accessQuery = (db: Db, now: Date, userId: number | Expression<number>) =>
         .on('mine.user_id', '=', userId)
         .on('mine.active', '=', 1),
     )
-    .select(['mine.id as membership_id', 'mine.role as member_role']);
+    .select(['mine.id as membership_id', 'mine.role as member_role'])
+    .leftJoin('change_counts as podcast_changes', 'podcast_changes.podcast_id', 'podcasts.id')
+    .leftJoin('change_counts as all_changes', (j) => j.on('all_changes.podcast_id', '=', 0))
+    .select(['podcast_changes.count as changes_of_podcast', 'all_changes.count as changes_of_all']);
 
 type AccessQuery = ReturnType<typeof accessQuery>;
 export type AccessRow = Awaited<ReturnType<AccessQuery['executeTakeFirstOrThrow']>> & {

@@ -17,3 +17,9 @@ export interface IdempotencyKeysTable {
   locked_until: number;
   expires_at: number;
 }
+
+/** Changes per podcast on PostgreSQL (migration 0023; podcast 0: of everything), for kept answers. */
+export interface ChangeCountsTable {
+  podcast_id: number;
+  count: number;
+}

@@ -1,0 +1,62 @@
+// PostgreSQL's side of kept answers (http/answer-cache.ts, issue 25): a count of changes per
+// podcast (podcast_id 0: of everything, such as methods and users), raised by a trigger on every
+// table a podcast's answers may read, by the same rule as SQLite's watch (db/change-watch.ts). The
+// guard's statement reads the counts with the podcast's row, in one snapshot. The triggers are
+// deferred to the commit: the count's row is locked from its update to the commit, so two writes
+// of one podcast wait for each other only that long. SQLite gets the table (the guard's statement
+// names it) but counts in the process instead.
+// A table made by a later migration needs its trigger there (tests/server/db/change-counts.test.ts
+// names a table without one).
+import { sql } from 'kysely';
+import type { Engine } from '../database.ts';
+import { podcastOf, UNWATCHED } from '../change-watch.ts';
+import type { MigrationDb } from './column-types.ts';
+
+/** Trigger and function for `table` (PostgreSQL), by its columns. */
+export async function watchTable(db: MigrationDb, table: string) {
+  const rows = await sql<{ column_name: string }>`
+    SELECT column_name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = ${table}`.execute(db);
+  const columns = new Set(rows.rows.map((r) => r.column_name));
+  const [before, after] = [podcastOf(table, columns, 'OLD', ''), podcastOf(table, columns, 'NEW', '')];
+  await sql
+    .raw(
+      `CREATE OR REPLACE FUNCTION "changed_${table}"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP <> 'INSERT' THEN PERFORM count_change(${before}); END IF;
+        IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND (${before}) IS DISTINCT FROM (${after})) THEN
+          PERFORM count_change(${after});
+        END IF;
+        RETURN NULL;
+      END $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE CONSTRAINT TRIGGER "changed" AFTER INSERT OR UPDATE OR DELETE ON "${table}"
+       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "changed_${table}"()`,
+    )
+    .execute(db);
+}
+
+export async function up(db: MigrationDb, engine: Engine) {
+  await db.schema
+    .createTable('change_counts')
+    .addColumn('podcast_id', 'bigint', (c) => c.primaryKey())
+    .addColumn('count', 'bigint', (c) => c.notNull())
+    .execute();
+  if (engine !== 'postgres') return;
+  await sql`
+    CREATE FUNCTION count_change(podcast bigint) RETURNS void LANGUAGE sql AS $$
+      INSERT INTO change_counts (podcast_id, count) VALUES (coalesce(podcast, 0), 1)
+      ON CONFLICT (podcast_id) DO UPDATE SET count = change_counts.count + 1
+    $$`.execute(db);
+  const tables = await sql<{ table_name: string }>`
+    SELECT table_name FROM information_schema.tables
+    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%'`.execute(
+    db,
+  );
+  for (const { table_name } of tables.rows) {
+    if (!UNWATCHED.has(table_name)) await watchTable(db, table_name);
+  }
+}
