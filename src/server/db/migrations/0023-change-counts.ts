@@ -46,11 +46,18 @@ export async function up(db: MigrationDb, engine: Engine) {
     .addColumn('count', 'bigint', (c) => c.notNull())
     .execute();
   if (engine !== 'postgres') return;
+  // Once per podcast and transaction (a setting local to it remembers): a step toggle changes
+  // two rows, and each count's update costs an upsert and a new row version.
   await sql`
-    CREATE FUNCTION count_change(podcast bigint) RETURNS void LANGUAGE sql AS $$
+    CREATE FUNCTION count_change(podcast bigint) RETURNS void LANGUAGE plpgsql AS $$
+    DECLARE
+      counted text := 'kompass.changed_' || coalesce(podcast, 0);
+    BEGIN
+      IF current_setting(counted, true) = 'yes' THEN RETURN; END IF;
+      PERFORM set_config(counted, 'yes', true);
       INSERT INTO change_counts (podcast_id, count) VALUES (coalesce(podcast, 0), 1)
-      ON CONFLICT (podcast_id) DO UPDATE SET count = change_counts.count + 1
-    $$`.execute(db);
+      ON CONFLICT (podcast_id) DO UPDATE SET count = change_counts.count + 1;
+    END $$`.execute(db);
   const tables = await sql<{ table_name: string }>`
     SELECT table_name FROM information_schema.tables
     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%'`.execute(
