@@ -4,7 +4,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { metric, type MetricKey } from '../../shared/vocabulary.ts';
 import { useForm } from '../lib/forms.ts';
 import { Banner } from './banner.tsx';
@@ -24,21 +24,28 @@ const hints: Record<MetricKey, string> = {
 };
 
 /**
- * The form's values as the request `schema` wants them: texts become numbers, an empty field is a
- * metric not rated this time, and `extra` adds what the form does not show.
+ * The form's values as the request's schema (`load` imports it) wants them: texts become numbers,
+ * an empty field is a metric not rated this time, and `extra` adds what the form does not show.
+ * Loaded at the first submit with zod (lib/forms.ts): the experiment screen preloads its
+ * evaluation dialog once it has settled, and with a schema imported here zod's start (~125 ms at
+ * 4× CPU) was the screen's longest task after its first paint (2026-11-27, issue 25).
  */
-export const metricValues = <S extends z.ZodType>(schema: S, extra: Record<string, unknown> = {}) =>
-  z.preprocess(
-    (values) => ({
-      ...Object.fromEntries(
-        Object.entries(values as Record<string, string>)
-          .filter(([, v]) => v.trim() !== '')
-          .map(([k, v]) => [k, Number(v.trim())]),
-      ),
-      ...extra,
-    }),
-    schema,
-  );
+export const metricValues =
+  <S extends z.ZodType>(load: () => Promise<S>, extra: Record<string, unknown> = {}) =>
+  async () => {
+    const [{ z }, schema] = await Promise.all([import('zod'), load()]);
+    return z.preprocess(
+      (values) => ({
+        ...Object.fromEntries(
+          Object.entries(values as Record<string, string>)
+            .filter(([, v]) => v.trim() !== '')
+            .map(([k, v]) => [k, Number(v.trim())]),
+        ),
+        ...extra,
+      }),
+      schema,
+    );
+  };
 
 type Props<S extends z.ZodType> = {
   /** The button that opens the dialog. */
@@ -46,8 +53,8 @@ type Props<S extends z.ZodType> = {
   variant?: 'primary' | 'secondary';
   /** The sentence under the title. */
   description: string;
-  /** The request's schema, usually `metricValues(…)`. */
-  schema: S;
+  /** The request's schema, as `metricValues(…)` loads it. */
+  schema: () => Promise<S>;
   mutation: UseMutationResult<unknown, Error, z.output<S>>;
   onRecorded: () => void;
   /** Open at once (components/deferred.tsx: the placeholder button was tapped before the code came). */

@@ -1,4 +1,4 @@
-import { evaluationSchema } from '../../../../shared/experiments.ts';
+import { useMemo } from 'react';
 import { evaluationKind } from '../../../../shared/vocabulary.ts';
 import { MetricsDialog, metricValues } from '../../../components/metrics-dialog.tsx';
 import { useEvaluate } from '../api/experiments.ts';
@@ -14,12 +14,21 @@ export type EvaluationProps = { podcastId: number; experimentId: number; kind: K
 export function EvaluationDialogContent(props: EvaluationProps & { defaultOpen?: boolean }) {
   const evaluate = useEvaluate(props.experimentId, props.podcastId);
   const label = evaluationKind.labels[props.kind];
+  const { experimentId, kind } = props;
+  const schema = useMemo(
+    () =>
+      metricValues(() => import('../../../../shared/experiments.ts').then((m) => m.evaluationSchema), {
+        experiment_id: experimentId,
+        evaluation: kind,
+      }),
+    [experimentId, kind],
+  );
   return (
     <MetricsDialog
       label={label}
       variant={props.kind === 'final' ? 'primary' : 'secondary'}
       description={`${label}: Trag ein, was du heute weißt. Felder, die du leer lässt, bleiben diesmal ohne Wert.`}
-      schema={metricValues(evaluationSchema, { experiment_id: props.experimentId, evaluation: props.kind })}
+      schema={schema}
       mutation={evaluate}
       onRecorded={props.onRecorded}
       defaultOpen={props.defaultOpen}

@@ -1,8 +1,7 @@
-import { metricsSchema } from '../../../../../shared/podcasts.ts';
 import { MetricsDialog, metricValues } from '../../../../components/metrics-dialog.tsx';
 import { useCreateMetrics } from '../../api/create-metrics.ts';
 
-const schema = metricValues(metricsSchema);
+const schema = metricValues(() => import('../../../../../shared/podcasts.ts').then((m) => m.metricsSchema));
 
 /** The metrics section's evaluation dialog: each value joins its metric's history. */
 export function EvaluationDialog({ podcastId, onRecorded }: { podcastId: number; onRecorded: () => void }) {
