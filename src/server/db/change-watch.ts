@@ -1,14 +1,15 @@
-// SQLite only: which podcast's data changed, for the answer cache (http/answer-cache.ts). Every
-// table a podcast's answers may read gets temporary triggers on this process's connection (they
-// live and die with it; the file and other programs never see them) that call back into JS with
-// the podcast a changed row belongs to: by its `podcast_id`, through its experiment, or, for
-// everything else (methods, users, sets…), "all podcasts". A podcast's version is the count of
-// such calls, so an answer kept under a version is the answer to the data of that version.
+// Which podcast's data changed, for kept answers (http/answer-cache.ts). The rule which podcast a
+// changed row belongs to (`podcastOf`: by its `podcast_id`, through its experiment, or, for
+// everything else such as methods, users and sets, "all podcasts") and the tables no answer reads
+// (`UNWATCHED`) hold for both databases; PostgreSQL's triggers are migration 0023's.
 //
-// Two gaps are closed by the version itself:
+// SQLite (`watchChanges`): every watched table gets temporary triggers on this process's
+// connection (they live and die with it; the file and other programs never see them) that call
+// back into JS. A podcast's version is the count of such calls, so an answer kept under a version
+// is the answer to the data of that version. Two gaps are closed by the version itself:
 // - A change inside a transaction is seen by the trigger before its commit, and the reader
 //   connection (readSync) may read the old rows after it: so the podcasts changed inside a
-//   transaction count once more when it has ended (`flush`, at the next version asked for).
+//   transaction count once more when it has ended (`catchUp`, at the next version asked for).
 // - Another connection to the file (the admin CLI, a second app in a test) runs none of these
 //   triggers; `PRAGMA data_version` says that it committed something, and then everything counts
 //   as changed.
