@@ -14,6 +14,12 @@ import {
 } from './offline-schema.ts';
 
 export { META, type MetaEntry, type MirrorEntry, type OutboxItem };
+/**
+ * The page's live queries take dexie's from here, with the store: a separate `import('dexie')`
+ * was a chunk of its own that nothing cached, so offline before it had loaded the outbox showed
+ * nothing waiting (stress run s4, offline-outbox:166, 2026-11-27).
+ */
+export { liveQuery } from 'dexie';
 
 export type OfflineDb = Dexie & {
   mirror: EntityTable<MirrorEntry, 'url'>;

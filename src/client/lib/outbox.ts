@@ -7,7 +7,7 @@
 // the experiment screen import it eagerly, and with it dexie was on every app screen's first paint.
 import { useEffect, useState } from 'react';
 import type { OutboxItem } from '../../browser/offline-db.ts';
-import { isOffline } from './connectivity.ts';
+import { isOffline, onReconnect } from './connectivity.ts';
 import { firstScreenSettled } from './first-screen.ts';
 
 const store = () => import('../../browser/offline-db.ts');
@@ -113,11 +113,10 @@ export function useOutbox(experimentId?: number): OutboxItem[] {
   useEffect(() => {
     let subscription: { unsubscribe(): void } | undefined;
     let stopped = false;
-    const ready = isOffline() || mayHoldPending() ? Promise.resolve() : firstScreenSettled;
-    void ready
-      .then(() => Promise.all([store(), import('dexie')]))
-      .then(
-        ([{ offlineDb }, { liveQuery }]) => {
+    let stopRetry: (() => void) | undefined;
+    const follow = () =>
+      store().then(
+        ({ offlineDb, liveQuery }) => {
           if (stopped) return;
           const outbox = offlineDb().outbox;
           subscription = liveQuery(() =>
@@ -126,10 +125,20 @@ export function useOutbox(experimentId?: number): OutboxItem[] {
               : outbox.where('experimentId').equals(experimentId).sortBy('id'),
           ).subscribe({ next: setItems, error: () => setItems([]) });
         },
-        () => setItems([]),
+        // Offline with the store's code not cached: again once the network is back.
+        () => {
+          setItems([]);
+          stopRetry = onReconnect(() => {
+            stopRetry?.();
+            if (!stopped) void follow();
+          });
+        },
       );
+    const ready = isOffline() || mayHoldPending() ? Promise.resolve() : firstScreenSettled;
+    void ready.then(follow);
     return () => {
       stopped = true;
+      stopRetry?.();
       subscription?.unsubscribe();
     };
   }, [experimentId]);
