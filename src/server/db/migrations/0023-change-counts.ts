@@ -5,8 +5,8 @@
 // deferred to the commit: the count's row is locked from its update to the commit, so two writes
 // of one podcast wait for each other only that long. SQLite gets the table (the guard's statement
 // names it) but counts in the process instead.
-// A table made by a later migration needs its trigger there (tests/server/db/change-counts.test.ts
-// names a table without one).
+// A table made by a later migration needs its trigger there (`watchTable`; the first test of
+// tests/server/http/answer-cache.test.ts names a table without one).
 import { sql } from 'kysely';
 import type { Engine } from '../database.ts';
 import { podcastOf, UNWATCHED } from '../change-watch.ts';
