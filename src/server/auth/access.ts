@@ -6,8 +6,9 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { routeOf } from '../http/route-of.ts';
 import { verifyCsrf } from './csrf.ts';
-import { sessionWithAccess } from '../podcasts/guard.ts';
-import { loadSession } from './session.ts';
+import { changeMemo, watchedVersions } from '../db/change-memo.ts';
+import { countedVersions, sessionWithAccess, type SessionAccess } from '../podcasts/guard.ts';
+import { loadSession, sessionReader, type SessionUser } from './session.ts';
 
 /**
  * `public`: anyone; `user`: any signed-in user, confirmed or not; `verified` (default): a confirmed
@@ -57,10 +58,17 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     done(error);
   }
 
+  // Session reads kept while nothing they read changed (db/change-memo.ts); PostgreSQL keeps only
+  // the podcast's rows, whose change counts the guard's statement reads.
+  const changes = ctx.db.watchChanges?.();
+  const versions = changes && watchedVersions(changes);
+  const accessMemo = changeMemo<SessionAccess>(versions ?? countedVersions(ctx.db));
+  const plainRead = sessionReader(ctx.db, changeMemo<SessionUser>(versions));
   // A podcast's route reads the session with its access row, in one statement (guard.ts).
   app.addHook('onRequest', (request, _reply, done) => {
     const api = isApiRoute(request) || routeOf(request).url === '/sanctum/csrf-cookie';
     if (!api && SAFE_METHODS.has(request.method)) return done();
-    loadSession(ctx, request, sessionWithAccess(ctx, request)).then(() => decide(request, done), done);
+    const read = sessionWithAccess(ctx, accessMemo, request) ?? plainRead;
+    loadSession(ctx, request, read).then(() => decide(request, done), done);
   });
 }

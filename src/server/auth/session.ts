@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
+import { earliest, type ChangeMemo } from '../db/change-memo.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { UsersTable } from '../db/schema.ts';
@@ -33,19 +34,28 @@ const sessionUser = preparedQuery((db: Db, id: string, now: string) =>
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
+    .select('sessions.expires_at as session_expires_at')
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', now),
 );
 
 /**
- * The session and its user are read on every request, never taken from a copy in memory: a
- * logout, a changed role or a deleted user in another process (the admin CLI, a second server)
- * counts at the next request. Decision 2026-11-26 (issue 25): a copy reused while this process
- * wrote nothing, for up to a second, saved ~50 µs of a read but let a change beside the server
- * go unseen for that second; a podcast's request reads session and access row in one statement
- * instead (guard.ts).
+ * The session's user, as a request reads it: a logout, a changed role or a deleted user, also in
+ * another process (the admin CLI, a second server), counts at the next request. On SQLite a read
+ * is reused while nothing it read changed (db/change-memo.ts); on PostgreSQL each request reads.
  */
 export type SessionReader = (sessionId: string, now: Date) => Promise<SessionUser | undefined>;
+
+/** The plain session read (a route that names no podcast), through `memo`. */
+export const sessionReader =
+  (db: Db, memo: ChangeMemo<SessionUser>): SessionReader =>
+  (sessionId, now) =>
+    memo(sessionId, '', now, async () => {
+      const [row] = await sessionUser(db, sessionId, now.toISOString());
+      if (!row) return undefined;
+      const { session_expires_at: expires, ...user } = row;
+      return { value: user, podcastId: null, until: earliest(expires) };
+    });
 
 /** The session id (the cookie token's hash) of a request, or undefined without a well-formed cookie. */
 function sessionIdOf(request: FastifyRequest) {
@@ -54,16 +64,16 @@ function sessionIdOf(request: FastifyRequest) {
 }
 
 /**
- * Sets `request.user` and `request.sessionId` from the session cookie, read by `read` when the
- * route reads more with it (the podcast guard), else by the plain session query.
+ * Sets `request.user` and `request.sessionId` from the session cookie, read by `read` (the podcast
+ * guard's reader on a podcast's route, else `sessionReader`).
  */
-export async function loadSession({ db, clock }: AppContext, request: FastifyRequest, read?: SessionReader) {
+export async function loadSession({ clock }: AppContext, request: FastifyRequest, read: SessionReader) {
   request.user = null;
   request.sessionId = null;
   const id = sessionIdOf(request);
   if (!id) return;
   const now = clock.now();
-  const user = read ? await read(id, now) : (await sessionUser(db, id, now.toISOString()))[0];
+  const user = await read(id, now);
   if (!user) return;
   request.user = user;
   request.sessionId = id;

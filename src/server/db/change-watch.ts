@@ -13,6 +13,8 @@
 // - Another connection to the file (the admin CLI, a second app in a test) runs none of these
 //   triggers; `PRAGMA data_version` says that it committed something, and then everything counts
 //   as changed.
+// Sessions count apart (`accessVersion`): no kept answer reads them, but the guard's remembered
+// session-and-access rows do (db/change-memo.ts), and a login must not drop every kept answer.
 // Decision 2026-11-27 (issue 25): the podcast reads spent their time on queries and JSON whose
 // inputs had not changed since the last identical request.
 import type SQLite from 'better-sqlite3';
@@ -37,9 +39,14 @@ export const UNWATCHED = new Set([
 export type ChangeWatch = {
   /** The version of what podcast `podcastId`'s answers read; a different one means "changed". */
   version(podcastId: number): string;
+  /** `version` with the sessions' count: what a session-and-access row is read from (null: no podcast). */
+  accessVersion(podcastId: number | null): string;
   /** How many changes were seen so far, of any podcast: equal twice means nothing changed between. */
   sequence(): number;
 };
+
+/** The table counted apart, as the pseudo-podcast SESSIONS (never a row's id). */
+const SESSIONS = -1;
 
 /** The podcast a changed row (`row`: NEW or OLD) belongs to, as SQL; NULL counts for every podcast. */
 export function podcastOf(table: string, columns: ReadonlySet<string>, row: 'NEW' | 'OLD', schema = 'main.') {
@@ -74,14 +81,15 @@ export function watchChanges(sqlite: SQLite.Database): ChangeWatch {
     )
     .pluck()
     .all() as string[];
-  for (const table of tables.filter((t) => !UNWATCHED.has(t))) {
+  for (const table of tables.filter((t) => !UNWATCHED.has(t) || t === 'sessions')) {
     const columns = new Set(
       (sqlite.prepare(`PRAGMA main.table_info("${table}")`).all() as { name: string }[]).map((c) => c.name),
     );
+    const of = (row: 'NEW' | 'OLD') => (table === 'sessions' ? String(SESSIONS) : podcastOf(table, columns, row));
     const calls = {
-      INSERT: `kompass_changed(${podcastOf(table, columns, 'NEW')})`,
-      DELETE: `kompass_changed(${podcastOf(table, columns, 'OLD')})`,
-      UPDATE: `kompass_changed(${podcastOf(table, columns, 'OLD')}), kompass_changed(${podcastOf(table, columns, 'NEW')})`,
+      INSERT: `kompass_changed(${of('NEW')})`,
+      DELETE: `kompass_changed(${of('OLD')})`,
+      UPDATE: `kompass_changed(${of('OLD')}), kompass_changed(${of('NEW')})`,
     };
     for (const [event, call] of Object.entries(calls)) {
       sqlite.exec(
@@ -107,6 +115,11 @@ export function watchChanges(sqlite: SQLite.Database): ChangeWatch {
     version(podcastId) {
       catchUp();
       return `${everything}.${podcasts.get(podcastId) ?? 0}`;
+    },
+    accessVersion(podcastId) {
+      catchUp();
+      const podcast = podcastId === null ? '' : (podcasts.get(podcastId) ?? 0);
+      return `${everything}.${podcasts.get(SESSIONS) ?? 0}.${podcast}`;
     },
     sequence() {
       catchUp();

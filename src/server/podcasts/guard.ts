@@ -15,6 +15,7 @@ import type { Selectable } from 'kysely';
 import { id } from '../../shared/api.ts';
 import { can, type PodcastAction, type Role } from '../../shared/roles.ts';
 import type { AppContext } from '../context.ts';
+import type { ChangeMemo, MemoVersions } from '../db/change-memo.ts';
 import type { Db } from '../db/database.ts';
 import type { PodcastsTable } from '../db/schema.ts';
 import type { SessionReader, SessionUser } from '../auth/session.ts';
@@ -23,6 +24,7 @@ import {
   findAccessRow,
   findSessionAccess,
   podcastKinds,
+  sessionCounts,
   type AccessRow,
   podcastMessages,
   type PodcastKind,
@@ -98,9 +100,11 @@ function accessOf(
     member_role,
     owner_granted: _o,
     contractor_id: _c,
+    contract_expires_at: _ce,
+    owner_pro_any_expires_at: _oe,
     experiment_id,
-    changes_of_podcast,
-    changes_of_all,
+    changes_of_podcast: _p,
+    changes_of_all: _a,
     ...podcast
   } = row;
   if (!can(member_role, rule.action)) throw new HttpError(403, messages.role);
@@ -113,7 +117,28 @@ function accessOf(
     plan,
     contractorId: contractorOf(row),
     experimentId: experiment_id,
-    changes: `${changes_of_all ?? 0}.${changes_of_podcast ?? 0}`,
+    changes: versionOf(row),
+  };
+}
+
+/** PostgreSQL: the podcast's change counts as read with its row (migration 0023). */
+const versionOf = (row: Pick<AccessRow, 'changes_of_all' | 'changes_of_podcast'>) =>
+  `${row.changes_of_all ?? 0}.${row.changes_of_podcast ?? 0}`;
+
+/**
+ * PostgreSQL's versions of kept session-and-access rows (db/change-memo.ts): the counts read with
+ * the row, checked by one small statement, the session's row and the two counts by primary key.
+ */
+export function countedVersions(db: Db): MemoVersions {
+  return {
+    async current(sessionId, podcastId) {
+      const [row] = await sessionCounts(db, sessionId, podcastId ?? 0);
+      return row && versionOf(row);
+    },
+    read: async (load) => {
+      const loaded = await load();
+      return [loaded, loaded?.version];
+    },
   };
 }
 
@@ -152,19 +177,33 @@ function thingIdOf(request: FastifyRequest, kind: PodcastKind) {
   return parsed.success ? parsed.data : undefined;
 }
 
+export type SessionAccess = { user: SessionUser; access: AccessRow };
+
 /**
  * For the access hook (auth/access.ts): on a route with a podcast rule, the session is read with
- * the caller's access row in one statement (podcast-kinds.ts), which the guard then decides on.
- * Both are read for this request, never kept for another.
+ * the caller's access row in one statement (podcast-kinds.ts), which the guard then decides on
+ * (role and plan anew for each request). On SQLite the row is reused by the session's next request
+ * for the same thing while nothing it was read from changed (db/change-memo.ts); a row without
+ * access is read again each time.
  */
-export function sessionWithAccess({ db }: AppContext, request: FastifyRequest): SessionReader | undefined {
+export function sessionWithAccess(
+  { db }: AppContext,
+  memo: ChangeMemo<SessionAccess>,
+  request: FastifyRequest,
+): SessionReader | undefined {
   const rule = request.routeOptions.config.podcast;
   if (!rule) return undefined;
   const via = rule.via ?? 'podcast';
   const thingId = thingIdOf(request, podcastKinds[via]);
   if (thingId === undefined) return undefined;
   return async (sessionId, now) => {
-    const { user, access } = await findSessionAccess(db, sessionId, now, via, thingId);
+    let found: { user: SessionUser | undefined; access: AccessRow | undefined } | undefined;
+    const kept = await memo(sessionId, `${via}\n${thingId}`, now, async () => {
+      const { user, access, until } = (found = await findSessionAccess(db, sessionId, now, via, thingId));
+      if (!user || !access) return undefined;
+      return { value: { user, access }, podcastId: access.id, until, version: versionOf(access) };
+    });
+    const { user, access } = kept ?? found!;
     if (user) request.accessRead = { row: access, now };
     return user;
   };

@@ -10,6 +10,7 @@ import { invitationMessages } from '../team/invitations.ts';
 import type { Db } from '../db/database.ts';
 import type { DB, UsersTable } from '../db/schema.ts';
 import type { SessionUser } from '../auth/session.ts';
+import { earliest } from '../db/change-memo.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { planQuery } from './podcast-plan.ts';
 
@@ -179,6 +180,7 @@ const preparedSessionAccess = Object.fromEntries(
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .leftJoin(access, (j) => j.onTrue())
         .select(userColumns.map((c) => sql.ref(`users.${c}`).as(`${USER}${c}`)))
+        .select('sessions.expires_at as session_expires_at')
         .selectAll('access')
         .where('sessions.id', '=', sessionId)
         .where('sessions.expires_at', '>', now);
@@ -189,18 +191,34 @@ const preparedSessionAccess = Object.fromEntries(
   (db: Db, sessionId: string, now: string, id: number) => Promise<Record<string, unknown>[]>
 >;
 
-/** The session's user (undefined: no such session) and the access row (undefined: 404). */
+/** PostgreSQL: whether the session is still there, with the change counts of its podcast and of everything. */
+export const sessionCounts = preparedQuery((db: Db, sessionId: string, podcastId: number) =>
+  db
+    .selectFrom('sessions')
+    .leftJoin('change_counts as podcast_changes', (j) => j.on('podcast_changes.podcast_id', '=', podcastId))
+    .leftJoin('change_counts as all_changes', (j) => j.on('all_changes.podcast_id', '=', 0))
+    .select(['podcast_changes.count as changes_of_podcast', 'all_changes.count as changes_of_all'])
+    .where('sessions.id', '=', sessionId),
+);
+
+/**
+ * The session's user (undefined: no such session), the access row (undefined: 404), and until when
+ * the row read at `now` holds as far as the clock goes (ms: the session's expiry, a cancelled
+ * subscription's end).
+ */
 export async function findSessionAccess(db: Db, sessionId: string, now: Date, via: PodcastVia, id: number) {
   const [row] = await preparedSessionAccess[via](db, sessionId, now.toISOString(), id);
-  if (!row) return { user: undefined, access: undefined };
+  if (!row) return { user: undefined, access: undefined, until: Infinity };
+  const { session_expires_at: sessionExpires, ...columns } = row;
   const user: Record<string, unknown> = {};
   const access: Record<string, unknown> = {};
-  for (const key in row) {
-    if (key.startsWith(USER)) user[key.slice(USER.length)] = row[key];
-    else access[key] = row[key];
+  for (const key in columns) {
+    if (key.startsWith(USER)) user[key.slice(USER.length)] = columns[key];
+    else access[key] = columns[key];
   }
   return {
     user: user as SessionUser,
     access: access.membership_id === null ? undefined : (access as AccessRow),
+    until: earliest(sessionExpires, access.contract_expires_at, access.owner_pro_any_expires_at),
   };
 }

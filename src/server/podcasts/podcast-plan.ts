@@ -139,6 +139,9 @@ export const planQuery = (db: Db, now: Date) =>
       'plan_owner_user.granted as owner_granted',
       'steady_accounts.user_id as contractor_id',
       'owner_account.user_id as owner_pro_any',
+      // When a cancelled subscription stops counting: the row read at `now` holds until then.
+      'steady_accounts.expires_at as contract_expires_at',
+      'owner_account.expires_at as owner_pro_any_expires_at',
     ]);
 
 export type PlanQuery = ReturnType<typeof planQuery>;

@@ -40,11 +40,13 @@ describe('change watch', () => {
     }
   });
 
-  it('moves every podcast for shared content, and none for a session', () => {
+  it('moves every podcast for shared content, and none for a session (only the access version)', () => {
     const { sqlite, watch } = database();
     const before = [watch.version(1), watch.version(2)];
+    const access = watch.accessVersion(1);
     sqlite.exec("insert into sessions values ('s', 1)");
     expect([watch.version(1), watch.version(2)]).toEqual(before);
+    expect(watch.accessVersion(1)).not.toBe(access);
     sqlite.exec("insert into practices (title) values ('Methode')");
     expect(watch.version(1)).not.toBe(before[0]);
     expect(watch.version(2)).not.toBe(before[1]);
