@@ -45,7 +45,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/api/account',
-    { schema: { response: { 200: userResponse } }, config: { access: 'user' } },
+    { schema: { response: { 200: userResponse } }, config: { access: 'user', answerCache: 'user' } },
     async (request) => {
       const user = requireUser(request);
       return { data: await serializeUser(db, user, user) };

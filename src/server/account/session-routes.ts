@@ -17,7 +17,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
   // no 401. GET /api/account keeps answering 401 without a session.
   api.get(
     '/api/account/session',
-    { schema: { response: { 200: sessionResponse } }, config: { access: 'public' } },
+    { schema: { response: { 200: sessionResponse } }, config: { access: 'public', answerCache: 'user' } },
     async (request) => ({
       data: request.user ? await serializeUser(db, request.user, request.user) : null,
     }),

@@ -22,7 +22,9 @@ export type MemoVersions = {
   /** The version of what a session's value of `podcastId` read, now; undefined: read again. */
   current(sessionId: string, podcastId: number | null): string | undefined | Promise<string | undefined>;
   /** The version `loaded` (just read by `load`) holds under; undefined: keep nothing. */
-  read<L extends Loaded<unknown>>(load: () => Promise<L | undefined>): Promise<[L | undefined, string | undefined]>;
+  read<L extends Loaded<unknown>>(
+    load: () => Promise<L | undefined>,
+  ): Promise<[L | undefined, string | undefined]>;
 };
 
 type Kept<T> = { value: T; podcastId: number | null; until: number; version: string; from: number };
@@ -64,7 +66,13 @@ export function changeMemo<T>(versions: MemoVersions | undefined): ChangeMemo<T>
     kept.delete(key);
     if (loaded && version !== undefined && at < loaded.until) {
       if (kept.size >= SIZE) kept.delete(kept.keys().next().value!);
-      kept.set(key, { value: loaded.value, podcastId: loaded.podcastId, until: loaded.until, version, from: at });
+      kept.set(key, {
+        value: loaded.value,
+        podcastId: loaded.podcastId,
+        until: loaded.until,
+        version,
+        from: at,
+      });
     }
     return loaded?.value;
   };

@@ -85,7 +85,8 @@ export function watchChanges(sqlite: SQLite.Database): ChangeWatch {
     const columns = new Set(
       (sqlite.prepare(`PRAGMA main.table_info("${table}")`).all() as { name: string }[]).map((c) => c.name),
     );
-    const of = (row: 'NEW' | 'OLD') => (table === 'sessions' ? String(SESSIONS) : podcastOf(table, columns, row));
+    const of = (row: 'NEW' | 'OLD') =>
+      table === 'sessions' ? String(SESSIONS) : podcastOf(table, columns, row);
     const calls = {
       INSERT: `kompass_changed(${of('NEW')})`,
       DELETE: `kompass_changed(${of('OLD')})`,

@@ -15,6 +15,12 @@
 //   statement in the same snapshot as the podcast's row; every process sees every change.
 // An answer is kept under the count seen before the handler ran: a change during the request
 // makes it stale at once, never the other way round. Decision 2026-11-27 (issue 25).
+//
+// A user's own reads (`answerCache: 'user'`: the account, the selected podcast) keep theirs on
+// SQLite only, per URL, user and Berlin day, while nothing at all changed (their inputs span
+// podcasts no count names); a handler whose answer holds only until a moment (a cancelled
+// subscription's end) says so in `request.answerUntil`. PostgreSQL counts no "anything changed",
+// so there they are read each time.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { berlinDate } from '../../shared/calendar.ts';
 import type { AppContext } from '../context.ts';
@@ -23,14 +29,19 @@ import { routeOf } from './route-of.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** GET with a podcast rule: its 200 answers are kept per podcast data version (answer-cache.ts). */
-    answerCache?: boolean;
+    /**
+     * true: a GET with a podcast rule, its 200 answers kept per podcast data version; 'user': a
+     * user's own GET, kept on SQLite while nothing changed (answer-cache.ts).
+     */
+    answerCache?: boolean | 'user';
   }
   interface FastifyRequest {
     /** Where this request's answer is kept, if its route caches and it was not answered from there. */
     answerSlot: { key: string; version: string } | null;
     /** The change sequence when the request began, on a route that keeps its answers. */
     answerStart: number | null;
+    /** Until when (ms) this request's answer holds, if not for as long as nothing changes. */
+    answerUntil: number;
   }
 }
 
@@ -38,7 +49,7 @@ declare module 'fastify' {
 const BUDGET = 16 * 1024 * 1024;
 const LARGEST = 128 * 1024;
 
-type Kept = { version: string; body: string; type: string };
+type Kept = { version: string; body: string; type: string; until: number };
 
 export function registerAnswerCache(
   app: FastifyInstance,
@@ -47,35 +58,48 @@ export function registerAnswerCache(
 ) {
   const kept = new Map<string, Kept>();
   let size = 0;
+  /** Answers from the kept one under `key` while `version` is its own; else marks the slot to keep. */
+  const answerOrKeep = (request: FastifyRequest, reply: FastifyReply, key: string, version: string) => {
+    const answer = kept.get(key);
+    // Still the version it was kept under: still the answer, whatever the guard read meanwhile.
+    if (answer?.version === version && clock.now().getTime() < answer.until) {
+      // Used again: to the back of the queue, so the least recently used goes first.
+      kept.delete(key);
+      kept.set(key, answer);
+      reply.type(answer.type).send(answer.body);
+      return true;
+    }
+    if (!changes || changes.sequence() === request.answerStart) request.answerSlot = { key, version };
+    return false;
+  };
   const lookup: preHandlerHookHandler = (request, reply, done) => {
     const access = request.podcastAccess;
     if (!access) return done();
     const { podcast, role, plan, contractorId } = access;
     const key = `${request.url}\n${request.user!.id}\n${role}\n${contractorId}\n${JSON.stringify(plan)}\n${berlinDate(clock.now())}`;
     const version = changes ? changes.version(podcast.id) : access.changes;
-    const answer = kept.get(key);
-    // Still the version it was kept under: still the answer, whatever the guard read meanwhile.
-    if (answer?.version === version) {
-      // Used again: to the back of the queue, so the least recently used goes first.
-      kept.delete(key);
-      kept.set(key, answer);
-      reply.type(answer.type).send(answer.body); // the request ends here, without done()
-      return;
-    }
-    if (!changes || changes.sequence() === request.answerStart) request.answerSlot = { key, version };
-    done();
+    if (!answerOrKeep(request, reply, key, version)) done(); // else the request ends here
+  };
+  // SQLite only (registered only there): the version is the count of all changes at the start.
+  const lookupOwn: preHandlerHookHandler = (request, reply, done) => {
+    if (!request.user) return done();
+    const key = `${request.url}\n${request.user.id}\n${berlinDate(clock.now())}`;
+    if (!answerOrKeep(request, reply, key, String(request.answerStart))) done();
   };
 
   app.decorateRequest('answerSlot', null);
   app.decorateRequest('answerStart', null);
+  app.decorateRequest('answerUntil', Infinity);
   app.addHook('onRoute', (route) => {
+    const cache = route.config?.answerCache;
     // Fastify's HEAD twin of a GET route shares its config; it keeps nothing.
-    if (!route.config?.answerCache || route.method === 'HEAD') return;
-    if (route.method !== 'GET' || !route.config.podcast) {
-      throw new Error(`${route.url}: only a GET with a podcast rule can keep its answers`);
+    if (!cache || route.method === 'HEAD') return;
+    if (route.method !== 'GET' || (cache === true) !== Boolean(route.config?.podcast)) {
+      throw new Error(`${route.url}: only a GET keeps its answers, with a podcast rule or as 'user' without`);
     }
+    if (cache === 'user' && !changes) return;
     const own = route.preHandler;
-    route.preHandler = [...(own === undefined ? [] : [own].flat()), lookup];
+    route.preHandler = [...(own === undefined ? [] : [own].flat()), cache === 'user' ? lookupOwn : lookup];
   });
   // SQLite: before the access hook, whose statement reads the session and the podcast's row.
   if (changes) {
@@ -94,6 +118,7 @@ export function registerAnswerCache(
         version: slot.version,
         body: payload,
         type: String(reply.getHeader('content-type')),
+        until: request.answerUntil,
       });
       // The least recently used go first.
       for (const [key, answer] of kept) {

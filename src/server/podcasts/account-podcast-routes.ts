@@ -6,6 +6,7 @@ import { accountPodcastsResponse, contextResource, podcastResource } from '../..
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { earliest } from '../db/change-memo.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { requireUser } from '../auth/session.ts';
 import { decideAccess, requirePodcast } from './guard.ts';
@@ -55,7 +56,7 @@ export function accountPodcastRoutes(app: FastifyInstance, { db, clock }: AppCon
   // The podcasts the user can select: those with an active membership.
   api.get(
     '/api/account/podcasts',
-    { schema: { response: { 200: accountPodcastsResponse } } },
+    { schema: { response: { 200: accountPodcastsResponse } }, config: { answerCache: 'user' } },
     async (request) => {
       const user = requireUser(request);
       const rows = await db
@@ -73,13 +74,19 @@ export function accountPodcastRoutes(app: FastifyInstance, { db, clock }: AppCon
 
   // The selected podcast; when none is stored (or it is no longer selectable), the first one
   // the user can select; null when there is none.
-  api.get('/api/account/context', { schema: { response: { 200: contextResource } } }, async (request) => {
-    const user = requireUser(request);
-    const now = clock.now();
-    const [row] = (await chosenAccess(db, now.toISOString(), user.id)) as AccessRow[];
-    if (!row) return { data: null };
-    return { data: await serializePodcast(db, decideAccess(row, now, user, { action: 'podcast.read' })) };
-  });
+  api.get(
+    '/api/account/context',
+    { schema: { response: { 200: contextResource } }, config: { answerCache: 'user' } },
+    async (request) => {
+      const user = requireUser(request);
+      const now = clock.now();
+      const [row] = (await chosenAccess(db, now.toISOString(), user.id)) as AccessRow[];
+      if (!row) return { data: null };
+      // The plan it shows holds until a cancelled subscription ends (http/answer-cache.ts).
+      request.answerUntil = earliest(row.contract_expires_at, row.owner_pro_any_expires_at);
+      return { data: await serializePodcast(db, decideAccess(row, now, user, { action: 'podcast.read' })) };
+    },
+  );
 
   api.post(
     '/api/account/context/:id',

@@ -166,27 +166,56 @@ describe('kept answers', () => {
     }
   });
 
-  it.runIf(t.db.engine === 'sqlite')(
-    'on SQLite, read again unchanged, run no query at all',
-    async () => {
-      const { agent } = await verifiedUser(t);
-      const podcast = await createPodcast(agent, { title: 'Gemerkt' });
-      const read = t.db.readSync!;
-      let reads = 0;
-      t.db.readSync = (sql, parameters) => (reads++, read(sql, parameters));
-      try {
-        const count = async () => {
-          reads = 0;
-          expect(json<One>(await agent.get(`/api/podcasts/${podcast.id}`)).data.title).toBe('Gemerkt');
-          return reads;
-        };
-        const first = await count();
-        // Neither the answer nor the session-and-access row (db/change-memo.ts) is read again.
-        expect(await count()).toBe(0);
-        expect(first).toBeGreaterThan(0);
-      } finally {
-        t.db.readSync = read;
-      }
-    },
-  );
+  it('show a user’s own reads changed at once: the account, the podcasts to select, the selected one', async () => {
+    const { agent, id } = await verifiedUser(t);
+    const own = await createPodcast(agent, { title: 'Eigener' });
+    expect((await agent.post(`/api/account/context/${own.id}`)).statusCode).toBe(200);
+    const reads = async () => {
+      const account = json<{ data: { name: string } }>(await agent.get('/api/account')).data;
+      const session = json<{ data: { name: string } }>(await agent.get('/api/account/session')).data;
+      const podcasts = json<{ data: { title: string }[] }>(await agent.get('/api/account/podcasts')).data;
+      const context = json<{ data: { title: string } }>(await agent.get('/api/account/context')).data;
+      return [account.name, session.name, podcasts.map((p) => p.title).join(', '), context.title];
+    };
+    const name = (await reads())[0];
+    expect(await reads()).toEqual([name, name, 'Eigener', 'Eigener']);
+
+    await elsewhere('UPDATE users SET name = ? WHERE id = ?', ['Anders', id]);
+    expect(await reads()).toEqual(['Anders', 'Anders', 'Eigener', 'Eigener']);
+
+    // Another team's podcast takes the user in: a podcast no count of the user's own names.
+    const other = await verifiedUser(t);
+    const theirs = await createPodcast(other.agent, { title: 'Angefangen' });
+    await addMember(t, theirs.id, id, 'editor');
+    expect(await reads()).toEqual(['Anders', 'Anders', 'Angefangen, Eigener', 'Eigener']);
+    await t.db.deleteFrom('user_contexts').where('user_id', '=', id).execute();
+    // None selected: the first by title.
+    expect(await reads()).toEqual(['Anders', 'Anders', 'Angefangen, Eigener', 'Angefangen']);
+    expect((await agent.post(`/api/account/context/${own.id}`)).statusCode).toBe(200);
+    await t.db.updateTable('podcasts').set({ title: 'Umbenannt' }).where('id', '=', own.id).execute();
+    expect(await reads()).toEqual(['Anders', 'Anders', 'Angefangen, Umbenannt', 'Umbenannt']);
+  });
+
+  it.runIf(t.db.engine === 'sqlite')('on SQLite, read again unchanged, run no query at all', async () => {
+    const { agent } = await verifiedUser(t);
+    const podcast = await createPodcast(agent, { title: 'Gemerkt' });
+    const read = t.db.readSync!;
+    let reads = 0;
+    t.db.readSync = (sql, parameters) => (reads++, read(sql, parameters));
+    try {
+      const count = async () => {
+        reads = 0;
+        expect(json<One>(await agent.get(`/api/podcasts/${podcast.id}`)).data.title).toBe('Gemerkt');
+        expect(json<One>(await agent.get('/api/account/context')).data.title).toBe('Gemerkt');
+        expect((await agent.get('/api/account')).statusCode).toBe(200);
+        return reads;
+      };
+      const first = await count();
+      // Neither the answer nor the session-and-access row (db/change-memo.ts) is read again.
+      expect(await count()).toBe(0);
+      expect(first).toBeGreaterThan(0);
+    } finally {
+      t.db.readSync = read;
+    }
+  });
 });
