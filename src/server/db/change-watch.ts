@@ -13,8 +13,10 @@
 // - Another connection to the file (the admin CLI, a second app in a test) runs none of these
 //   triggers; `PRAGMA data_version` says that it committed something, and then everything counts
 //   as changed.
-// Sessions count apart (`accessVersion`): no kept answer reads them, but the guard's remembered
-// session-and-access rows do (db/change-memo.ts), and a login must not drop every kept answer.
+// The guard's session-and-access rows (db/change-memo.ts) have counts of their own
+// (`accessVersion`): of the sessions, which no kept answer reads, and of the changes that can touch
+// such a row (`GUARDED`, and a thing a path names only when it goes or moves), so a comment or a
+// ticked step does not make the next request read its session and access again.
 // Decision 2026-11-27 (issue 25): the podcast reads spent their time on queries and JSON whose
 // inputs had not changed since the last identical request.
 import type SQLite from 'better-sqlite3';
@@ -48,6 +50,35 @@ export type ChangeWatch = {
 /** The table counted apart, as the pseudo-podcast SESSIONS (never a row's id). */
 const SESSIONS = -1;
 
+/** Tables the guard's statement reads (podcasts/podcast-kinds.ts): each change counts for it. */
+const GUARDED = new Set([
+  'sessions',
+  'podcasts',
+  'memberships',
+  'contracts',
+  'experiments',
+  'users',
+  'steady_accounts',
+]);
+/**
+ * Things a path names (podcast-kinds.ts), by the column that ties them to their podcast: the guard
+ * reads only that they exist and that tie, so only a delete or a changed tie counts for it.
+ */
+const NAMED_THINGS: Record<string, string> = {
+  experiment_actions: 'experiment_id',
+  comments: 'experiment_id',
+  invitations: 'podcast_id',
+  assistances: 'podcast_id',
+};
+
+/** Whether a change to `table` (`event`) counts for the guard's rows, as SQL. */
+function guardCounts(table: string, event: 'INSERT' | 'DELETE' | 'UPDATE') {
+  if (GUARDED.has(table)) return '1';
+  const tie = NAMED_THINGS[table];
+  if (!tie || event === 'INSERT') return '0';
+  return event === 'DELETE' ? '1' : `OLD.${tie} IS NOT NEW.${tie}`;
+}
+
 /** The podcast a changed row (`row`: NEW or OLD) belongs to, as SQL; NULL counts for every podcast. */
 export function podcastOf(table: string, columns: ReadonlySet<string>, row: 'NEW' | 'OLD', schema = 'main.') {
   if (table === 'podcasts') return `${row}.id`;
@@ -59,20 +90,24 @@ export function podcastOf(table: string, columns: ReadonlySet<string>, row: 'NEW
 
 /** Starts watching: call once the migrations have run (the triggers are made for today's tables). */
 export function watchChanges(sqlite: SQLite.Database): ChangeWatch {
-  const podcasts = new Map<number, number>();
-  let everything = 0;
+  /** Per podcast (null: everything): the changes, and those of them that count for the guard. */
+  const counts = new Map<number | null, { all: number; guard: number }>();
   let total = 0;
-  /** Changed inside a transaction still open at the time (null: every podcast). */
-  const pending = new Set<number | null>();
-  const count = (podcastId: number | null) => {
+  /** Changed inside a transaction still open at the time, and whether the guard's rows. */
+  const pending = new Map<number | null, boolean>();
+  const count = (podcastId: number | null, guard: boolean) => {
     total++;
-    if (podcastId === null) everything++;
-    else podcasts.set(podcastId, (podcasts.get(podcastId) ?? 0) + 1);
+    let entry = counts.get(podcastId);
+    if (!entry) counts.set(podcastId, (entry = { all: 0, guard: 0 }));
+    entry.all++;
+    if (guard) entry.guard++;
   };
-  sqlite.function('kompass_changed', { deterministic: false }, (podcastId: unknown) => {
+  const of = (podcastId: number | null) => counts.get(podcastId) ?? { all: 0, guard: 0 };
+  sqlite.function('kompass_changed', { deterministic: false }, (podcastId: unknown, guard: unknown) => {
     const id = typeof podcastId === 'number' || typeof podcastId === 'bigint' ? Number(podcastId) : null;
-    count(id);
-    if (sqlite.inTransaction) pending.add(id);
+    const forGuard = Boolean(guard);
+    count(id, forGuard);
+    if (sqlite.inTransaction) pending.set(id, forGuard || (pending.get(id) ?? false));
     return null;
   });
   const tables = sqlite
@@ -85,12 +120,14 @@ export function watchChanges(sqlite: SQLite.Database): ChangeWatch {
     const columns = new Set(
       (sqlite.prepare(`PRAGMA main.table_info("${table}")`).all() as { name: string }[]).map((c) => c.name),
     );
-    const of = (row: 'NEW' | 'OLD') =>
+    const podcast = (row: 'NEW' | 'OLD') =>
       table === 'sessions' ? String(SESSIONS) : podcastOf(table, columns, row);
+    const call = (row: 'NEW' | 'OLD', event: 'INSERT' | 'DELETE' | 'UPDATE') =>
+      `kompass_changed(${podcast(row)}, ${guardCounts(table, event)})`;
     const calls = {
-      INSERT: `kompass_changed(${of('NEW')})`,
-      DELETE: `kompass_changed(${of('OLD')})`,
-      UPDATE: `kompass_changed(${of('OLD')}), kompass_changed(${of('NEW')})`,
+      INSERT: call('NEW', 'INSERT'),
+      DELETE: call('OLD', 'DELETE'),
+      UPDATE: `${call('OLD', 'UPDATE')}, ${call('NEW', 'UPDATE')}`,
     };
     for (const [event, call] of Object.entries(calls)) {
       sqlite.exec(
@@ -103,24 +140,24 @@ export function watchChanges(sqlite: SQLite.Database): ChangeWatch {
   /** Counts what has become visible since the last look: ended transactions, other connections. */
   const catchUp = () => {
     if (pending.size > 0 && !sqlite.inTransaction) {
-      for (const id of pending) count(id);
+      for (const [id, guard] of pending) count(id, guard);
       pending.clear();
     }
     const seen = dataVersion.get() as number;
     if (seen !== others) {
       others = seen;
-      count(null);
+      count(null, true);
     }
   };
   return {
     version(podcastId) {
       catchUp();
-      return `${everything}.${podcasts.get(podcastId) ?? 0}`;
+      return `${of(null).all}.${of(podcastId).all}`;
     },
     accessVersion(podcastId) {
       catchUp();
-      const podcast = podcastId === null ? '' : (podcasts.get(podcastId) ?? 0);
-      return `${everything}.${podcasts.get(SESSIONS) ?? 0}.${podcast}`;
+      const podcast = podcastId === null ? '' : of(podcastId).guard;
+      return `${of(null).guard}.${of(SESSIONS).guard}.${podcast}`;
     },
     sequence() {
       catchUp();

@@ -52,6 +52,20 @@ describe('change watch', () => {
     expect(watch.version(2)).not.toBe(before[1]);
   });
 
+  it('moves the access version for what the guard reads: not a new comment, a deleted one', () => {
+    const { sqlite, watch } = database();
+    const [answers, access] = [watch.version(1), watch.accessVersion(1)];
+    sqlite.exec("insert into comments (id, experiment_id, content) values (7, 10, 'Neu')");
+    sqlite.exec("update comments set content = 'Anders' where id = 7");
+    expect(watch.version(1)).not.toBe(answers);
+    expect(watch.accessVersion(1)).toBe(access);
+    sqlite.exec('delete from comments where id = 7');
+    expect(watch.accessVersion(1)).not.toBe(access);
+    const again = watch.accessVersion(1);
+    sqlite.exec("update experiments set title = 'Umbenannt' where id = 10");
+    expect(watch.accessVersion(1)).not.toBe(again);
+  });
+
   it('moves again once a transaction that changed the podcast has ended', () => {
     // A reader connection sees the old rows until the commit; what it answered meanwhile was
     // kept under the version of the uncommitted change, which must not hold after the commit.

@@ -10,6 +10,8 @@ import { verifiedUser } from '../helpers/accounts.ts';
 import { json } from '../helpers/agent.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { UNWATCHED } from '../../../src/server/db/change-watch.ts';
+import { berlinDate } from '../../../src/shared/calendar.ts';
+import { addPractice, ownerWithPodcast, startExperiment } from '../experiments/experiment-helpers.ts';
 import { sql } from 'kysely';
 import {
   addCategories,
@@ -195,6 +197,49 @@ describe('kept answers', () => {
     await t.db.updateTable('podcasts').set({ title: 'Umbenannt' }).where('id', '=', own.id).execute();
     expect(await reads()).toEqual(['Anders', 'Anders', 'Angefangen, Umbenannt', 'Umbenannt']);
   });
+
+  it('refuse a step at once when it or its experiment is gone, however often it was ticked', async () => {
+    const { owner, podcast } = await ownerWithPodcast(t);
+    const practice = await addPractice(t);
+    const experiment = await startExperiment(owner.agent, podcast.id, {
+      practice_id: practice.id,
+      starts_at: berlinDate(t.clock.now()),
+      ends_at: '2099-01-01',
+    });
+    const [first, second] = experiment.actions;
+    const tick = async (step: { id: number }) =>
+      (await owner.agent.post(`/api/experiments/actions/${step.id}`, {})).statusCode;
+    expect([await tick(first!), await tick(first!), await tick(second!)]).toEqual([200, 200, 200]);
+    await t.db.deleteFrom('experiment_actions').where('id', '=', first!.id).execute();
+    expect([await tick(first!), await tick(second!)]).toEqual([404, 200]);
+    expect((await owner.agent.delete(`/api/experiments/${experiment.id}`)).statusCode).toBe(204);
+    expect(await tick(second!)).toBe(404);
+  });
+
+  it.runIf(t.db.engine === 'sqlite')(
+    'on SQLite, tick a step again without reading session and access',
+    async () => {
+      const { owner, podcast } = await ownerWithPodcast(t);
+      const practice = await addPractice(t);
+      const experiment = await startExperiment(owner.agent, podcast.id, {
+        practice_id: practice.id,
+        starts_at: berlinDate(t.clock.now()),
+        ends_at: '2099-01-01',
+      });
+      const step = experiment.actions[0]!.id;
+      const read = t.db.readSync!;
+      let reads = 0;
+      t.db.readSync = (sql, parameters) => (reads++, read(sql, parameters));
+      try {
+        expect((await owner.agent.post(`/api/experiments/actions/${step}`, {})).statusCode).toBe(200);
+        reads = 0;
+        expect((await owner.agent.post(`/api/experiments/actions/${step}`, {})).statusCode).toBe(200);
+        expect(reads).toBe(0); // the guard's statement is the only one on the reader
+      } finally {
+        t.db.readSync = read;
+      }
+    },
+  );
 
   it.runIf(t.db.engine === 'sqlite')('on SQLite, read again unchanged, run no query at all', async () => {
     const { agent } = await verifiedUser(t);
