@@ -45,6 +45,18 @@ async function elsewhere(statement: string, parameters: unknown[]) {
   }
 }
 
+/** An owner with a Pro podcast and an experiment running from today, with its steps. */
+async function runningExperiment() {
+  const { owner, podcast } = await ownerWithPodcast(t);
+  const practice = await addPractice(t);
+  const experiment = await startExperiment(owner.agent, podcast.id, {
+    practice_id: practice.id,
+    starts_at: berlinDate(t.clock.now()),
+    ends_at: '2099-01-01',
+  });
+  return { owner, experiment };
+}
+
 describe('kept answers', () => {
   it('count the changes of every table but the few no answer reads (a new table needs its trigger)', async () => {
     const tables =
@@ -199,13 +211,7 @@ describe('kept answers', () => {
   });
 
   it('refuse a step at once when it or its experiment is gone, however often it was ticked', async () => {
-    const { owner, podcast } = await ownerWithPodcast(t);
-    const practice = await addPractice(t);
-    const experiment = await startExperiment(owner.agent, podcast.id, {
-      practice_id: practice.id,
-      starts_at: berlinDate(t.clock.now()),
-      ends_at: '2099-01-01',
-    });
+    const { owner, experiment } = await runningExperiment();
     const [first, second] = experiment.actions;
     const tick = async (step: { id: number }) =>
       (await owner.agent.post(`/api/experiments/actions/${step.id}`, {})).statusCode;
@@ -219,13 +225,7 @@ describe('kept answers', () => {
   it.runIf(t.db.engine === 'sqlite')(
     'on SQLite, tick a step again without reading session and access',
     async () => {
-      const { owner, podcast } = await ownerWithPodcast(t);
-      const practice = await addPractice(t);
-      const experiment = await startExperiment(owner.agent, podcast.id, {
-        practice_id: practice.id,
-        starts_at: berlinDate(t.clock.now()),
-        ends_at: '2099-01-01',
-      });
+      const { owner, experiment } = await runningExperiment();
       const step = experiment.actions[0]!.id;
       const read = t.db.readSync!;
       let reads = 0;
