@@ -63,12 +63,16 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
   const changes = ctx.db.watchChanges?.();
   const versions = changes && watchedVersions(changes);
   const accessMemo = changeMemo<SessionAccess>(versions ?? countedVersions(ctx.db));
+  // PostgreSQL counts every change of a podcast, so after a write a kept row never holds for the
+  // next one: writes read the guard's one statement instead of checking a kept row first.
+  const writeMemo = versions ? accessMemo : changeMemo<SessionAccess>(undefined);
   const plainRead = sessionReader(ctx.db, changeMemo<SessionUser>(versions));
   // A podcast's route reads the session with its access row, in one statement (guard.ts).
   app.addHook('onRequest', (request, _reply, done) => {
     const api = isApiRoute(request) || routeOf(request).url === '/sanctum/csrf-cookie';
     if (!api && SAFE_METHODS.has(request.method)) return done();
-    const read = sessionWithAccess(ctx, accessMemo, request) ?? plainRead;
+    const memo = SAFE_METHODS.has(request.method) ? accessMemo : writeMemo;
+    const read = sessionWithAccess(ctx, memo, request) ?? plainRead;
     loadSession(ctx, request, read).then(() => decide(request, done), done);
   });
 }
