@@ -41,7 +41,7 @@ export const UNWATCHED = new Set([
 export type ChangeWatch = {
   /** The version of what podcast `podcastId`'s answers read; a different one means "changed". */
   version(podcastId: number): string;
-  /** `version` with the sessions' count: what a session-and-access row is read from (null: no podcast). */
+  /** The version of what a session-and-access row of podcast `podcastId` reads (null: the session's user alone). */
   accessVersion(podcastId: number | null): string;
   /** How many changes were seen so far, of any podcast: equal twice means nothing changed between. */
   sequence(): number;

@@ -182,9 +182,9 @@ export type SessionAccess = { user: SessionUser; access: AccessRow };
 /**
  * For the access hook (auth/access.ts): on a route with a podcast rule, the session is read with
  * the caller's access row in one statement (podcast-kinds.ts), which the guard then decides on
- * (role and plan anew for each request). On SQLite the row is reused by the session's next request
- * for the same thing while nothing it was read from changed (db/change-memo.ts); a row without
- * access is read again each time.
+ * (role and plan anew for each request). The row is reused by the session's next request for the
+ * same thing while nothing it was read from changed (db/change-memo.ts; on PostgreSQL by reads
+ * only); a row without access is read again each time.
  */
 export function sessionWithAccess(
   { db }: AppContext,
