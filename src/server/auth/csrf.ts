@@ -13,10 +13,25 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}\.[a-f0-9]{64}$/;
 const signature = (ctx: AppContext, sessionId: string | null, nonce: string) =>
   hmac(ctx.appKey, `csrf:${sessionId ?? 'guest'}:${nonce}`);
 
+/**
+ * Tokens found valid, by app and session: a session sends the same token with each of its writes,
+ * and its HMAC was a twentieth of a step toggle's CPU (issue 25, 2026-11-27). Only valid ones are
+ * kept (a forged token is checked each time), the oldest forgotten beyond VALID_KEPT.
+ */
+const validTokens = new WeakMap<AppContext, Set<string>>();
+const VALID_KEPT = 4096;
+
 function isValid(ctx: AppContext, request: FastifyRequest, token: string | undefined): token is string {
   if (!token || !TOKEN_SHAPE.test(token)) return false;
+  let valid = validTokens.get(ctx);
+  if (!valid) validTokens.set(ctx, (valid = new Set()));
+  const id = `${request.sessionId ?? ''}\n${token}`;
+  if (valid.has(id)) return true;
   const [nonce, mac] = token.split('.') as [string, string];
-  return safeEqual(mac, signature(ctx, request.sessionId, nonce));
+  if (!safeEqual(mac, signature(ctx, request.sessionId, nonce))) return false;
+  if (valid.size >= VALID_KEPT) valid.delete(valid.values().next().value!);
+  valid.add(id);
+  return true;
 }
 
 /** Sets a fresh token for the request's current session and returns it. */

@@ -10,6 +10,7 @@ import { watchPool, type FaultLogger } from './faults.ts';
 import type { DB } from './schema.ts';
 import { nameStatements } from './named-statements.ts';
 import { watchChanges, type ChangeWatch } from './change-watch.ts';
+import { groupCommit } from './group-commit.ts';
 import { FileLockedSqliteDialect } from './sqlite-file-lock.ts';
 import {
   backgroundCheckpoints,
@@ -32,7 +33,8 @@ export type Database = Db & {
   /**
    * SQLite only: runs `work` as one transaction on the main connection, synchronously, once no
    * Kysely query or transaction of this process holds it; `run` executes a statement there (a
-   * prepared statement's `.sync`, prepared-query.ts). Decision 2026-11-26 (issue 25): a step
+   * prepared statement's `.sync`, prepared-query.ts). The writes of one turn of the event loop
+   * share one commit, each in a savepoint of its own (group-commit.ts). Decision 2026-11-26 (issue 25): a step
    * toggle's transaction through Kysely (begin, each statement and commit a promise chain with the
    * connection's locks) was a sixth of its CPU; nothing in it awaits, so it is one call.
    */
@@ -135,15 +137,13 @@ export function createDatabase(
     if (statement.reader) return { rows: statement.all(...parameters), changes: 0 };
     return { rows: [], changes: statement.run(...parameters).changes };
   };
-  // better-sqlite3's transaction: BEGIN, the work, COMMIT (ROLLBACK and rethrow when it throws).
-  const transaction = sqlite.transaction((work: (run: RunSync) => unknown) => work(run));
+  // The connection taken as Kysely takes it (this process's file lock, then the driver's), so no
+  // Kysely transaction is open on it while a group of writes runs.
+  const write = groupCommit(sqlite, (group) => kysely.connection().execute(async () => group()));
   let changes: ChangeWatch | undefined;
   return Object.assign(kysely, {
     engine: 'sqlite' as const,
-    // The connection taken as Kysely takes it (this process's file lock, then the driver's), so
-    // no Kysely transaction is open on it meanwhile.
-    writeSync: <T>(work: (run: RunSync) => T) =>
-      kysely.connection().execute(async () => transaction(work) as T),
+    writeSync: <T>(work: (run: RunSync) => T) => write(() => work(run)),
     readSync(sql: string, parameters: readonly unknown[]) {
       if (!reader) {
         const connection = new SQLite(file, { readonly: true });

@@ -20,6 +20,7 @@ import * as scoreFingerprint from './migrations/0019-score-fingerprint.ts';
 import * as feedChecks from './migrations/0021-feed-checks.ts';
 import * as scoreRankings from './migrations/0022-score-rankings.ts';
 import * as changeCounts from './migrations/0023-change-counts.ts';
+import * as latestMetrics from './migrations/0024-latest-metrics.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -43,6 +44,7 @@ const migrations = {
   '0021-feed-checks': feedChecks,
   '0022-score-rankings': scoreRankings,
   '0023-change-counts': changeCounts,
+  '0024-latest-metrics': latestMetrics,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */

@@ -78,7 +78,14 @@ export function preparedWrite<A extends unknown[], R>(build: (db: Db, ...args: A
   };
   const call = async (db: Db, ...args: A): Promise<{ rows: R[]; numAffectedRows?: bigint }> => {
     const query = compiledFor(db, args.length);
-    return db.executeQuery<R>({ ...query.compiled, parameters: parametersOf(query, args) });
+    const parameters = parametersOf(query, args);
+    // SQLite, on the database itself (not in a transaction): one of the group's writes, so it
+    // shares their commit (group-commit.ts) instead of a commit of its own.
+    const { writeSync } = db as Partial<Database>;
+    if (writeSync) {
+      return { rows: (await writeSync((run) => run(query.compiled.sql, parameters))).rows as R[] };
+    }
+    return db.executeQuery<R>({ ...query.compiled, parameters });
   };
   /** SQLite: the statement inside `db.writeSync`'s transaction, by its `run`; its rows. */
   const sync = (db: Database, run: RunSync, ...args: A): R[] => {

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Assistance, AccountAssistance } from '../../../src/shared/assistances.ts';
 import { evaluateTips, sweepTips } from '../../../src/server/engine/tips/evaluate-tips.ts';
+import { berlinDate } from '../../../src/shared/calendar.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { busyWait } from '../helpers/busy-wait.ts';
@@ -137,6 +138,42 @@ describe('assistances', { timeout: 30_000 }, () => {
         'team-alone',
         'welcome',
       ]),
+    );
+  });
+
+  it('compares the newest two values of a metric by the day recorded, however long its history', async () => {
+    const owner = await verifiedUser(t);
+    const podcast = await createPodcast(owner.agent, { title: 'Zahlenfunk' });
+    await vi.waitFor(async () => expect(await causes(podcast.id)).toHaveLength(2), busyWait);
+    const daysAgo = (n: number) => berlinDate(new Date(t.clock.now().getTime() - n * DAY));
+    const value = (metric: 'coverage' | 'interaction', amount: number, days: number) => ({
+      podcast_id: podcast.id,
+      metric,
+      value: amount,
+      recorded_on: daysAgo(days),
+      created_at: t.clock.now().toISOString(),
+    });
+    await t.db
+      .insertInto('podcast_metrics')
+      .values([
+        ...Array.from({ length: 40 }, (_, i) => value('coverage', 2000 + i, 60 - i)),
+        value('coverage', 1000, 9),
+        value('interaction', 50, 8),
+        value('coverage', 800, 3),
+        // Entered last, for a day before the two above: not among the newest.
+        value('coverage', 5000, 12),
+      ])
+      .execute();
+    await evaluateTips(t.ctx, podcast.id);
+    const [dropped] = await t.db
+      .selectFrom('assistances')
+      .select(['cause', 'message'])
+      .where('podcast_id', '=', podcast.id)
+      .where('rule', '=', 'metric-dropped')
+      .execute();
+    expect(dropped?.cause).toBe(`metric-dropped:coverage:${daysAgo(3)}`);
+    expect(dropped?.message).toContain(
+      `**Reichweite** von 1000 (${daysAgo(9).split('-').reverse().join('.')}) auf 800`,
     );
   });
 

@@ -87,8 +87,10 @@ describe('tip rules', () => {
 
   it('says when no metrics were recorded for 30 days, naming the last values, once per gap', () => {
     const metrics = [
-      { metric: 'coverage' as const, value: 480, recorded_on: '2026-10-24' },
+      { metric: 'coverage' as const, value: 470, recorded_on: '2026-10-24' },
       { metric: 'interaction' as const, value: 40, recorded_on: '2026-10-24' },
+      // Corrected the same day: the later value is the one named.
+      { metric: 'coverage' as const, value: 480, recorded_on: '2026-10-24' },
     ];
     expect(byRule(tipsFor(state({ metrics, today: '2026-11-22' })), 'metrics-stale')).toHaveLength(0);
     const tip = one(tipsFor(state({ metrics })), 'metrics-stale');

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../../src/server/db/database.ts';
 
 // database.ts writeSync: SQLite writes as one synchronous transaction, taken only while no
-// Kysely transaction of this process holds the connection.
+// Kysely transaction of this process holds the connection; the writes of one turn share a commit
+// (group-commit.ts), each still all or nothing.
 describe('writeSync (SQLite)', () => {
   let dir: string;
   let db: Database;
@@ -55,5 +56,32 @@ describe('writeSync (SQLite)', () => {
     });
     expect(rows).toEqual([{ text: 'zwei' }]);
     expect(await texts()).toEqual(['zwei']);
+  });
+
+  it('commits the writes of one turn together, each all or nothing, each caller told after the commit', async () => {
+    await setup();
+    const seen: string[][] = [];
+    // The reader connection sees only what was committed.
+    const committed = () =>
+      db.readSync!('select text from notes order by id', []).map((r) => (r as { text: string }).text);
+    const insert = (text: string | null) => (run: Parameters<Parameters<Database['writeSync'] & {}>[0]>[0]) =>
+      run('insert into notes (text) values (?)', [text]);
+    const first = db.writeSync!(insert('eins')).then(() => seen.push(committed()));
+    const failing = db.writeSync!((run) => {
+      insert('zwei')(run);
+      insert(null)(run);
+    });
+    const third = db.writeSync!((run) => {
+      // It sees the group's writes before it, not the failed one's.
+      const before = run('select text from notes order by id', []).rows;
+      insert('drei')(run);
+      return before;
+    });
+    expect(committed()).toEqual([]);
+    await first;
+    await expect(failing).rejects.toThrow(/NOT NULL/);
+    expect(await third).toEqual([{ text: 'eins' }]);
+    expect(seen).toEqual([['eins', 'drei']]);
+    expect(await texts()).toEqual(['eins', 'drei']);
   });
 });

@@ -102,10 +102,13 @@ const metricsStale: Rule = {
     const since = last ?? day(s.podcast.created_at);
     const days = daysBetween(since, s.today);
     if (days < METRICS_STALE_DAYS) return [];
+    // Each metric once, with its last value of that day (entered twice: the second counts).
+    const onLastDay = new Map(
+      s.metrics.filter((m) => m.recorded_on === last).map((m) => [m.metric, m.value]),
+    );
     const latest = last
-      ? `Zuletzt am ${german(last)}: ${s.metrics
-          .filter((m) => m.recorded_on === last)
-          .map((m) => `${metric.labels[m.metric]} ${m.value}`)
+      ? `Zuletzt am ${german(last)}: ${[...onLastDay]
+          .map(([key, value]) => `${metric.labels[key]} ${value}`)
           .join(', ')}.`
       : 'Bisher hast du noch keine Kennzahlen erfasst.';
     return [

@@ -30,7 +30,7 @@ export type TipState = {
   strategyAnswered: boolean;
   /** Active memberships, the owner's included. */
   members: number;
-  /** The metric history, oldest first. */
+  /** The newest two values of each metric, oldest first (what the rules compare and name). */
   metrics: MetricValue[];
   experiments: TipExperiment[];
   /** Best-matching methods for the podcast, best first (the recommendation engine). */
@@ -44,7 +44,29 @@ export type TipState = {
   effects: { id: number; title: string; goal_score: number | null }[];
 };
 
-const METRICS = new Set<string>(metric.keys);
+/**
+ * The newest two values of each metric (by the day recorded, then the order entered), one indexed
+ * lookup each (migration 0024): the rules name the last values and compare a metric's last two,
+ * so the history before them is not read (a podcast's grows with every evaluation).
+ */
+function latestMetrics(db: Database, podcastId: number) {
+  const [first, ...rest] = metric.keys.map((key) =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('podcast_metrics')
+          .select(['id', 'metric', 'value', 'recorded_on'])
+          .where('podcast_id', '=', podcastId)
+          .where('metric', '=', key)
+          .orderBy('recorded_on', 'desc')
+          .orderBy('id', 'desc')
+          .limit(2)
+          .as('newest'),
+      )
+      .selectAll(),
+  );
+  return rest.reduce((all, one) => all.unionAll(one), first!).execute();
+}
 
 export async function loadTipState(
   db: Database,
@@ -68,13 +90,7 @@ export async function loadTipState(
         .where('podcast_id', '=', podcastId)
         .where('active', '=', 1)
         .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('podcast_metrics')
-        .select(['metric', 'value', 'recorded_on'])
-        .where('podcast_id', '=', podcastId)
-        .orderBy('recorded_on')
-        .orderBy('id')
-        .execute(),
+      latestMetrics(db, podcastId),
       db
         .selectFrom('assistances')
         .select(['rule', 'created_at'])
@@ -107,7 +123,9 @@ export async function loadTipState(
     strategyAnswered: Object.values(answers).some((v) => typeof v === 'string' && v.trim() !== ''),
     members: Number(members.n),
     metrics: metrics
-      .filter((m) => METRICS.has(m.metric))
+      .sort((a, b) =>
+        a.recorded_on === b.recorded_on ? a.id - b.id : a.recorded_on < b.recorded_on ? -1 : 1,
+      )
       .map((m) => ({ metric: m.metric as MetricKey, value: Number(m.value), recorded_on: m.recorded_on })),
     experiments,
     recommended,
