@@ -70,6 +70,9 @@ describe('CSRF bound to the session', () => {
   it('refuses a token that was issued for another session', async () => {
     const victim = await register(t);
     const attacker = await register(t);
+    // Used by its own session first (a valid token is kept as valid for that session only).
+    const own = await attacker.agent.put('/api/account', { name: 'Angreifer', email: attacker.email });
+    expect(own.statusCode).toBe(200);
     const stolen = attacker.agent.cookies.get('XSRF-TOKEN')!;
     victim.agent.cookies.set('XSRF-TOKEN', stolen);
     const response = await victim.agent.put('/api/account', { name: 'Übernommen', email: victim.email });
