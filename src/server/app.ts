@@ -133,6 +133,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   };
 
   registerRouteOf(app);
+  // What another connection committed counts from here on (db/change-watch.ts), before any hook
+  // below asks for a version.
+  if (changes) {
+    app.addHook('onRequest', (_request, _reply, done) => {
+      changes.look();
+      done();
+    });
+  }
   await app.register(cookie);
   // Before the send hook, which compresses: replays are stored as serialized.
   const idempotencyCleanup = registerIdempotency(app, ctx);

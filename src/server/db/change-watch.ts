@@ -39,6 +39,12 @@ export const UNWATCHED = new Set([
 ]);
 
 export type ChangeWatch = {
+  /**
+   * Looks whether another connection committed since the last look (then everything counts as
+   * changed): once at the start of each request (app.ts), before any version is asked for. The
+   * versions below count only this connection's changes.
+   */
+  look(): void;
   /** The version of what podcast `podcastId`'s answers read; a different one means "changed". */
   version(podcastId: number): string;
   /** The version of what a session-and-access row of podcast `podcastId` reads (null: the session's user alone). */
@@ -137,19 +143,26 @@ export function watchChanges(sqlite: SQLite.Database): ChangeWatch {
   }
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let others = dataVersion.get() as number;
-  /** Counts what has become visible since the last look: ended transactions, other connections. */
+  /** Counts the changes of this connection's transactions that have ended since. */
   const catchUp = () => {
     if (pending.size > 0 && !sqlite.inTransaction) {
       for (const [id, guard] of pending) count(id, guard);
       pending.clear();
     }
-    const seen = dataVersion.get() as number;
-    if (seen !== others) {
-      others = seen;
-      count(null, true);
-    }
   };
   return {
+    // Decision 2026-11-27 (issue 25): the pragma was asked with every version (three times per
+    // kept read), and each time took and released the WAL's shared lock: a seventh of a kept
+    // podcast read's CPU. A commit by another connection during a request counts at the next
+    // request's look: that answer is then kept under a version the next look moves on from.
+    look() {
+      catchUp();
+      const seen = dataVersion.get() as number;
+      if (seen !== others) {
+        others = seen;
+        count(null, true);
+      }
+    },
     version(podcastId) {
       catchUp();
       return `${of(null).all}.${of(podcastId).all}`;
