@@ -11,8 +11,8 @@
 //   connection (readSync) may read the old rows after it: so the podcasts changed inside a
 //   transaction count once more when it has ended (`catchUp`, at the next version asked for).
 // - Another connection to the file (the admin CLI, a second app in a test) runs none of these
-//   triggers; `PRAGMA data_version` says that it committed something, and then everything counts
-//   as changed.
+//   triggers; `PRAGMA data_version`, asked at the start of each request (`look`), says that it
+//   committed something, and then everything counts as changed.
 // The guard's session-and-access rows (db/change-memo.ts) have counts of their own
 // (`accessVersion`): of the sessions, which no kept answer reads, and of the changes that can touch
 // such a row (`GUARDED`, and a thing a path names only when it goes or moves), so a comment or a

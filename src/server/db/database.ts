@@ -33,10 +33,11 @@ export type Database = Db & {
   /**
    * SQLite only: runs `work` as one transaction on the main connection, synchronously, once no
    * Kysely query or transaction of this process holds it; `run` executes a statement there (a
-   * prepared statement's `.sync`, prepared-query.ts). The writes of one turn of the event loop
-   * share one commit, each in a savepoint of its own (group-commit.ts). Decision 2026-11-26 (issue 25): a step
+   * prepared statement's `.sync`, prepared-query.ts). Decision 2026-11-26 (issue 25): a step
    * toggle's transaction through Kysely (begin, each statement and commit a promise chain with the
-   * connection's locks) was a sixth of its CPU; nothing in it awaits, so it is one call.
+   * connection's locks) was a sixth of its CPU; nothing in it awaits, so it is one call. The
+   * writes of one turn of the event loop share one commit, each in a savepoint of its own
+   * (group-commit.ts, 2026-11-27).
    */
   writeSync?: <T>(work: (run: RunSync) => T) => Promise<T>;
   /**
