@@ -59,9 +59,10 @@ export function preparedQuery<
 /**
  * preparedQuery for writes and for queries run inside a transaction (withTx): the statement is
  * built and compiled once per dialect (a transaction is a new Kysely object each time, so it
- * cannot be the key; the compiled text depends only on the dialect's adapter) and always runs
- * through `db.executeQuery`, on the transaction's connection when `db` is one, never on the
- * read-only connection of readSync. The same rules as preparedQuery: the SQL must not depend on
+ * cannot be the key; the compiled text depends only on the dialect's adapter) and runs on the
+ * transaction's connection when `db` is one, never on the read-only connection of readSync; on
+ * SQLite's database itself it is one of `writeSync`'s writes, so it shares their group's commit
+ * (group-commit.ts, 2026-11-27). The same rules as preparedQuery: the SQL must not depend on
  * the arguments. Decision 2026-11-26 (issue 25): building the writes' statements (the
  * idempotency key's claim and record, the event, the comment) was a sixth of a write's CPU.
  */
@@ -79,8 +80,6 @@ export function preparedWrite<A extends unknown[], R>(build: (db: Db, ...args: A
   const call = async (db: Db, ...args: A): Promise<{ rows: R[]; numAffectedRows?: bigint }> => {
     const query = compiledFor(db, args.length);
     const parameters = parametersOf(query, args);
-    // SQLite, on the database itself (not in a transaction): one of the group's writes, so it
-    // shares their commit (group-commit.ts) instead of a commit of its own.
     const { writeSync } = db as Partial<Database>;
     if (writeSync) {
       return { rows: (await writeSync((run) => run(query.compiled.sql, parameters))).rows as R[] };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../../src/server/db/database.ts';
+import { createDatabase, type Database, type RunSync } from '../../../src/server/db/database.ts';
 
 // database.ts writeSync: SQLite writes as one synchronous transaction, taken only while no
 // Kysely transaction of this process holds the connection; the writes of one turn share a commit
@@ -64,7 +64,7 @@ describe('writeSync (SQLite)', () => {
     // The reader connection sees only what was committed.
     const committed = () =>
       db.readSync!('select text from notes order by id', []).map((r) => (r as { text: string }).text);
-    const insert = (text: string | null) => (run: Parameters<Parameters<Database['writeSync'] & {}>[0]>[0]) =>
+    const insert = (text: string | null) => (run: RunSync) =>
       run('insert into notes (text) values (?)', [text]);
     const first = db.writeSync!(insert('eins')).then(() => seen.push(committed()));
     const failing = db.writeSync!((run) => {
