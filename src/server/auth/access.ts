@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { routeOf } from '../http/route-of.ts';
 import { verifyCsrf } from './csrf.ts';
-import { changeMemo, watchedVersions } from '../db/change-memo.ts';
+import { changeMemo, unchangedVersions, watchedVersions } from '../db/change-memo.ts';
 import { countedVersions, sessionWithAccess, type SessionAccess } from '../podcasts/guard.ts';
 import { loadSession, sessionReader, type SessionUser } from './session.ts';
 
@@ -66,13 +66,16 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
   // PostgreSQL counts every change of a podcast, so after a write a kept row never holds for the
   // next one: writes read the guard's one statement instead of checking a kept row first.
   const writeMemo = versions ? accessMemo : changeMemo<SessionAccess>(undefined);
+  // The selected podcast's row (guard.ts): on SQLite kept while nothing at all changed; on
+  // PostgreSQL read each time (no count there says that the choice still holds).
+  const selected = changeMemo<SessionAccess>(changes && unchangedVersions(changes));
   const plainRead = sessionReader(ctx.db, changeMemo<SessionUser>(versions));
   // A podcast's route reads the session with its access row, in one statement (guard.ts).
   app.addHook('onRequest', (request, _reply, done) => {
     const api = isApiRoute(request) || routeOf(request).url === '/sanctum/csrf-cookie';
     if (!api && SAFE_METHODS.has(request.method)) return done();
-    const memo = SAFE_METHODS.has(request.method) ? accessMemo : writeMemo;
-    const read = sessionWithAccess(ctx, memo, request) ?? plainRead;
+    const thing = SAFE_METHODS.has(request.method) ? accessMemo : writeMemo;
+    const read = sessionWithAccess(ctx, { thing, selected }, request) ?? plainRead;
     loadSession(ctx, request, read).then(() => decide(request, done), done);
   });
 }

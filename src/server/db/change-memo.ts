@@ -51,6 +51,20 @@ export const watchedVersions = (changes: ChangeWatch): MemoVersions => ({
   },
 });
 
+/**
+ * SQLite's versions of a read whose inputs no single podcast's count covers (the selected podcast:
+ * the caller's other memberships and the stored choice decide which one it is): the count of all
+ * changes, so it is kept while nothing at all changed.
+ */
+export const unchangedVersions = (changes: ChangeWatch): MemoVersions => ({
+  current: () => String(changes.sequence()),
+  async read(load) {
+    const before = changes.sequence();
+    const loaded = await load();
+    return [loaded, loaded && changes.sequence() === before ? String(before) : undefined];
+  },
+});
+
 /** `memo(sessionId, thing, now, load)`: the value kept for both if it still holds, else `load`'s. */
 export function changeMemo<T>(versions: MemoVersions | undefined): ChangeMemo<T> {
   if (!versions) return async (_sessionId, _thing, _now, load) => (await load())?.value;

@@ -16,7 +16,7 @@
 // An answer is kept under the count seen before the handler ran: a change during the request
 // makes it stale at once, never the other way round. Decision 2026-11-27 (issue 25).
 //
-// A user's own reads (`answerCache: 'user'`: the account, the selected podcast) keep theirs on
+// A user's own reads (`answerCache: 'user'`: the account, the podcasts to select) keep theirs on
 // SQLite only, per URL, user and Berlin day, while nothing at all changed (their inputs span
 // podcasts no count names); a handler whose answer holds only until a moment (a cancelled
 // subscription's end) says so in `request.answerUntil`. PostgreSQL counts no "anything changed",
@@ -76,7 +76,8 @@ export function registerAnswerCache(
     const access = request.podcastAccess;
     if (!access) return done();
     const { podcast, role, plan, contractorId } = access;
-    const key = `${request.url}\n${request.user!.id}\n${role}\n${contractorId}\n${JSON.stringify(plan)}\n${berlinDate(clock.now())}`;
+    // The podcast too: the selected one (GET /api/account/context) has no id in its URL.
+    const key = `${request.url}\n${podcast.id}\n${request.user!.id}\n${role}\n${contractorId}\n${JSON.stringify(plan)}\n${berlinDate(clock.now())}`;
     const version = changes ? changes.version(podcast.id) : access.changes;
     if (!answerOrKeep(request, reply, key, version)) done(); // else the request ends here
   };

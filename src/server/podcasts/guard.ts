@@ -142,10 +142,6 @@ export function countedVersions(db: Db): MemoVersions {
   };
 }
 
-/** The guard's decision on an access row a route read itself (podcast-kinds.ts accessRowQuery). */
-export const decideAccess = (row: AccessRow, now: Date, user: SessionUser, rule: PodcastRule) =>
-  accessOf(row, now, user, 'podcast', rule);
-
 /** The caller's access to a podcast the code (not the path) names, e.g. one just created. */
 export const podcastAccess = (db: Db, now: Date, user: SessionUser, podcastId: number, rule: PodcastRule) =>
   guardLookup(db, now, user, 'podcast', podcastId, rule);
@@ -167,6 +163,7 @@ function refuseUndeclared(route: RouteOptions) {
 
 /** The id of the thing the request names for its route's rule, or undefined for none or a malformed one. */
 function thingIdOf(request: FastifyRequest, kind: PodcastKind) {
+  if (kind.from === 'session') return 0; // the narrow picks the podcast
   const raw =
     kind.from === 'context'
       ? (request.query as { context?: unknown } | undefined)?.context
@@ -180,6 +177,13 @@ function thingIdOf(request: FastifyRequest, kind: PodcastKind) {
 export type SessionAccess = { user: SessionUser; access: AccessRow };
 
 /**
+ * Where session-and-access rows are kept: `thing`'s while the counts of its podcast hold;
+ * `selected`'s (a kind whose podcast the session picks) by rules of their own, since which podcast
+ * that is depends on more than the counts of the one found (auth/access.ts).
+ */
+export type AccessMemos = { thing: ChangeMemo<SessionAccess>; selected: ChangeMemo<SessionAccess> };
+
+/**
  * For the access hook (auth/access.ts): on a route with a podcast rule, the session is read with
  * the caller's access row in one statement (podcast-kinds.ts), which the guard then decides on
  * (role and plan anew for each request). The row is reused by the session's next request for the
@@ -188,7 +192,7 @@ export type SessionAccess = { user: SessionUser; access: AccessRow };
  */
 export function sessionWithAccess(
   { db }: AppContext,
-  memo: ChangeMemo<SessionAccess>,
+  memos: AccessMemos,
   request: FastifyRequest,
 ): SessionReader | undefined {
   const rule = request.routeOptions.config.podcast;
@@ -196,9 +200,10 @@ export function sessionWithAccess(
   const via = rule.via ?? 'podcast';
   const thingId = thingIdOf(request, podcastKinds[via]);
   if (thingId === undefined) return undefined;
+  const keep = (podcastKinds[via] as PodcastKind).from === 'session' ? memos.selected : memos.thing;
   return async (sessionId, now) => {
     let found: { user: SessionUser | undefined; access: AccessRow | undefined } | undefined;
-    const kept = await memo(sessionId, `${via}\n${thingId}`, now, async () => {
+    const kept = await keep(sessionId, `${via}\n${thingId}`, now, async () => {
       const { user, access, until } = (found = await findSessionAccess(db, sessionId, now, via, thingId));
       if (!user || !access) return undefined;
       return { value: { user, access }, podcastId: access.id, until, version: versionOf(access) };
@@ -226,9 +231,11 @@ export function registerPodcastGuard(app: FastifyInstance, ctx: AppContext) {
       throw notFound(kind.missing);
     }
     const read = request.accessRead;
-    request.podcastAccess = read
-      ? accessOf(read.row, read.now, request.user, via, rule)
-      : await guardLookup(ctx.db, ctx.clock.now(), request.user, via, thingId, rule);
+    const now = read?.now ?? ctx.clock.now();
+    const row = read ? read.row : await findAccessRow(ctx.db, now, request.user.id, via, thingId);
+    // A caller who can select no podcast: the route answers without one.
+    if (!row && kind.from === 'session') return;
+    request.podcastAccess = accessOf(row, now, request.user, via, rule);
   };
   // Only the routes with a rule run the guard, so the others pay no hook step for it.
   app.addHook('onRoute', (route) => {

@@ -45,17 +45,21 @@ export type AccessRow = Awaited<ReturnType<AccessQuery['executeTakeFirstOrThrow'
   experiment_id: number | null;
 };
 
-/** The guard's query narrowed to the one thing. */
+/** The guard's query narrowed to the one thing (`userId`: the caller, as the query has it). */
 type Narrow = (
   query: AccessQuery,
   id: number,
+  userId: number | Expression<number>,
 ) => Compilable & { executeTakeFirst(): Promise<AccessRow | undefined> };
 
 export type PodcastKind = {
   /** What a stranger and a missing thing both get: 404 with this message. */
   missing: string;
-  /** Where the id is: the path's `:id` (default) or the query string's `context`. */
-  from?: 'path' | 'context';
+  /**
+   * Where the id is: the path's `:id` (default), the query string's `context`, or nowhere
+   * (`session`: the narrow picks the podcast by the caller; none found: the route answers without).
+   */
+  from?: 'path' | 'context' | 'session';
   narrow: Narrow;
 };
 
@@ -87,10 +91,28 @@ const ofExperiment =
 
 const podcastById: Narrow = (query, id) => query.where('podcasts.id', '=', id).select(noExperiment);
 
+/**
+ * The podcast the caller selected: the stored one while they are still an active member of it,
+ * else the first by title. The guard's query already joins the caller's active memberships, so the
+ * choice is its first row in that order. Decision 2026-11-27 (issue 25): GET /api/account/context
+ * read the session, the choice and the podcast's facts in three statements; as a kind of the guard
+ * the choice comes with the session and the change counts, and its answer is kept like the podcast's.
+ */
+const selectedPodcast: Narrow = (query, _id, userId) =>
+  query
+    .leftJoin('user_contexts as selected', (j) => j.on('selected.user_id', '=', userId))
+    .select(noExperiment)
+    .orderBy(sql`CASE WHEN ${sql.ref('podcasts.id')} = ${sql.ref('selected.podcast_id')} THEN 0 ELSE 1 END`)
+    .orderBy('podcasts.title')
+    .orderBy('podcasts.id')
+    .limit(1);
+
 export const podcastKinds = {
   podcast: { missing: podcastMessages.notFound, narrow: podcastById },
   /** `?context={podcast id}` of a method read: optional, without it the route is the podcast's. */
   context: { missing: podcastMessages.notFound, from: 'context', narrow: podcastById },
+  /** The caller's selected podcast (GET /api/account/context): none when they can select none. */
+  selected: { missing: podcastMessages.notFound, from: 'session', narrow: selectedPodcast },
   experiment: {
     missing: experimentMessages.notFound,
     narrow: (query, id) => throughExperiment(query).where('e.id', '=', id).select('e.id as experiment_id'),
@@ -117,7 +139,7 @@ export const accessRowQuery = (
   userId: number | Expression<number>,
   via: PodcastVia,
   id: number,
-) => (podcastKinds[via] as PodcastKind).narrow(accessQuery(db, now, userId), id);
+) => (podcastKinds[via] as PodcastKind).narrow(accessQuery(db, now, userId), id, userId);
 
 /**
  * The guard's query per kind, built and compiled once (prepared-query.ts; on SQLite run on the
