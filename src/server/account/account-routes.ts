@@ -45,10 +45,13 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/api/account',
-    { schema: { response: { 200: userResponse } }, config: { access: 'user', answerCache: 'user' } },
+    {
+      schema: { response: { 200: userResponse } },
+      config: { access: 'user', answerCache: 'user', userFacts: true },
+    },
     async (request) => {
       const user = requireUser(request);
-      return { data: await serializeUser(db, user, user) };
+      return { data: await serializeUser(db, user, user, request.userFacts) };
     },
   );
 

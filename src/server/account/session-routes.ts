@@ -17,9 +17,12 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
   // no 401. GET /api/account keeps answering 401 without a session.
   api.get(
     '/api/account/session',
-    { schema: { response: { 200: sessionResponse } }, config: { access: 'public', answerCache: 'user' } },
+    {
+      schema: { response: { 200: sessionResponse } },
+      config: { access: 'public', answerCache: 'user', userFacts: true },
+    },
     async (request) => ({
-      data: request.user ? await serializeUser(db, request.user, request.user) : null,
+      data: request.user ? await serializeUser(db, request.user, request.user, request.userFacts) : null,
     }),
   );
 

@@ -8,7 +8,7 @@ import { routeOf } from '../http/route-of.ts';
 import { verifyCsrf } from './csrf.ts';
 import { changeMemo, unchangedVersions, watchedVersions } from '../db/change-memo.ts';
 import { countedVersions, sessionWithAccess, type SessionAccess } from '../podcasts/guard.ts';
-import { loadSession, sessionReader, type SessionUser } from './session.ts';
+import { loadSession, sessionReader, sessionWithFacts, type SessionUser } from './session.ts';
 
 /**
  * `public`: anyone; `user`: any signed-in user, confirmed or not; `verified` (default): a confirmed
@@ -33,6 +33,7 @@ const routeAccess = (request: FastifyRequest): Access => routeOf(request).config
 export function registerAccess(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('userFacts', null);
 
   /** What the route's access rule says about the loaded session: nothing, or the error. */
   function denial(request: FastifyRequest) {
@@ -75,7 +76,9 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     const api = isApiRoute(request) || routeOf(request).url === '/sanctum/csrf-cookie';
     if (!api && SAFE_METHODS.has(request.method)) return done();
     const thing = SAFE_METHODS.has(request.method) ? accessMemo : writeMemo;
-    const read = sessionWithAccess(ctx, { thing, selected }, request) ?? plainRead;
+    const read =
+      sessionWithAccess(ctx, { thing, selected }, request) ??
+      (!versions && routeOf(request).config?.userFacts ? sessionWithFacts(ctx.db, request) : plainRead);
     loadSession(ctx, request, read).then(() => decide(request, done), done);
   });
 }

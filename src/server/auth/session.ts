@@ -8,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { withUserFacts, type UserFacts } from '../users/serialize-user.ts';
 import { issueCsrfToken } from './csrf.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
@@ -21,6 +22,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /** The session's user's facts, when they were read with the session (`sessionWithFacts`). */
+    userFacts: UserFacts | null;
+  }
+  interface FastifyContextConfig {
+    /** The route serializes the session's user (serialize-user.ts): `sessionWithFacts` may read for it. */
+    userFacts?: boolean;
   }
 }
 
@@ -57,6 +64,52 @@ export const sessionReader =
       return { value: user, podcastId: null, until: earliest(expires) };
     });
 
+const sessionUserFacts = preparedQuery((db: Db, id: string, now: string) =>
+  withUserFacts(db.selectFrom('users as u'))
+    .innerJoin('sessions', 'sessions.user_id', 'u.id')
+    .selectAll('u')
+    .select('sessions.expires_at as session_expires_at')
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_at', '>', now),
+);
+
+/**
+ * The session read of a route that serializes the session's user (`config: { userFacts: true }`)
+ * on PostgreSQL, where each statement is a round trip and sessions are read at every request: the
+ * user's facts come with the session, in one statement. SQLite keeps session reads
+ * (db/change-memo.ts) under counts that do not cover the facts, so it reads them apart. Decision
+ * 2026-11-27 (issue 25): GET /api/account was two statements on every request there.
+ */
+export const sessionWithFacts =
+  (db: Db, request: FastifyRequest): SessionReader =>
+  async (sessionId, now) => {
+    const [row] = await sessionUserFacts(db, sessionId, now.toISOString());
+    if (!row) return undefined;
+    const {
+      session_expires_at: _expires,
+      profile_user_id,
+      username,
+      position,
+      language,
+      referrer,
+      image_key,
+      owned_podcasts,
+      num_coworkers,
+      ...user
+    } = row;
+    request.userFacts = {
+      profile_user_id,
+      username,
+      position,
+      language,
+      referrer,
+      image_key,
+      owned_podcasts,
+      num_coworkers,
+    };
+    return user;
+  };
+
 /** The session id (the cookie token's hash) of a request, or undefined without a well-formed cookie. */
 function sessionIdOf(request: FastifyRequest) {
   const token = request.cookies[SESSION_COOKIE];
@@ -70,6 +123,7 @@ function sessionIdOf(request: FastifyRequest) {
 export async function loadSession({ clock }: AppContext, request: FastifyRequest, read: SessionReader) {
   request.user = null;
   request.sessionId = null;
+  request.userFacts = null;
   const id = sessionIdOf(request);
   if (!id) return;
   const now = clock.now();
@@ -113,6 +167,7 @@ export async function startSession(
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   if (request.sessionId) await ctx.db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
   request.user = null;
+  request.userFacts = null;
   request.sessionId = null;
   reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx.secure));
   issueCsrfToken(ctx, request, reply);

@@ -1,7 +1,9 @@
 // The User entity of spec §3 as the API sends it.
 import type { Profile, User } from '../../shared/account.ts';
 import { labelled, language, position, referrer, userRole } from '../../shared/vocabulary.ts';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { DB, UsersTable } from '../db/schema.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { berlinDate } from '../../shared/calendar.ts';
@@ -13,13 +15,12 @@ export const imageUri = (key: string | null | undefined) =>
 // Every page load serializes the user (the session probe, /api/account): what it reads besides
 // the user's row (profile, image key, podcasts owned, coworkers) comes in one prepared statement
 // (prepared-query.ts), not four (decision 2026-11-26, issue 25: each statement is a round trip on
-// PostgreSQL).
-const userFacts = preparedQuery((db: Db, userId: number) =>
-  db
-    .selectFrom('users as u')
+// PostgreSQL). There the account's own reads take them with the session (auth/session.ts).
+/** The facts of the users `u` besides their rows (narrowed to one by the caller). */
+export const withUserFacts = (query: SelectQueryBuilder<DB & { u: UsersTable }, 'u', object>) =>
+  query
     .leftJoin('profiles as pr', 'pr.user_id', 'u.id')
     .leftJoin('images as i', 'i.id', 'u.image_id')
-    .where('u.id', '=', userId)
     .select([
       'pr.user_id as profile_user_id',
       'pr.username',
@@ -33,7 +34,7 @@ const userFacts = preparedQuery((db: Db, userId: number) =>
       eb
         .selectFrom('memberships')
         .select((c) => c.fn.countAll<number>().as('n'))
-        .where('memberships.user_id', '=', userId)
+        .whereRef('memberships.user_id', '=', 'u.id')
         .where('memberships.role', '=', 'owner')
         .as('owned_podcasts'),
       // The people GET /api/coworkers lists: they share an active membership with the user.
@@ -41,14 +42,16 @@ const userFacts = preparedQuery((db: Db, userId: number) =>
         .selectFrom('memberships as mine')
         .innerJoin('memberships as theirs', 'theirs.podcast_id', 'mine.podcast_id')
         .select((c) => c.fn.count<number>('theirs.user_id').distinct().as('n'))
-        .where('mine.user_id', '=', userId)
+        .whereRef('mine.user_id', '=', 'u.id')
         .where('mine.active', '=', 1)
         .where('theirs.active', '=', 1)
-        .where('theirs.user_id', '!=', userId)
+        .whereRef('theirs.user_id', '!=', 'u.id')
         .as('num_coworkers'),
-    ]),
+    ]);
+const userFacts = preparedQuery((db: Db, userId: number) =>
+  withUserFacts(db.selectFrom('users as u')).where('u.id', '=', userId),
 );
-type UserFacts = Awaited<ReturnType<typeof userFacts>>[number];
+export type UserFacts = Awaited<ReturnType<typeof userFacts>>[number];
 
 function key<K extends string>(keys: readonly K[], value: string | null): K | null {
   return value && (keys as readonly string[]).includes(value) ? (value as K) : null;
@@ -67,11 +70,19 @@ function profileOf(row: UserFacts | undefined, name: string | null): Profile | n
   };
 }
 
-/** `viewer` decides what is private: the email shows only to the user and to admins. */
-export async function serializeUser(db: Db, user: SessionUser, viewer: SessionUser): Promise<User> {
+/**
+ * `viewer` decides what is private: the email shows only to the user and to admins. `read`: the
+ * user's facts if they were read already (with the session), else they are read here.
+ */
+export async function serializeUser(
+  db: Db,
+  user: SessionUser,
+  viewer: SessionUser,
+  read?: UserFacts | null,
+): Promise<User> {
   const isSelf = user.id === viewer.id;
   const role = key(userRole.keys, user.role) ?? 'user';
-  const [facts] = await userFacts(db, user.id);
+  const facts = read ?? (await userFacts(db, user.id))[0];
   const profile = profileOf(facts, user.name);
   return {
     id: user.id,
