@@ -7,7 +7,12 @@ import { HttpError } from '../http/errors.ts';
 import { routeOf } from '../http/route-of.ts';
 import { verifyCsrf } from './csrf.ts';
 import { changeMemo, unchangedVersions, watchedVersions } from '../db/change-memo.ts';
-import { countedVersions, sessionWithAccess, type SessionAccess } from '../podcasts/guard.ts';
+import {
+  countedVersions,
+  selectedVersions,
+  sessionWithAccess,
+  type SessionAccess,
+} from '../podcasts/guard.ts';
 import { loadSession, sessionReader, sessionWithFacts, type SessionUser } from './session.ts';
 
 /**
@@ -68,8 +73,8 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
   // next one: writes read the guard's one statement instead of checking a kept row first.
   const writeMemo = versions ? accessMemo : changeMemo<SessionAccess>(undefined);
   // The selected podcast's row (guard.ts): on SQLite kept while nothing at all changed; on
-  // PostgreSQL read each time (no count there says that the choice still holds).
-  const selected = changeMemo<SessionAccess>(changes && unchangedVersions(changes));
+  // PostgreSQL while the same podcast is selected and its counts hold.
+  const selected = changeMemo<SessionAccess>(changes ? unchangedVersions(changes) : selectedVersions(ctx.db));
   const plainRead = sessionReader(ctx.db, changeMemo<SessionUser>(versions));
   // A podcast's route reads the session with its access row, in one statement (guard.ts).
   app.addHook('onRequest', (request, _reply, done) => {

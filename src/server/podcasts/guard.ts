@@ -24,6 +24,7 @@ import {
   findAccessRow,
   findSessionAccess,
   podcastKinds,
+  selectedCounts,
   sessionCounts,
   type AccessRow,
   podcastMessages,
@@ -135,10 +136,27 @@ export function countedVersions(db: Db): MemoVersions {
       const [row] = await sessionCounts(db, sessionId, podcastId ?? 0);
       return row && versionOf(row);
     },
-    read: async (load) => {
-      const loaded = await load();
-      return [loaded, loaded?.version];
+    read: countedRead,
+  };
+}
+
+/** A read keeps the version of the counts its statement read with the row. */
+const countedRead: MemoVersions['read'] = async (load) => {
+  const loaded = await load();
+  return [loaded, loaded?.version];
+};
+
+/**
+ * PostgreSQL's versions of a kept row of the selected podcast (kind `selected`): the same counts,
+ * checked only while the session's user has still selected the same podcast.
+ */
+export function selectedVersions(db: Db): MemoVersions {
+  return {
+    async current(sessionId, podcastId) {
+      const [row] = await selectedCounts(db, sessionId);
+      return row && row.podcast_id === podcastId ? versionOf(row) : undefined;
     },
+    read: countedRead,
   };
 }
 

@@ -50,6 +50,7 @@ type Narrow = (
   query: AccessQuery,
   id: number,
   userId: number | Expression<number>,
+  db: Db,
 ) => Compilable & { executeTakeFirst(): Promise<AccessRow | undefined> };
 
 export type PodcastKind = {
@@ -92,20 +93,29 @@ const ofExperiment =
 const podcastById: Narrow = (query, id) => query.where('podcasts.id', '=', id).select(noExperiment);
 
 /**
- * The podcast the caller selected: the stored one while they are still an active member of it,
- * else the first by title. The guard's query already joins the caller's active memberships, so the
- * choice is its first row in that order. Decision 2026-11-27 (issue 25): GET /api/account/context
- * read the session, the choice and the podcast's facts in three statements; as a kind of the guard
- * the choice comes with the session and the change counts, and its answer is kept like the podcast's.
+ * The id of the podcast the caller selected, as a subquery: the stored one while they are still an
+ * active member of it, else the first of theirs by title.
  */
-const selectedPodcast: Narrow = (query, _id, userId) =>
-  query
-    .leftJoin('user_contexts as selected', (j) => j.on('selected.user_id', '=', userId))
-    .select(noExperiment)
-    .orderBy(sql`CASE WHEN ${sql.ref('podcasts.id')} = ${sql.ref('selected.podcast_id')} THEN 0 ELSE 1 END`)
-    .orderBy('podcasts.title')
-    .orderBy('podcasts.id')
+export const selectedPodcastId = (db: Db, userId: number | Expression<number>) =>
+  db
+    .selectFrom('memberships as choice')
+    .innerJoin('podcasts as chosen', 'chosen.id', 'choice.podcast_id')
+    .leftJoin('user_contexts as stored', 'stored.user_id', 'choice.user_id')
+    .select('chosen.id')
+    .where('choice.user_id', '=', userId)
+    .where('choice.active', '=', 1)
+    .orderBy(sql`CASE WHEN ${sql.ref('chosen.id')} = ${sql.ref('stored.podcast_id')} THEN 0 ELSE 1 END`)
+    .orderBy('chosen.title')
+    .orderBy('chosen.id')
     .limit(1);
+
+/**
+ * The selected podcast. Decision 2026-11-27 (issue 25): GET /api/account/context read the session,
+ * the choice and the podcast's facts in three statements; as a kind of the guard the choice comes
+ * with the session and the change counts, and its answer is kept like the podcast's.
+ */
+const selectedPodcast: Narrow = (query, _id, userId, db) =>
+  query.where('podcasts.id', '=', selectedPodcastId(db, userId)).select(noExperiment);
 
 export const podcastKinds = {
   podcast: { missing: podcastMessages.notFound, narrow: podcastById },
@@ -139,7 +149,7 @@ export const accessRowQuery = (
   userId: number | Expression<number>,
   via: PodcastVia,
   id: number,
-) => (podcastKinds[via] as PodcastKind).narrow(accessQuery(db, now, userId), id, userId);
+) => (podcastKinds[via] as PodcastKind).narrow(accessQuery(db, now, userId), id, userId, db);
 
 /**
  * The guard's query per kind, built and compiled once (prepared-query.ts; on SQLite run on the
@@ -222,6 +232,25 @@ export const sessionCounts = preparedQuery((db: Db, sessionId: string, podcastId
     .select(['podcast_changes.count as changes_of_podcast', 'all_changes.count as changes_of_all'])
     .where('sessions.id', '=', sessionId),
 );
+
+/**
+ * PostgreSQL: whether the session is still there, the podcast its user has selected now, and that
+ * podcast's change counts and those of everything (a kept row of the selected podcast holds while
+ * it is the same podcast with the same counts).
+ */
+export const selectedCounts = preparedQuery((db: Db, sessionId: string) => {
+  const selected = selectedPodcastId(db, sql.ref<number>('sessions.user_id'));
+  return db
+    .selectFrom('sessions')
+    .leftJoin('change_counts as podcast_changes', (j) => j.on('podcast_changes.podcast_id', '=', selected))
+    .leftJoin('change_counts as all_changes', (j) => j.on('all_changes.podcast_id', '=', 0))
+    .select([
+      selected.as('podcast_id'),
+      'podcast_changes.count as changes_of_podcast',
+      'all_changes.count as changes_of_all',
+    ])
+    .where('sessions.id', '=', sessionId);
+});
 
 /**
  * The session's user (undefined: no such session), the access row (undefined: 404), and until when

@@ -161,8 +161,10 @@ describe('the registry', { timeout: 30_000 }, () => {
       });
       const steps = rows.rows.map((r) => r.detail);
       expect(steps.length, via).toBeGreaterThan(4);
-      // The selected podcast sorts the caller's own few podcasts (by the stored choice, then title).
-      const sorts = via === 'selected' ? ['USE TEMP B-TREE FOR ORDER BY'] : [];
+      // The selected podcast's id is a subquery that sorts the caller's own few podcasts (by the
+      // stored choice, then title).
+      const sorts =
+        via === 'selected' ? ['SCALAR SUBQUERY 1', 'USE TEMP B-TREE FOR ORDER BY', 'REUSE SUBQUERY 1'] : [];
       expect(
         steps.filter((s) => !s.startsWith('SEARCH')),
         via,

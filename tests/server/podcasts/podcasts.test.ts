@@ -4,6 +4,7 @@ import type { Podcast } from '../../../src/shared/podcasts.ts';
 import { json } from '../helpers/agent.ts';
 import { PASSWORD, register, verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
+import { selectedVersions } from '../../../src/server/podcasts/guard.ts';
 import { addCategories, addMember, createPodcast, form } from './podcast-helpers.ts';
 
 const t = await createTestApp();
@@ -263,6 +264,33 @@ describe('GET and POST /api/account/context', () => {
     await other.csrf();
     expect((await other.post('/api/account/session', { email, password: PASSWORD })).statusCode).toBe(200);
     expect(json<One>(await other.get('/api/account/context')).data.id).toBe(b.id);
+  });
+
+  it('moves to a podcast that sorts first once the user joins it, though nothing of the shown one changed', async () => {
+    const { agent, id: userId } = await verifiedUser(t);
+    const beta = await createPodcast(agent, { title: 'Beta' });
+    const context = async () => json<One>(await agent.get('/api/account/context')).data.id;
+    // Asked twice: the second answer is the kept one (and its access row too).
+    expect([await context(), await context()]).toEqual([beta.id, beta.id]);
+    const owner = await verifiedUser(t);
+    const alpha = await createPodcast(owner.agent, { title: 'Alpha' });
+    await addMember(t, alpha.id, userId, 'editor');
+    expect(await context()).toBe(alpha.id);
+  });
+
+  it('keeps the selected podcast’s access row only while it is still the one selected (PostgreSQL’s check)', async () => {
+    const { agent, id: userId } = await verifiedUser(t);
+    const beta = await createPodcast(agent, { title: 'Beta' });
+    const { id: sessionId } = await t.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const versions = selectedVersions(t.db);
+    expect(await versions.current(sessionId, beta.id)).toEqual(expect.any(String));
+    // A row kept of another podcast is never current, whatever that podcast's counts.
+    expect(await versions.current(sessionId, beta.id + 1)).toBeUndefined();
+    expect(await versions.current('no-such-session', beta.id)).toBeUndefined();
   });
 
   it('falls back when the selected podcast is no longer the user’s: deactivated there, the next one', async () => {
