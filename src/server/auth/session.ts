@@ -64,6 +64,20 @@ export const sessionReader =
       return { value: user, podcastId: null, until: earliest(expires) };
     });
 
+/** The facts' columns (the compiler names a missing one), told apart from the user's own. */
+const FACT_COLUMNS = new Set(
+  Object.keys({
+    profile_user_id: 1,
+    username: 1,
+    position: 1,
+    language: 1,
+    referrer: 1,
+    image_key: 1,
+    owned_podcasts: 1,
+    num_coworkers: 1,
+  } satisfies Record<keyof UserFacts, 1>),
+);
+
 const sessionUserFacts = preparedQuery((db: Db, id: string, now: string) =>
   withUserFacts(db.selectFrom('users as u'))
     .innerJoin('sessions', 'sessions.user_id', 'u.id')
@@ -85,29 +99,13 @@ export const sessionWithFacts =
   async (sessionId, now) => {
     const [row] = await sessionUserFacts(db, sessionId, now.toISOString());
     if (!row) return undefined;
-    const {
-      session_expires_at: _expires,
-      profile_user_id,
-      username,
-      position,
-      language,
-      referrer,
-      image_key,
-      owned_podcasts,
-      num_coworkers,
-      ...user
-    } = row;
-    request.userFacts = {
-      profile_user_id,
-      username,
-      position,
-      language,
-      referrer,
-      image_key,
-      owned_podcasts,
-      num_coworkers,
-    };
-    return user;
+    const { session_expires_at: _expires, ...columns } = row;
+    const user: Record<string, unknown> = {};
+    const facts: Record<string, unknown> = {};
+    for (const key in columns)
+      (FACT_COLUMNS.has(key) ? facts : user)[key] = columns[key as keyof typeof columns];
+    request.userFacts = facts as UserFacts;
+    return user as SessionUser;
   };
 
 /** The session id (the cookie token's hash) of a request, or undefined without a well-formed cookie. */
