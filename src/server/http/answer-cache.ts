@@ -18,9 +18,9 @@
 //
 // A user's own reads (`answerCache: 'user'`: the account, the podcasts to select) keep theirs on
 // SQLite only, per URL, user and Berlin day, while nothing at all changed (their inputs span
-// podcasts no count names); a handler whose answer holds only until a moment (a cancelled
-// subscription's end) says so in `request.answerUntil`. PostgreSQL counts no "anything changed",
-// so there they are read each time.
+// podcasts no count names). PostgreSQL counts no "anything changed", so there they are read each
+// time. A podcast's answer that holds only until a moment (a cancelled subscription's end) changes
+// its key then: the plan in the key is decided anew at every request.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { berlinDate } from '../../shared/calendar.ts';
 import type { AppContext } from '../context.ts';
@@ -40,8 +40,6 @@ declare module 'fastify' {
     answerSlot: { key: string; version: string } | null;
     /** The change sequence when the request began, on a route that keeps its answers. */
     answerStart: number | null;
-    /** Until when (ms) this request's answer holds, if not for as long as nothing changes. */
-    answerUntil: number;
   }
 }
 
@@ -49,7 +47,7 @@ declare module 'fastify' {
 const BUDGET = 16 * 1024 * 1024;
 const LARGEST = 128 * 1024;
 
-type Kept = { version: string; body: string; type: string; until: number };
+type Kept = { version: string; body: string; type: string };
 
 export function registerAnswerCache(
   app: FastifyInstance,
@@ -62,7 +60,7 @@ export function registerAnswerCache(
   const answerOrKeep = (request: FastifyRequest, reply: FastifyReply, key: string, version: string) => {
     const answer = kept.get(key);
     // Still the version it was kept under: still the answer, whatever the guard read meanwhile.
-    if (answer?.version === version && clock.now().getTime() < answer.until) {
+    if (answer?.version === version) {
       // Used again: to the back of the queue, so the least recently used goes first.
       kept.delete(key);
       kept.set(key, answer);
@@ -90,7 +88,6 @@ export function registerAnswerCache(
 
   app.decorateRequest('answerSlot', null);
   app.decorateRequest('answerStart', null);
-  app.decorateRequest('answerUntil', Infinity);
   app.addHook('onRoute', (route) => {
     const cache = route.config?.answerCache;
     // Fastify's HEAD twin of a GET route shares its config; it keeps nothing.
@@ -119,7 +116,6 @@ export function registerAnswerCache(
         version: slot.version,
         body: payload,
         type: String(reply.getHeader('content-type')),
-        until: request.answerUntil,
       });
       // The least recently used go first.
       for (const [key, answer] of kept) {
