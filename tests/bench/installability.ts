@@ -11,18 +11,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
+import { chromiumPath, lighthouseFlags, playwrightArgs } from '../support/chromium.ts';
 import { startBuiltApp } from '../support/loopback-server.ts';
 
 const root = join(import.meta.dirname, '../..');
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const chromeFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 if (!existsSync(join(root, 'dist/server/main.js')) || !existsSync(join(root, 'dist/client/index.html'))) {
   console.error('Run `npm run build` first.');
@@ -49,8 +41,8 @@ async function chromiumChecks(base: string) {
   const { defaultBrowserType: _, ...phone } = devices['Pixel 7'];
   const context = await chromium.launchPersistentContext(join(temp, 'profile'), {
     ...phone,
-    executablePath: chromePath,
-    args: chromeFlags,
+    executablePath: chromiumPath,
+    args: playwrightArgs,
     baseURL: base,
   });
   try {
@@ -111,11 +103,11 @@ function lighthouse(url: string): Promise<Report> {
     `--output-path=${output}`,
     '--quiet',
     '--no-enable-error-reporting',
-    `--chrome-flags=--headless ${chromeFlags.join(' ')}`,
+    `--chrome-flags=${lighthouseFlags().join(' ')}`,
   ];
   return new Promise((resolve, reject) => {
     const bin = join(root, 'node_modules/.bin/lighthouse');
-    const child = spawn(bin, args, { env: { ...process.env, CHROME_PATH: chromePath }, stdio: 'inherit' });
+    const child = spawn(bin, args, { env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: 'inherit' });
     children.push(child);
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`lighthouse exited with ${code}`));

@@ -16,22 +16,14 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { chromium, devices } from '@playwright/test';
 import { build } from 'vite';
+import { chromiumPath, lighthouseFlags, playwrightArgs } from '../support/chromium.ts';
 import { startBuiltApp } from '../support/loopback-server.ts';
 import { createAppSession } from './app-session.ts';
 
 const root = join(import.meta.dirname, '../..');
 /** Where the built app is: BENCH_APP_DIR=<dir holding a dist/> measures another build (e.g. a copy of the one before a change). */
 const appDir = process.env.BENCH_APP_DIR ?? root;
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromeFlags = lighthouseFlags();
 const gzipProxy = process.argv.includes('--gzip-proxy');
 /** --only=dashboard,experiment measures only those screens (names as printed). */
 const only = process.argv
@@ -165,7 +157,7 @@ function lighthouseOnce(url: string, isLanding: boolean, cookie?: string): Promi
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { env: { ...process.env, CHROME_PATH: chromePath }, stdio: 'inherit' });
+    const child = spawn(bin, args, { env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: 'inherit' });
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
       const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
@@ -235,7 +227,7 @@ type Loaded = { url: string; type: string; bytes: number; gzip: number; encoded:
  * heading showed (its first meaningful paint).
  */
 async function screenLoad(screen: Screen) {
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: playwrightArgs });
   const context = await browser.newContext({ ...devices['Pixel 7'], serviceWorkers: 'block' });
   if (screen.cookie) {
     await context.addCookies(

@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
+import { chromiumPath, playwrightArgs } from '../support/chromium.ts';
 import { startBuiltApp } from '../support/loopback-server.ts';
 import { createAppSession, type AppSession } from './app-session.ts';
 import { SLOW_4G, startThrottlingProxy } from './throttling-proxy.ts';
@@ -56,8 +57,8 @@ function precache(dir: string) {
 /** One cold visit of the dashboard: ms from its load event until `navigator.serviceWorker.ready`. */
 async function visit({ base, session }: Build) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
+    executablePath: chromiumPath,
+    args: playwrightArgs,
   });
   try {
     const context = await browser.newContext({ ...devices['Pixel 7'] });

@@ -1,6 +1,7 @@
 // E2E journeys against the built app on the system Chromium: `npx playwright test -c tests/e2e`.
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath, playwrightArgs } from '../support/chromium.ts';
 
 const root = join(import.meta.dirname, '../..');
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };
@@ -28,18 +29,7 @@ export default defineConfig({
     // A failed try and its retry keep their traces (a flaky test's first failure is a finding too).
     trace: 'retain-on-failure-and-retries',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: playwrightArgs },
   },
   projects: [
     { name: 'desktop', testIgnore: CLOCK_SPECS, use: chrome },

@@ -23,16 +23,16 @@ function embedded(): Map<string, unknown> {
   return answers;
 }
 
-/** ky's beforeRequest hook: an embedded answer to a GET of the same path, as a Response. */
-export function answerFromBoot(request: Request): Response | undefined {
+/**
+ * The embedded answer to a GET of `path` (with its query string), taken once; undefined when the
+ * page holds none.
+ */
+export function takeBootAnswer(path: string): { body: unknown } | undefined {
   const found = embedded();
-  if (request.method !== 'GET' || found.size === 0) return undefined;
-  const url = new URL(request.url);
-  const key = url.pathname + url.search;
-  if (url.origin !== location.origin || !found.has(key)) return undefined;
-  const body = found.get(key);
-  found.delete(key);
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  if (!found.has(path)) return undefined;
+  const body = found.get(path);
+  found.delete(path);
+  return { body };
 }
 
 /** After the first screen: what was not used is too old to be taken for an answer. */

@@ -1,6 +1,6 @@
 // The one HTTP client (DESIGN.md): cookies, JSON, X-Requested-With, the XSRF header on writes,
 // one CSRF refresh on 419, and any 401 locks the session out.
-import ky, { type KyRequest } from 'ky';
+import ky, { type Input, type KyRequest, type Options, type ResponsePromise } from 'ky';
 import type { ApiError } from '../../shared/api.ts';
 import {
   BASE_HEADERS,
@@ -10,7 +10,7 @@ import {
   SAFE_METHODS,
 } from '../../browser/http.ts';
 import { OFFLINE_COPY_HEADER } from '../../browser/messages.ts';
-import { answerFromBoot } from './boot-answers.ts';
+import { takeBootAnswer } from './boot-answers.ts';
 
 /** Options a caller may put into ky's `context`. */
 export type RequestContext = {
@@ -51,7 +51,7 @@ async function setXsrfHeader(request: KyRequest) {
   request.headers.set(CSRF_HEADER, token);
 }
 
-export const api = ky.create({
+const client = ky.create({
   prefixUrl: '/',
   credentials: 'include',
   headers: BASE_HEADERS,
@@ -60,8 +60,7 @@ export const api = ky.create({
   // (ky would otherwise sleep through the Retry-After of a throttle, minutes of a loading state).
   retry: { shouldRetry: () => false },
   hooks: {
-    // The page's embedded answers first (boot-answers.ts): such a call never reaches the network.
-    beforeRequest: [answerFromBoot, setXsrfHeader],
+    beforeRequest: [setXsrfHeader],
     afterResponse: [
       async (_request, options, response, state) => {
         const context = options.context as RequestContext;
@@ -88,5 +87,57 @@ export const api = ky.create({
         return error;
       },
     ],
+  },
+});
+
+/**
+ * The path and query string ky asks for with a GET of `input` and `options` (prefix '/', unset
+ * search values left out), or undefined where that is not plain (a Request, a URL, a query twice).
+ */
+function getPath(input: Input, options?: Options): string | undefined {
+  if (typeof input !== 'string' || (options?.method ?? 'get').toLowerCase() !== 'get') return undefined;
+  const params = options?.searchParams;
+  if (params === undefined) return `/${input}`;
+  if (input.includes('?') || Array.isArray(params)) return undefined;
+  const search =
+    typeof params === 'string'
+      ? params.replace(/^\?/, '')
+      : params instanceof URLSearchParams
+        ? params.toString()
+        : new URLSearchParams(
+            Object.entries(params).flatMap(([key, value]) =>
+              value === undefined ? [] : [[key, String(value)]],
+            ),
+          ).toString();
+  return search ? `/${input}?${search}` : `/${input}`;
+}
+
+/** An embedded answer in ky's shape: `.json()` gives the body as the server wrote it. */
+function answered<T>(body: unknown): ResponsePromise<T> {
+  void Promise.resolve().then(() => onAnswer(null));
+  const text = () => JSON.stringify(body);
+  const response = () => new Response(text(), { headers: { 'Content-Type': 'application/json' } });
+  return Object.assign(Promise.resolve().then(response), {
+    json: <J>() => Promise.resolve(body as J),
+    text: () => Promise.resolve(text()),
+    arrayBuffer: () => response().arrayBuffer(),
+    blob: () => response().blob(),
+    formData: () => response().formData(),
+    bytes: () => response().bytes(),
+  }) as ResponsePromise<T>;
+}
+
+/**
+ * A GET the page's embedded answers hold (boot-answers.ts) is answered from there without ky: ky
+ * builds a Request, merges headers and hooks and clones the response for each call, and the first
+ * screen's dozen calls cost the dashboard ~40 ms of a desktop's main thread, four times that on a
+ * phone, before its first paint (CPU profile of the Lighthouse load, 2026-11-27, issue 25).
+ */
+const kyGet = client.get;
+export const api = Object.assign(client, {
+  get<T>(input: Input, options?: Options): ResponsePromise<T> {
+    const path = getPath(input, options);
+    const found = path === undefined ? undefined : takeBootAnswer(path);
+    return found ? answered<T>(found.body) : kyGet<T>(input, options);
   },
 });
