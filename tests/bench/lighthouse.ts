@@ -30,7 +30,10 @@ const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice(7)
   .split(',');
-/** BENCH_LH_DIR=<dir> keeps every Lighthouse report there (bootup time, main-thread work, network). */
+/**
+ * BENCH_LH_DIR=<dir> keeps every Lighthouse report there (bootup time, main-thread work, network),
+ * with the trace of its load beside it (`<report>.trace.json`: the main thread's tasks one by one).
+ */
 const keepReports = process.env.BENCH_LH_DIR;
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 
@@ -151,6 +154,7 @@ function lighthouseOnce(url: string, isLanding: boolean, cookie?: string): Promi
     '--output=json',
     `--output-path=${output}`,
     '--quiet',
+    ...(keepReports ? ['--save-assets'] : []),
     '--no-enable-error-reporting',
     `--chrome-flags=${chromeFlags.join(' ')}`,
     // The session as a header: Lighthouse resets storage (cold cache), the cookie stays.
@@ -163,7 +167,9 @@ function lighthouseOnce(url: string, isLanding: boolean, cookie?: string): Promi
       const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
       if (keepReports) {
         const name = new URL(url).pathname.replace(/\W+/g, '-') || 'root';
-        copyFileSync(output, join(keepReports, `${new URL(url).port}${name}-${Date.now()}.json`));
+        const kept = join(keepReports, `${new URL(url).port}${name}-${Date.now()}`);
+        copyFileSync(output, `${kept}.json`);
+        copyFileSync(output.replace(/\.json$/, '-0.trace.json'), `${kept}.trace.json`);
       }
       for (const [id, audit] of Object.entries(report.audits)) {
         if (isLanding && audit.score !== null && audit.score < 1 && bestPracticeIds.has(id))
