@@ -1,4 +1,5 @@
-// Debian's Chromium as the journeys (Playwright) and the benches (Playwright, Lighthouse) start it.
+// Debian's Chromium as the journeys, the benches and the screenshot script (Playwright, Lighthouse)
+// start it.
 import { Launcher } from 'chrome-launcher';
 
 export const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';

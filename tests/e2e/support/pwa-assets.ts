@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { chromiumPath, playwrightArgs } from '../../support/chromium.ts';
 import { startBuiltApp } from '../../support/loopback-server.ts';
 import { findLink, parseMail } from './mime.ts';
 
@@ -88,8 +89,8 @@ async function screenshots() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kompass-screens-'));
   const app = await startApp(dataDir);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
+    executablePath: chromiumPath,
+    args: playwrightArgs,
   });
   try {
     const common = {
