@@ -57,7 +57,8 @@ test('verify', async ({ page }) => {
 
 test('settings and the app frame', async ({ page }) => {
   await verifiedUser(page);
-  for (const section of ['profile', 'picture', 'account', 'password', 'contract', 'delete']) {
+  // 'contract' and the open profile menu are scanned with every impact in phone-polish.spec.ts.
+  for (const section of ['profile', 'picture', 'account', 'password', 'delete']) {
     await page.goto(`/app/settings/${section}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
     await expectAccessible(page, `/app/settings/${section}`);
@@ -69,7 +70,4 @@ test('settings and the app frame', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Changelog & Roadmap' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Die Methodensammlung ist da' })).toBeVisible();
   await expectAccessible(page, '/app/changelog');
-  await page.getByRole('button', { name: 'Profilmenü' }).click();
-  await expect(page.getByRole('menu')).toBeVisible();
-  await expectAccessible(page, 'profile menu');
 });
