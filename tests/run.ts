@@ -4,7 +4,9 @@
 // passed, but a finding, 2026-11-26). Vitest retries nothing (an API test that needs a second try
 // fails the run); Playwright retries once under CI=1 and keeps the retry's trace.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { startPostgres } from './postgres.ts';
 
@@ -14,6 +16,13 @@ const totals = { passed: 0, failed: 0 };
 const flaky: string[] = [];
 const timings: string[] = [];
 const started = Date.now();
+
+// The run's temporary folders (data folders, mail spools, Chromium profiles, the PostgreSQL
+// cluster) live in one folder of its own, removed at the end: a run left ~3,000 of them in /tmp
+// (2026-11-27). Open to every user: the cluster runs as `postgres`.
+const scratch = mkdtempSync(join(tmpdir(), 'kompass-run-'));
+chmodSync(scratch, 0o1777);
+process.env.TMPDIR = scratch;
 
 const minutes = (ms: number) => {
   const seconds = Math.round(ms / 1000);
@@ -173,6 +182,7 @@ try {
   postgres?.stop();
 }
 
+rmSync(scratch, { recursive: true, force: true });
 console.log(`\nTime per pass:\n${timings.map((t) => `  ${t}`).join('\n')}`);
 console.log(`  in all: ${minutes(Date.now() - started)}`);
 if (flaky.length > 0) {

@@ -1,6 +1,6 @@
 // Builds the real app against a fresh database: SQLite by default, PostgreSQL when
 // TEST_DATABASE_URL is set (each app gets a database of its own), with a real SMTP server.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -75,6 +75,7 @@ export async function createTestApp(
   afterAll(async () => {
     await app.close();
     await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
   /** Mail leaves through the queue after the request: these wait for it first. */
   const mail = {
