@@ -215,11 +215,10 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     pool: 'forks',
-    // One module graph per worker, not per file: each file imported the whole server anew (154 s
-    // of the SQLite pass's 185, in all workers). Every suite builds its own app, database and
-    // servers, and the two that stub globals undo it after each test. 187 → 84 s (SQLite), 240 →
-    // 131 s (PostgreSQL); passes with the files shuffled too. 2026-11-27, issue 25 (the suite).
-    isolate: false,
+    // Each file in a fresh module graph (vitest's default), although importing the server anew is
+    // half of the SQLite pass's time: without it (isolate: false, 187 → 84 s) an outage one file's
+    // fault tests recorded in db/faults.ts's process state turned another file's 409 into 503
+    // (idempotency.test.ts, CI 2026-11-27). Module state is per process by design (one app each).
     // Two files at a time even on 2 cores (vitest's default there is one): every suite builds its
     // own app, data directory, SMTP server and PostgreSQL database, so none shares state, and
     // much of their time is spent waiting (database, child processes, mail). 2026-11-26, issue 24.
