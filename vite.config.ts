@@ -219,6 +219,7 @@ export default defineConfig({
     // half of the SQLite pass's time: without it (isolate: false, 187 → 84 s) an outage one file's
     // fault tests recorded in db/faults.ts's process state turned another file's 409 into 503
     // (idempotency.test.ts, CI 2026-11-27). Module state is per process by design (one app each).
+    isolate: true,
     // Two files at a time even on 2 cores (vitest's default there is one): every suite builds its
     // own app, data directory, SMTP server and PostgreSQL database, so none shares state, and
     // much of their time is spent waiting (database, child processes, mail). 2026-11-26, issue 24.
