@@ -215,11 +215,11 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     pool: 'forks',
-    // Each file in a fresh module graph (vitest's default), although importing the server anew is
-    // half of the SQLite pass's time: without it (isolate: false, 187 → 84 s) an outage one file's
-    // fault tests recorded in db/faults.ts's process state turned another file's 409 into 503
-    // (idempotency.test.ts, CI 2026-11-27). Module state is per process by design (one app each).
-    isolate: true,
+    // One module graph per worker for all its files: importing the whole server anew for each file
+    // was half of the API passes' time (SQLite 187 → 84 s, PostgreSQL 240 → 131 s). Safe because no
+    // module keeps an app's state: what is per app hangs off its context or database (an outage's
+    // record: db/faults.ts `Database.faults`; caches in WeakMaps by database). 2026-11-27.
+    isolate: false,
     // Two files at a time even on 2 cores (vitest's default there is one): every suite builds its
     // own app, data directory, SMTP server and PostgreSQL database, so none shares state, and
     // much of their time is spent waiting (database, child processes, mail). 2026-11-26, issue 24.

@@ -13,7 +13,7 @@ import { registerAccess } from './auth/access.ts';
 import { registerCsrfRoute } from './auth/csrf.ts';
 import { secret } from './auth/secrets.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.ts';
+import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errors.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerRouteOf } from './http/route-of.ts';
 import { lazyChildLogger, RequestLogController } from './http/request-log.ts';
@@ -108,9 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-
   const db = options.db ?? createDatabase(config, app.log);
+  app.setErrorHandler(errorHandler(db.faults));
   // The database may still be starting: wait for it (db/faults.ts says how long).
   await waitForDatabase(() => migrate(db), app.log, { timeoutMs: config.database.startTimeoutMs });
   const changes = db.watchChanges?.();

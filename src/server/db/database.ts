@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { parseDatabaseConfig, type DatabaseConfig } from '../config.ts';
-import { watchPool, type FaultLogger } from './faults.ts';
+import { faultRecord, watchPool, type FaultLogger, type FaultRecord } from './faults.ts';
 import type { DB } from './schema.ts';
 import { nameStatements } from './named-statements.ts';
 import { watchChanges, type ChangeWatch } from './change-watch.ts';
@@ -24,6 +24,8 @@ export type Db = Kysely<DB>;
 /** The app's connection, which knows its engine. */
 export type Database = Db & {
   engine: Engine;
+  /** This database's outages: logged once per episode, and when it was last unreachable. */
+  faults: FaultRecord;
   /**
    * SQLite only: runs a read on a second, read-only connection, synchronously. WAL gives it the
    * last committed state, never a transaction in progress on the main connection; it skips
@@ -92,10 +94,12 @@ export function createDatabase(
       // A peer that vanished without a reset (a failover, a cut cable) is noticed.
       keepAlive: true,
     });
-    watchPool(pool, log);
+    const faults = faultRecord();
+    watchPool(pool, log, faults);
     pool.on('connect', nameStatements);
     return Object.assign(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), {
       engine: 'postgres' as const,
+      faults,
     });
   }
   mkdirSync(options.dataDir, { recursive: true });
@@ -144,6 +148,7 @@ export function createDatabase(
   let changes: ChangeWatch | undefined;
   return Object.assign(kysely, {
     engine: 'sqlite' as const,
+    faults: faultRecord(),
     writeSync: <T>(work: (run: RunSync) => T) => write(() => work(run)),
     readSync(sql: string, parameters: readonly unknown[]) {
       if (!reader) {

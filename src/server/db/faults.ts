@@ -74,53 +74,61 @@ export function databaseFault(error: unknown): DatabaseFault | undefined {
 }
 
 /**
- * One log line per episode: the first fault of a kind is logged as an error naming its cause;
- * the same kind again within LOG_EVERY_MS is only counted, and the next line says how many there
- * were. Module state, because a process has one database.
+ * What one database's outages were: one log line per episode (the first fault of a kind is logged
+ * as an error naming its cause; the same kind again within LOG_EVERY_MS is only counted, and the
+ * next line says how many there were), and when it was last unreachable. Decision (2026-11-27):
+ * kept per database (`Database.faults`), not per process: a test process builds many apps one
+ * after another (vitest without isolation), and one app's outage must not answer for the next.
  */
 const LOG_EVERY_MS = 60_000;
-const episodes = new Map<FaultKind, { loggedAt: number; since: number; suppressed: number }>();
-let lastUnavailableAt = Number.NEGATIVE_INFINITY;
 
-/** When this process last found the database unreachable (ms since the epoch; -∞ if never). */
-export const lastOutageAt = () => lastUnavailableAt;
+export type FaultRecord = ReturnType<typeof faultRecord>;
 
-export function reportFault(log: FaultLogger, fault: DatabaseFault, error: unknown, now = Date.now()) {
-  if (fault.kind === 'unavailable') lastUnavailableAt = now;
-  const episode = episodes.get(fault.kind);
-  if (episode && now - episode.loggedAt < LOG_EVERY_MS) {
-    episode.suppressed++;
-    return;
+export function faultRecord() {
+  const episodes = new Map<FaultKind, { loggedAt: number; since: number; suppressed: number }>();
+  let lastUnavailableAt = Number.NEGATIVE_INFINITY;
+
+  function report(log: FaultLogger, fault: DatabaseFault, error: unknown, now = Date.now()) {
+    if (fault.kind === 'unavailable') lastUnavailableAt = now;
+    const episode = episodes.get(fault.kind);
+    if (episode && now - episode.loggedAt < LOG_EVERY_MS) {
+      episode.suppressed++;
+      return;
+    }
+    const more = episode?.suppressed ? ` (${episode.suppressed} more since the last line)` : '';
+    const what = {
+      full: 'the database cannot store anything',
+      busy: 'the database is busy',
+      unavailable: 'the database is unavailable',
+    }[fault.kind];
+    log.error(
+      { err: error, cause: fault.cause },
+      `${what}: ${fault.cause}; answering 503 until it recovers${more}`,
+    );
+    episodes.set(fault.kind, { loggedAt: now, since: episode?.since ?? now, suppressed: 0 });
   }
-  const more = episode?.suppressed ? ` (${episode.suppressed} more since the last line)` : '';
-  const what = {
-    full: 'the database cannot store anything',
-    busy: 'the database is busy',
-    unavailable: 'the database is unavailable',
-  }[fault.kind];
-  log.error(
-    { err: error, cause: fault.cause },
-    `${what}: ${fault.cause}; answering 503 until it recovers${more}`,
-  );
-  episodes.set(fault.kind, { loggedAt: now, since: episode?.since ?? now, suppressed: 0 });
-}
 
-/** A connection succeeded: an `unavailable` episode is over (logged once). */
-export function reportRecovery(log: FaultLogger, now = Date.now()) {
-  const episode = episodes.get('unavailable');
-  if (!episode) return;
-  episodes.delete('unavailable');
-  log.info(
-    { downMs: now - episode.since },
-    `the database is reachable again after ${Math.round((now - episode.since) / 1000)} s`,
-  );
-}
-
-/** Logs `error` as a fault when it is one; answers whether it was. For job workers' catch blocks. */
-export function reportIfFault(log: FaultLogger, error: unknown) {
-  const fault = databaseFault(error);
-  if (fault) reportFault(log, fault, error);
-  return fault !== undefined;
+  return {
+    report,
+    /** When the database was last found unreachable (ms since the epoch; -∞ if never). */
+    lastOutageAt: () => lastUnavailableAt,
+    /** A connection succeeded: an `unavailable` episode is over (logged once). */
+    recovered(log: FaultLogger, now = Date.now()) {
+      const episode = episodes.get('unavailable');
+      if (!episode) return;
+      episodes.delete('unavailable');
+      log.info(
+        { downMs: now - episode.since },
+        `the database is reachable again after ${Math.round((now - episode.since) / 1000)} s`,
+      );
+    },
+    /** Logs `error` as a fault when it is one; answers whether it was. For job workers' catch blocks. */
+    reportIfFault(log: FaultLogger, error: unknown) {
+      const fault = databaseFault(error);
+      if (fault) report(log, fault, error);
+      return fault !== undefined;
+    },
+  };
 }
 
 /**
@@ -129,9 +137,9 @@ export function reportIfFault(log: FaultLogger, error: unknown) {
  * process. Both are handled here: the connection is dropped by the pool, the next query opens a
  * new one, and the outage is logged once.
  */
-export function watchPool(pool: pg.Pool, log: FaultLogger) {
+export function watchPool(pool: pg.Pool, log: FaultLogger, faults: FaultRecord) {
   const lost = (error: Error) =>
-    reportFault(
+    faults.report(
       log,
       databaseFault(error) ?? { kind: 'unavailable', cause: `database connection lost (${error.message})` },
       error,
@@ -139,7 +147,7 @@ export function watchPool(pool: pg.Pool, log: FaultLogger) {
   pool.on('error', lost);
   pool.on('connect', (client) => {
     client.on('error', lost);
-    reportRecovery(log);
+    faults.recovered(log);
   });
 }
 

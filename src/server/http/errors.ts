@@ -1,11 +1,11 @@
 // HTTP errors with the spec's `{ message, errors }` body (`errors: {}` when no field is at fault,
 // so every error answer has both keys; decision 2026-11-26), and the one place that turns every
 // error (ours, Fastify's, a plugin's, a database driver's) into that shape with the right status.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldErrors } from '../../shared/api.ts';
 import { imageMessages } from '../../shared/images.ts';
-import { databaseFault, reportFault, type FaultKind } from '../db/faults.ts';
+import { databaseFault, type FaultKind, type FaultRecord } from '../db/faults.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -128,34 +128,32 @@ function send(reply: FastifyReply, { status, message, errors, headers }: Answer)
     .send({ message, errors: errors ?? {} });
 }
 
-export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  const fault = databaseFault(error);
-  if (fault) {
-    reportFault(request.log, fault, error);
-    return send(reply, outages[fault.kind]);
-  }
-  const known = answer(error);
-  if (known) {
-    // A driver refusing input means a schema let it through: worth a look, not an alarm.
-    if (
-      typeof (error as { code?: unknown }).code === 'string' &&
-      /^(2[23]|SQLITE)/.test((error as { code: string }).code)
-    ) {
-      request.log.warn({ err: error }, 'input refused by the database');
+/** The app's error handler; a database's outage is recorded in `faults` (db/faults.ts). */
+export function errorHandler(faults: FaultRecord | undefined) {
+  return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    const fault = databaseFault(error);
+    if (fault) {
+      faults?.report(request.log, fault, error);
+      return send(reply, outages[fault.kind]);
     }
-    return send(reply, known);
-  }
-  request.log.error(error);
-  return send(reply, { status: 500, message: 'Es ist zu einem unerwarteten Fehler gekommen.' });
+    const known = answer(error);
+    if (known) {
+      // A driver refusing input means a schema let it through: worth a look, not an alarm.
+      if (
+        typeof (error as { code?: unknown }).code === 'string' &&
+        /^(2[23]|SQLITE)/.test((error as { code: string }).code)
+      ) {
+        request.log.warn({ err: error }, 'input refused by the database');
+      }
+      return send(reply, known);
+    }
+    request.log.error(error);
+    return send(reply, { status: 500, message: 'Es ist zu einem unerwarteten Fehler gekommen.' });
+  };
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler(handleError);
-}
-
-/** Fastify's own answers before routing (a URL that cannot be decoded), in our shape. */
-export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
-  handleError(error, request, reply);
+/** Fastify's own answers before routing (a URL that cannot be decoded), in our shape: no query ran. */
+export const frameworkErrors = errorHandler(undefined);
 
 /** Requests the HTTP parser refuses (malformed request line or headers): a German 400. */
 export function clientErrorHandler(error: Error & { code?: string }, socket: import('node:net').Socket) {

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { XSRF_COOKIE } from '../auth/csrf.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
-import { databaseFault, lastOutageAt } from '../db/faults.ts';
+import { databaseFault } from '../db/faults.ts';
 import { HttpError, outageMessages } from './errors.ts';
 import { routeOf } from './route-of.ts';
 import type { Database, Db, RunSync } from '../db/database.ts';
@@ -243,6 +243,7 @@ async function claim(
       return false;
     }
     return answerTaken(
+      db,
       request,
       reply,
       acting ? { ...acting, state: 'running' } : stored!,
@@ -274,11 +275,12 @@ async function claim(
   const [row] = (await keyRow(db, scope, key)).rows;
   // Gone between the two statements (expired and cleaned up): treat it as running, the client retries.
   if (!row) throw new HttpError(409, idempotencyMessages.running, undefined, { 'retry-after': '1' });
-  return answerTaken(request, reply, row, fingerprint, bodyHash);
+  return answerTaken(db, request, reply, row, fingerprint, bodyHash);
 }
 
 /** A key another request holds or held: 422 for another request, 409 while it runs, else the replay. */
 function answerTaken(
+  db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
   row: {
@@ -302,7 +304,7 @@ function answerTaken(
     // ended in another process, which frees it as soon as it reaches the database again. Until
     // then it is the outage's 503, not "already running" (the rolling-restart bench counted such
     // 409s as errors right after PostgreSQL came back).
-    if (Date.now() - lastOutageAt() < RUNNING_TIMEOUT_MS) {
+    if (Date.now() - db.faults.lastOutageAt() < RUNNING_TIMEOUT_MS) {
       throw new HttpError(503, outageMessages.unavailable, undefined, { 'retry-after': '1' });
     }
     throw new HttpError(409, idempotencyMessages.running, undefined, { 'retry-after': '1' });

@@ -3,7 +3,7 @@
 // holding one lets the lease expire and another takes it again (at least once).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { reportIfFault } from '../db/faults.ts';
+import type { FaultRecord } from '../db/faults.ts';
 
 export type QueueTable = 'mail_queue' | 'push_queue';
 
@@ -47,6 +47,7 @@ export function queueWorker(
   tick: () => Promise<void>,
   log: FastifyBaseLogger,
   intervalMs: number,
+  faults: FaultRecord,
 ): QueueWorker {
   const running = new Set<Promise<void>>();
   let stopped = false;
@@ -55,7 +56,7 @@ export function queueWorker(
     const job = tick()
       // An outage of the database is logged once per episode; the next tick tries again.
       .catch((error: unknown) => {
-        if (!reportIfFault(log, error)) log.error({ err: error }, name);
+        if (!faults.reportIfFault(log, error)) log.error({ err: error }, name);
       })
       .finally(() => running.delete(job));
     running.add(job);

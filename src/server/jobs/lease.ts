@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { reportIfFault } from '../db/faults.ts';
 
 /** This process's name in the lease table. */
 const HOLDER: string = randomUUID();
@@ -66,7 +65,8 @@ export function startPeriodicJob(
         await job();
         return true;
       } catch (error) {
-        if (!reportIfFault(log, error)) log.warn({ err: error, job: name }, 'periodic job failed');
+        if (!ctx.db.faults.reportIfFault(log, error))
+          log.warn({ err: error, job: name }, 'periodic job failed');
         return false;
       } finally {
         running = undefined;

@@ -81,7 +81,7 @@ export function createMailQueue<Context extends { db: Database; clock: Clock; ma
     }
   }
 
-  const worker = queueWorker('mail queue', tick, log, intervalMs);
+  const worker = queueWorker('mail queue', tick, log, intervalMs, db.faults);
 
   return {
     async enqueue(tx, job) {

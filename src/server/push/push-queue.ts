@@ -117,6 +117,6 @@ export function createPushQueue(
     }
   }
 
-  const worker = queueWorker('push queue', tick, log, intervalMs);
+  const worker = queueWorker('push queue', tick, log, intervalMs, db.faults);
   return worker;
 }

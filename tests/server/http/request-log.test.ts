@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerErrorHandler } from '../../../src/server/http/errors.ts';
+import { errorHandler } from '../../../src/server/http/errors.ts';
 import { lazyChildLogger, RequestLogController } from '../../../src/server/http/request-log.ts';
 
 describe('request log', () => {
@@ -18,7 +18,7 @@ describe('request log', () => {
       logController: new RequestLogController(),
       childLoggerFactory: lazyChildLogger,
     });
-    registerErrorHandler(app);
+    app.setErrorHandler(errorHandler(undefined));
     app.get('/ok', async () => ({ ok: true }));
     app.get('/down', async (_request, reply) => reply.status(503).send({ message: 'Wartung' }));
     app.get('/kaputt', async () => {
