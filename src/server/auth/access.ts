@@ -9,10 +9,14 @@ import { verifyCsrf } from './csrf.ts';
 import { changeMemo, unchangedVersions, watchedVersions } from '../db/change-memo.ts';
 import {
   countedVersions,
+  podcastThing,
   selectedVersions,
   sessionWithAccess,
+  sessionWithClaim,
   type SessionAccess,
 } from '../podcasts/guard.ts';
+import type { ClaimOutcome, KeyClaim } from '../podcasts/podcast-kinds.ts';
+import { keyToClaim } from '../http/idempotency.ts';
 import { loadSession, sessionReader, sessionWithFacts, type SessionUser } from './session.ts';
 
 /**
@@ -27,6 +31,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyRequest {
+    /**
+     * PostgreSQL: a podcast route's write with an Idempotency-Key reads its session later, with the
+     * key's claim (http/idempotency.ts); this reads it and answers what the claim found and what the
+     * access checks refuse (thrown by the caller once the claim is its own, to free it), else null.
+     */
+    readWithClaim:
+      ((claim: KeyClaim) => Promise<{ claim: ClaimOutcome | undefined; refused: Error | undefined }>) | null;
+  }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -39,6 +52,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('userFacts', null);
+  app.decorateRequest('readWithClaim', null);
 
   /** What the route's access rule says about the loaded session: nothing, or the error. */
   function denial(request: FastifyRequest) {
@@ -54,14 +68,13 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     return undefined;
   }
 
-  function decide(request: FastifyRequest, done: (error?: Error) => void) {
-    let error: Error | undefined;
+  /** denial's answer, also when it throws (the CSRF check). */
+  function refusal(request: FastifyRequest) {
     try {
-      error = denial(request);
+      return denial(request);
     } catch (thrown) {
-      error = thrown as Error;
+      return thrown as Error;
     }
-    done(error);
   }
 
   // Session reads kept while nothing they read changed (db/change-memo.ts); PostgreSQL keeps only
@@ -80,10 +93,21 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', (request, _reply, done) => {
     const api = isApiRoute(request) || routeOf(request).url === '/sanctum/csrf-cookie';
     if (!api && SAFE_METHODS.has(request.method)) return done();
+    if (ctx.db.engine === 'postgres' && keyToClaim(request) && podcastThing(request)) {
+      // Read once the body is parsed (the claim stores its hash): session, access row and claim in
+      // one statement, then the same checks. Decision 2026-11-27 (issue 25): a PostgreSQL write was
+      // four statements, each a round trip; parse errors now come before 401 for these writes.
+      request.readWithClaim = async (claim) => {
+        const reader = sessionWithClaim(ctx, request, claim);
+        await loadSession(ctx, request, reader);
+        return { claim: reader.claim, refused: refusal(request) };
+      };
+      return done();
+    }
     const thing = SAFE_METHODS.has(request.method) ? accessMemo : writeMemo;
     const read =
       sessionWithAccess(ctx, { thing, selected }, request) ??
       (!versions && routeOf(request).config?.userFacts ? sessionWithFacts(ctx.db, request) : plainRead);
-    loadSession(ctx, request, read).then(() => decide(request, done), done);
+    loadSession(ctx, request, read).then(() => done(refusal(request)), done);
   });
 }

@@ -58,9 +58,23 @@ declare module 'fastify' {
 export function parseKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (Array.isArray(header)) throw new HttpError(400, idempotencyMessages.invalid);
-  const bare = /^"(.*)"$/.exec(header.trim())?.[1] ?? header.trim();
+  const bare = unquoted(header);
   if (!KEY_SHAPE.test(bare)) throw new HttpError(400, idempotencyMessages.invalid);
   return bare;
+}
+const unquoted = (header: string) => /^"(.*)"$/.exec(header.trim())?.[1] ?? header.trim();
+
+/**
+ * The key of a write this module claims, when it is well-formed (else undefined: the claim's own
+ * hook answers 400, or the route takes no key). auth/access.ts reads it to claim with the session.
+ */
+export function keyToClaim(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined || Array.isArray(header) || !WRITES.has(request.method)) return undefined;
+  if (!routeOf(request).url?.startsWith('/api/')) return undefined;
+  if (/^multipart\//i.test(request.headers['content-type'] ?? '')) return undefined;
+  const bare = unquoted(header);
+  return KEY_SHAPE.test(bare) ? bare : undefined;
 }
 
 /** JSON with sorted keys, so `{a,b}` and `{b,a}` are the same body. */
@@ -278,6 +292,47 @@ async function claim(
   return answerTaken(db, request, reply, row, fingerprint, bodyHash);
 }
 
+/**
+ * PostgreSQL, a podcast route's write: the key claimed in the session's statement (auth/access.ts
+ * `readWithClaim`, podcasts/podcast-kinds.ts), its first round trip. Lost, it answers from the key's
+ * row that statement saw; without one (committed meanwhile) or with this process's own unfreed
+ * claim in the way, the claim is made again on its own (`claim`).
+ */
+async function claimWithSession(
+  ctx: AppContext,
+  unfreed: Unfreed,
+  running: Running,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+) {
+  const now = ctx.clock.now().getTime();
+  const holder = randomUUID();
+  const fingerprint = `${request.method} ${request.url}`;
+  const bodyHash = sha256(stable(request.body ?? null));
+  const { claim: outcome, refused } = await request.readWithClaim!({
+    key,
+    request: fingerprint,
+    bodyHash,
+    holder,
+    now,
+    lockedUntil: now + RUNNING_TIMEOUT_MS,
+    expiresAt: now + KEY_LIFETIME_MS,
+  });
+  const scope = scopeOf(request);
+  if (outcome?.won) {
+    request.idempotency = { scope, key, holder, replay: false };
+    // Refused after the claim (CSRF, 401): its answer is recorded, or the key freed, as any other.
+    if (refused) throw refused;
+    return false;
+  }
+  if (refused) throw refused;
+  if (!outcome?.taken || unfreed.has(idOf(scope, key))) {
+    return claim(ctx, unfreed, running, request, reply, key);
+  }
+  return answerTaken(ctx.db, request, reply, outcome.taken, fingerprint, bodyHash);
+}
+
 /** A key another request holds or held: 422 for another request, 409 while it runs, else the replay. */
 function answerTaken(
   db: Database,
@@ -446,6 +501,14 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): Peri
   // Both hooks take a callback, so a request without a key (every read) passes them without a
   // promise.
   app.addHook('preValidation', (request, reply, done) => {
+    const withSession = request.readWithClaim && keyToClaim(request);
+    if (withSession) {
+      claimWithSession(ctx, unfreed, running, request, reply, withSession).then(
+        (replayed) => replayed || done(),
+        done,
+      );
+      return;
+    }
     const header = request.headers['idempotency-key'];
     if (header === undefined || !WRITES.has(request.method)) return done();
     if (!routeOf(request).url?.startsWith('/api/')) return done();

@@ -25,6 +25,8 @@ import {
   findSessionAccess,
   podcastKinds,
   selectedCounts,
+  type ClaimOutcome,
+  type KeyClaim,
   sessionCounts,
   type AccessRow,
   podcastMessages,
@@ -213,11 +215,9 @@ export function sessionWithAccess(
   memos: AccessMemos,
   request: FastifyRequest,
 ): SessionReader | undefined {
-  const rule = request.routeOptions.config.podcast;
-  if (!rule) return undefined;
-  const via = rule.via ?? 'podcast';
-  const thingId = thingIdOf(request, podcastKinds[via]);
-  if (thingId === undefined) return undefined;
+  const thing = podcastThing(request);
+  if (!thing) return undefined;
+  const { via, thingId } = thing;
   const keep = (podcastKinds[via] as PodcastKind).from === 'session' ? memos.selected : memos.thing;
   return async (sessionId, now) => {
     let found: { user: SessionUser | undefined; access: AccessRow | undefined } | undefined;
@@ -230,6 +230,32 @@ export function sessionWithAccess(
     if (user) request.accessRead = { row: access, now };
     return user;
   };
+}
+
+/** The podcast rule's thing that the request names, when the guard reads it with the session. */
+export function podcastThing(request: FastifyRequest) {
+  const rule = request.routeOptions.config.podcast;
+  if (!rule) return undefined;
+  const via = rule.via ?? 'podcast';
+  const thingId = thingIdOf(request, podcastKinds[via]);
+  return thingId === undefined ? undefined : { via, thingId };
+}
+
+/**
+ * PostgreSQL, a write with an Idempotency-Key on a podcast's route (auth/access.ts): the session
+ * read with the access row and the key's claim in one statement (podcast-kinds.ts); what the claim
+ * found is the reader's `claim`, set by the read.
+ */
+export function sessionWithClaim({ db }: AppContext, request: FastifyRequest, claim: KeyClaim) {
+  const { via, thingId } = podcastThing(request)!;
+  const reader = async (sessionId: string, now: Date) => {
+    const found = await findSessionAccess(db, sessionId, now, via, thingId, claim);
+    if (found.user) request.accessRead = { row: found.access, now };
+    reader.claim = found.claim;
+    return found.user;
+  };
+  reader.claim = undefined as ClaimOutcome | undefined;
+  return reader;
 }
 
 export function registerPodcastGuard(app: FastifyInstance, ctx: AppContext) {

@@ -2,7 +2,7 @@
 // reaches its podcast (joins by primary key or an index) and the 404 a stranger gets for it. A new
 // podcast-owned resource adds its kind here and declares `config: { podcast: { via: '<kind>', … } }`
 // on its routes; the guard (guard.ts) does the rest in one query.
-import { sql, type Compilable, type Expression, type SelectQueryBuilder } from 'kysely';
+import { sql, type Compilable, type Expression, type QueryCreator, type SelectQueryBuilder } from 'kysely';
 import { assistanceMessages } from '../../shared/assistances.ts';
 import { experimentMessages } from '../../shared/experiments.ts';
 import { membershipMessages } from '../../shared/team.ts';
@@ -11,7 +11,7 @@ import type { Db } from '../db/database.ts';
 import type { DB, UsersTable } from '../db/schema.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { earliest } from '../db/change-memo.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
+import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import { planQuery } from './podcast-plan.ts';
 
 export const podcastMessages = {
@@ -200,27 +200,156 @@ const USER = 'session_user_';
  * ~100–150 µs of CPU, and a podcast's request read session and access row one after the other.
  * The user's columns carry a prefix: users and podcasts share column names.
  */
+const sessionAccessQuery = (
+  creator: QueryCreator<DB>,
+  db: Db,
+  via: PodcastVia,
+  sessionId: string,
+  now: string,
+  id: number,
+) => {
+  const userId = sql<number>`(${db.selectFrom('sessions as own').select('own.user_id').where('own.id', '=', sessionId)})`;
+  const narrowed = accessRowQuery(db, { toISOString: () => now } as Date, userId, via, id);
+  const access = (narrowed as unknown as SelectQueryBuilder<DB, 'podcasts', AccessRow>).as('access');
+  return creator
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin(access, (j) => j.onTrue())
+    .select(userColumns.map((c) => sql.ref(`users.${c}`).as(`${USER}${c}`)))
+    .select('sessions.expires_at as session_expires_at')
+    .selectAll('access')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expires_at', '>', now);
+};
+
 const preparedSessionAccess = Object.fromEntries(
   (Object.keys(podcastKinds) as PodcastVia[]).map((via) => [
     via,
-    preparedQuery((db: Db, sessionId: string, now: string, id: number) => {
-      const userId = sql<number>`(${db.selectFrom('sessions as own').select('own.user_id').where('own.id', '=', sessionId)})`;
-      const narrowed = accessRowQuery(db, { toISOString: () => now } as Date, userId, via, id);
-      const access = (narrowed as unknown as SelectQueryBuilder<DB, 'podcasts', AccessRow>).as('access');
-      return db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .leftJoin(access, (j) => j.onTrue())
-        .select(userColumns.map((c) => sql.ref(`users.${c}`).as(`${USER}${c}`)))
-        .select('sessions.expires_at as session_expires_at')
-        .selectAll('access')
-        .where('sessions.id', '=', sessionId)
-        .where('sessions.expires_at', '>', now);
-    }),
+    preparedQuery((db: Db, sessionId: string, now: string, id: number) =>
+      sessionAccessQuery(db, db, via, sessionId, now, id),
+    ),
   ]),
 ) as unknown as Record<
   PodcastVia,
   (db: Db, sessionId: string, now: string, id: number) => Promise<Record<string, unknown>[]>
+>;
+
+/** An Idempotency-Key to claim with the session's read (http/idempotency.ts): what the claim stores. */
+export type KeyClaim = {
+  key: string;
+  request: string;
+  bodyHash: string;
+  holder: string;
+  /** ms since the epoch */
+  now: number;
+  lockedUntil: number;
+  expiresAt: number;
+};
+/** The key's row as it was before the claim (another request's), when the claim lost. */
+export type TakenKey = {
+  request: string;
+  body_hash: string;
+  state: 'running' | 'done';
+  status: number | null;
+  content_type: string | null;
+  response: string | null;
+};
+/** What a claim made with the session found: whether it won, else the key's row it lost to (if seen). */
+export type ClaimOutcome = { won: boolean; taken: TakenKey | undefined };
+const TAKEN = 'taken_key_';
+
+/**
+ * PostgreSQL: the session, the access row and an Idempotency-Key's claim in one statement (a write's
+ * first round trip instead of two). The claim is idempotency.ts's claimKey for the session's user
+ * (`u:<id>`), made only when the session is valid: an insert, or the takeover of an expired key or
+ * of a lost run of the same request; `claimed_by` names the holder when it won. The key's row as
+ * the statement's snapshot saw it (before the claim) comes along, for the answer when it lost.
+ * Decision 2026-11-27 (issue 25): each statement was a round trip and ~100–150 µs of CPU on both
+ * sides, and a write with a key was four (session, claim, write, answer).
+ */
+const preparedSessionClaim = Object.fromEntries(
+  (Object.keys(podcastKinds) as PodcastVia[]).map((via) => [
+    via,
+    preparedWrite(
+      (
+        db: Db,
+        sessionId: string,
+        now: string,
+        id: number,
+        key: string,
+        request: string,
+        bodyHash: string,
+        holder: string,
+        at: number,
+        lockedUntil: number,
+        expiresAt: number,
+      ) => {
+        const scope = sql<string>`'u:' || sessions.user_id`;
+        const running = {
+          request,
+          body_hash: bodyHash,
+          state: 'running' as const,
+          holder,
+          created_at: at,
+          locked_until: lockedUntil,
+          expires_at: expiresAt,
+        };
+        const creator = db.with('claim', (qc) =>
+          qc
+            .insertInto('idempotency_keys')
+            .columns(['scope', 'key', ...(Object.keys(running) as (keyof typeof running)[])])
+            .expression(
+              qc
+                .selectFrom('sessions')
+                .select([
+                  scope.as('scope'),
+                  sql<string>`cast(${key} as text)`.as('key'),
+                  sql<string>`cast(${request} as text)`.as('request'),
+                  sql<string>`cast(${bodyHash} as text)`.as('body_hash'),
+                  sql<string>`'running'`.as('state'),
+                  sql<string>`cast(${holder} as text)`.as('holder'),
+                  sql<number>`cast(${at} as bigint)`.as('created_at'),
+                  sql<number>`cast(${lockedUntil} as bigint)`.as('locked_until'),
+                  sql<number>`cast(${expiresAt} as bigint)`.as('expires_at'),
+                ])
+                .where('sessions.id', '=', sessionId)
+                .where('sessions.expires_at', '>', now),
+            )
+            .onConflict((oc) =>
+              oc
+                .columns(['scope', 'key'])
+                .doUpdateSet({ ...running, status: null, content_type: null, response: null })
+                // As claimKey: an expired key is free; so is the same request whose first run was lost.
+                .where((eb) =>
+                  eb.or([
+                    eb('idempotency_keys.expires_at', '<=', at),
+                    eb.and([
+                      eb('idempotency_keys.state', '=', 'running'),
+                      eb('idempotency_keys.locked_until', '<=', at),
+                      eb('idempotency_keys.request', '=', request),
+                      eb('idempotency_keys.body_hash', '=', bodyHash),
+                    ]),
+                  ]),
+                ),
+            )
+            .returning('holder'),
+        );
+        return sessionAccessQuery(creator as unknown as QueryCreator<DB>, db, via, sessionId, now, id)
+          .leftJoin('idempotency_keys as taken', (j) =>
+            j.on('taken.scope', '=', scope).on('taken.key', '=', key),
+          )
+          .select(sql<string | null>`(select holder from claim)`.as('claimed_by'))
+          .select(
+            (['request', 'body_hash', 'state', 'status', 'content_type', 'response'] as const).map((c) =>
+              sql.ref(`taken.${c}`).as(`${TAKEN}${c}`),
+            ),
+          );
+      },
+    ),
+  ]),
+) as unknown as Record<
+  PodcastVia,
+  (db: Db, ...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
 >;
 
 /** PostgreSQL: whether the session is still there, with the change counts of its podcast and of everything. */
@@ -257,19 +386,51 @@ export const selectedCounts = preparedQuery((db: Db, sessionId: string) => {
  * the row read at `now` holds as far as the clock goes (ms: the session's expiry, a cancelled
  * subscription's end).
  */
-export async function findSessionAccess(db: Db, sessionId: string, now: Date, via: PodcastVia, id: number) {
-  const [row] = await preparedSessionAccess[via](db, sessionId, now.toISOString(), id);
+export async function findSessionAccess(
+  db: Db,
+  sessionId: string,
+  now: Date,
+  via: PodcastVia,
+  id: number,
+  claim?: KeyClaim,
+) {
+  const at = now.toISOString();
+  const [row] = claim
+    ? (
+        await preparedSessionClaim[via](
+          db,
+          sessionId,
+          at,
+          id,
+          claim.key,
+          claim.request,
+          claim.bodyHash,
+          claim.holder,
+          claim.now,
+          claim.lockedUntil,
+          claim.expiresAt,
+        )
+      ).rows
+    : await preparedSessionAccess[via](db, sessionId, at, id);
   if (!row) return { user: undefined, access: undefined, until: Infinity };
-  const { session_expires_at: sessionExpires, ...columns } = row;
+  const { session_expires_at: sessionExpires, claimed_by: claimedBy, ...columns } = row;
   const user: Record<string, unknown> = {};
   const access: Record<string, unknown> = {};
+  const taken: Record<string, unknown> = {};
   for (const key in columns) {
     if (key.startsWith(USER)) user[key.slice(USER.length)] = columns[key];
+    else if (key.startsWith(TAKEN)) taken[key.slice(TAKEN.length)] = columns[key];
     else access[key] = columns[key];
   }
   return {
     user: user as SessionUser,
     access: access.membership_id === null ? undefined : (access as AccessRow),
     until: earliest(sessionExpires, access.contract_expires_at, access.owner_pro_any_expires_at),
+    claim:
+      claim &&
+      ({
+        won: claimedBy === claim.holder,
+        taken: taken.state == null ? undefined : (taken as TakenKey),
+      } satisfies ClaimOutcome),
   };
 }

@@ -12,6 +12,7 @@ import { verifiedUser } from '../helpers/accounts.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addCategories, form } from '../podcasts/podcast-helpers.ts';
+import { addPractice, ownerWithPodcast, startExperiment } from '../experiments/experiment-helpers.ts';
 
 let t: TestApp;
 let anna: Agent;
@@ -129,6 +130,72 @@ describe('Idempotency-Key', { timeout: 30_000 }, () => {
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     const read = await anna.request('GET', '/api/account', undefined, { 'idempotency-key': 'kurz' });
     expect(read.statusCode).toBe(200);
+  });
+});
+
+// On PostgreSQL a podcast route's key is claimed in the statement that reads the session and the
+// access row (auth/access.ts readWithClaim); the same guarantees as above, through that path.
+describe("Idempotency-Key on a podcast's route", { timeout: 30_000 }, () => {
+  async function commenting() {
+    const { owner, podcast } = await ownerWithPodcast(t);
+    const practice = await addPractice(t);
+    const experiment = await startExperiment(owner.agent, podcast.id, {
+      practice_id: practice.id,
+      starts_at: '2027-02-01',
+      ends_at: '2027-02-14',
+    });
+    const comment = (agent: Agent, key: string, content: string) =>
+      agent.post(`/api/experiments/${experiment.id}/comments`, { content }, { 'idempotency-key': key });
+    const comments = async () =>
+      (
+        await t.db
+          .selectFrom('comments')
+          .select('content')
+          .where('experiment_id', '=', experiment.id)
+          .execute()
+      ).map((c) => c.content);
+    return { owner, comment, comments };
+  }
+
+  it('acts once for ten concurrent duplicates and replays the answer afterwards', async () => {
+    const { owner, comment, comments } = await commenting();
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => comment(owner.agent, key, 'Einmal')));
+    expect(await comments()).toEqual(['Einmal']);
+    const created = answers.filter((r) => r.statusCode === 201);
+    expect(new Set(created.map((r) => r.body)).size).toBe(1);
+    for (const r of answers.filter((r) => r.statusCode !== 201)) expect(r.statusCode).toBe(409);
+    const later = await comment(owner.agent, key, 'Einmal');
+    expect(later.statusCode).toBe(201);
+    expect(later.headers['idempotent-replayed']).toBe('true');
+    expect(later.body).toBe(created[0]?.body ?? later.body);
+    expect(await comments()).toEqual(['Einmal']);
+  });
+
+  it('refuses the same key with another body (422); a stranger with that key gets their own 404', async () => {
+    const { owner, comment, comments } = await commenting();
+    const key = newKey();
+    expect((await comment(owner.agent, key, 'Erster')).statusCode).toBe(201);
+    const other = await comment(owner.agent, key, 'Zweiter');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toMatch(/bereits für eine andere Anfrage verwendet/);
+    const stranger = await comment(ben, key, 'Erster');
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.headers['idempotent-replayed']).toBeUndefined();
+    expect(await comments()).toEqual(['Erster']);
+  });
+
+  it('keeps no claim of a write refused for want of a CSRF token (419): the same key acts once it comes', async () => {
+    const { owner, comment, comments } = await commenting();
+    const key = newKey();
+    const token = owner.agent.cookies.get('XSRF-TOKEN')!;
+    owner.agent.cookies.set('XSRF-TOKEN', 'nicht-gueltig');
+    expect((await comment(owner.agent, key, 'Mit Token')).statusCode).toBe(419);
+    owner.agent.cookies.set('XSRF-TOKEN', token);
+    const sent = await comment(owner.agent, key, 'Mit Token');
+    expect(sent.statusCode).toBe(201);
+    expect(sent.headers['idempotent-replayed']).toBeUndefined();
+    expect(await comments()).toEqual(['Mit Token']);
   });
 });
 
