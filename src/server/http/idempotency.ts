@@ -6,6 +6,8 @@
 // body or path 422; while the first is still running 409. Keys expire after KEY_LIFETIME_MS.
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OnConflictBuilder } from 'kysely';
+import type { DB } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
 import { XSRF_COOKIE } from '../auth/csrf.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
@@ -109,10 +111,10 @@ const claimKey = preparedWrite(
     lockedUntil: number,
     expiresAt: number,
   ) => {
-    const running = {
+    const running: RunningKey = {
       request,
       body_hash: bodyHash,
-      state: 'running' as const,
+      state: 'running',
       holder,
       created_at: now,
       locked_until: lockedUntil,
@@ -121,26 +123,41 @@ const claimKey = preparedWrite(
     return db
       .insertInto('idempotency_keys')
       .values({ scope, key, ...running })
-      .onConflict((oc) =>
-        oc
-          .columns(['scope', 'key'])
-          .doUpdateSet({ ...running, status: null, content_type: null, response: null })
-          // An expired key is free; so is the same request whose first run was lost with its process.
-          .where((eb) =>
-            eb.or([
-              eb('idempotency_keys.expires_at', '<=', now),
-              eb.and([
-                eb('idempotency_keys.state', '=', 'running'),
-                eb('idempotency_keys.locked_until', '<=', now),
-                eb('idempotency_keys.request', '=', request),
-                eb('idempotency_keys.body_hash', '=', bodyHash),
-              ]),
-            ]),
-          ),
-      )
+      .onConflict((oc) => takeOverFree(oc, running))
       .returning('holder');
   },
 );
+
+/** A key's row as a claim writes it: running, held by `holder` until `locked_until`. */
+export type RunningKey = {
+  request: string;
+  body_hash: string;
+  state: 'running';
+  holder: string;
+  created_at: number;
+  locked_until: number;
+  expires_at: number;
+};
+
+/**
+ * A claim's conflict rule (claimKey, and the claim with the session, podcasts/podcast-kinds.ts):
+ * an expired key is free; so is the same request whose first run was lost with its process.
+ */
+export const takeOverFree = (oc: OnConflictBuilder<DB, 'idempotency_keys'>, running: RunningKey) =>
+  oc
+    .columns(['scope', 'key'])
+    .doUpdateSet({ ...running, status: null, content_type: null, response: null })
+    .where((eb) =>
+      eb.or([
+        eb('idempotency_keys.expires_at', '<=', running.created_at),
+        eb.and([
+          eb('idempotency_keys.state', '=', 'running'),
+          eb('idempotency_keys.locked_until', '<=', running.created_at),
+          eb('idempotency_keys.request', '=', running.request),
+          eb('idempotency_keys.body_hash', '=', running.body_hash),
+        ]),
+      ]),
+    );
 const keyRow = preparedWrite((db: Db, scope: string, key: string) =>
   db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key),
 );

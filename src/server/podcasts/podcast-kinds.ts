@@ -13,6 +13,7 @@ import type { SessionUser } from '../auth/session.ts';
 import { earliest } from '../db/change-memo.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import { planQuery } from './podcast-plan.ts';
+import { takeOverFree, type RunningKey } from '../http/idempotency.ts';
 
 export const podcastMessages = {
   notFound: 'Diesen Podcast gibt es nicht.',
@@ -285,10 +286,10 @@ const preparedSessionClaim = Object.fromEntries(
         expiresAt: number,
       ) => {
         const scope = sql<string>`'u:' || sessions.user_id`;
-        const running = {
+        const running: RunningKey = {
           request,
           body_hash: bodyHash,
-          state: 'running' as const,
+          state: 'running',
           holder,
           created_at: at,
           locked_until: lockedUntil,
@@ -315,23 +316,7 @@ const preparedSessionClaim = Object.fromEntries(
                 .where('sessions.id', '=', sessionId)
                 .where('sessions.expires_at', '>', now),
             )
-            .onConflict((oc) =>
-              oc
-                .columns(['scope', 'key'])
-                .doUpdateSet({ ...running, status: null, content_type: null, response: null })
-                // As claimKey: an expired key is free; so is the same request whose first run was lost.
-                .where((eb) =>
-                  eb.or([
-                    eb('idempotency_keys.expires_at', '<=', at),
-                    eb.and([
-                      eb('idempotency_keys.state', '=', 'running'),
-                      eb('idempotency_keys.locked_until', '<=', at),
-                      eb('idempotency_keys.request', '=', request),
-                      eb('idempotency_keys.body_hash', '=', bodyHash),
-                    ]),
-                  ]),
-                ),
-            )
+            .onConflict((oc) => takeOverFree(oc, running))
             .returning('holder'),
         );
         return sessionAccessQuery(creator as unknown as QueryCreator<DB>, db, via, sessionId, now, id)

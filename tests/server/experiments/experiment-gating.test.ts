@@ -7,23 +7,13 @@ import { json } from '../helpers/agent.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { addMember } from '../podcasts/podcast-helpers.ts';
-import { addPractice, eventRows, ownerWithPodcast, startExperiment } from './experiment-helpers.ts';
+import { eventRows, ownerWithExperiment } from './experiment-helpers.ts';
 
 const t = await createTestApp();
 const PRO = 'Das gibt es nur in Studio Pro. Aktiviere die Kompass-KI für diesen Podcast.';
 const ROLE = 'Das darf deine Rolle in diesem Podcast nicht.';
 
-async function setup() {
-  t.clock.set('2027-02-01T09:00:00Z');
-  const { owner, podcast } = await ownerWithPodcast(t);
-  const practice = await addPractice(t);
-  const experiment = await startExperiment(owner.agent, podcast.id, {
-    practice_id: practice.id,
-    starts_at: '2027-02-01',
-    ends_at: '2027-02-14',
-  });
-  return { owner, podcast, practice, experiment };
-}
+const setup = () => ownerWithExperiment(t);
 
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown; write: boolean };
 function calls(podcastId: number, experimentId: number, actionId: number, practiceId: number): Call[] {

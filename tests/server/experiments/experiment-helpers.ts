@@ -83,6 +83,19 @@ export async function startExperiment(agent: Agent, podcastId: number, body: Rec
   return (response.json() as { data: Experiment }).data;
 }
 
+/** A verified owner with a Pro podcast and a running experiment (1–14 February 2027, clock at its start). */
+export async function ownerWithExperiment(t: TestApp) {
+  t.clock.set('2027-02-01T09:00:00Z');
+  const { owner, podcast } = await ownerWithPodcast(t);
+  const practice = await addPractice(t);
+  const experiment = await startExperiment(owner.agent, podcast.id, {
+    practice_id: practice.id,
+    starts_at: '2027-02-01',
+    ends_at: '2027-02-14',
+  });
+  return { owner, podcast, practice, experiment };
+}
+
 /** The activity log's rows of an experiment, straight from the database, oldest first. */
 export const eventRows = (t: TestApp, experimentId: number) =>
   t.db

@@ -6,21 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../helpers/agent.ts';
 import { PASSWORD } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { addPractice, eventRows, ownerWithPodcast, startExperiment } from './experiment-helpers.ts';
+import { eventRows, ownerWithExperiment } from './experiment-helpers.ts';
 
 const t = await createTestApp();
 
-async function setup() {
-  t.clock.set('2027-02-01T09:00:00Z');
-  const { owner, podcast } = await ownerWithPodcast(t);
-  const practice = await addPractice(t);
-  const experiment = await startExperiment(owner.agent, podcast.id, {
-    practice_id: practice.id,
-    starts_at: '2027-02-01',
-    ends_at: '2027-02-14',
-  });
-  return { owner, podcast, experiment };
-}
+const setup = () => ownerWithExperiment(t);
 
 const commentCount = async (experimentId: number) =>
   (await t.db.selectFrom('comments').select('id').where('experiment_id', '=', experimentId).execute()).length;

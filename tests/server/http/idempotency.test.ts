@@ -12,7 +12,7 @@ import { verifiedUser } from '../helpers/accounts.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addCategories, form } from '../podcasts/podcast-helpers.ts';
-import { addPractice, ownerWithPodcast, startExperiment } from '../experiments/experiment-helpers.ts';
+import { ownerWithExperiment } from '../experiments/experiment-helpers.ts';
 
 let t: TestApp;
 let anna: Agent;
@@ -137,13 +137,7 @@ describe('Idempotency-Key', { timeout: 30_000 }, () => {
 // access row (auth/access.ts readWithClaim); the same guarantees as above, through that path.
 describe("Idempotency-Key on a podcast's route", { timeout: 30_000 }, () => {
   async function commenting() {
-    const { owner, podcast } = await ownerWithPodcast(t);
-    const practice = await addPractice(t);
-    const experiment = await startExperiment(owner.agent, podcast.id, {
-      practice_id: practice.id,
-      starts_at: '2027-02-01',
-      ends_at: '2027-02-14',
-    });
+    const { owner, experiment } = await ownerWithExperiment(t);
     const comment = (agent: Agent, key: string, content: string) =>
       agent.post(`/api/experiments/${experiment.id}/comments`, { content }, { 'idempotency-key': key });
     const comments = async () =>
@@ -179,7 +173,7 @@ describe("Idempotency-Key on a podcast's route", { timeout: 30_000 }, () => {
     const other = await comment(owner.agent, key, 'Zweiter');
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toMatch(/bereits für eine andere Anfrage verwendet/);
-    const stranger = await comment(ben, key, 'Erster');
+    const stranger = await comment((await verifiedUser(t)).agent, key, 'Erster');
     expect(stranger.statusCode).toBe(404);
     expect(stranger.headers['idempotent-replayed']).toBeUndefined();
     expect(await comments()).toEqual(['Erster']);
