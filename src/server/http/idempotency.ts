@@ -71,13 +71,19 @@ const unquoted = (header: string) => /^"(.*)"$/.exec(header.trim())?.[1] ?? head
  * hook answers 400, or the route takes no key). auth/access.ts reads it to claim with the session.
  */
 export function keyToClaim(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined || Array.isArray(header) || !WRITES.has(request.method)) return undefined;
-  if (!routeOf(request).url?.startsWith('/api/')) return undefined;
-  if (/^multipart\//i.test(request.headers['content-type'] ?? '')) return undefined;
+  const header = keyHeader(request);
+  if (header === undefined || Array.isArray(header) || isUpload(request)) return undefined;
   const bare = unquoted(header);
   return KEY_SHAPE.test(bare) ? bare : undefined;
 }
+
+/** The Idempotency-Key header of a write under /api/ (this module's to claim), else undefined. */
+function keyHeader(request: FastifyRequest) {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined || !WRITES.has(request.method)) return undefined;
+  return routeOf(request).url?.startsWith('/api/') ? header : undefined;
+}
+const isUpload = (request: FastifyRequest) => /^multipart\//i.test(request.headers['content-type'] ?? '');
 
 /** JSON with sorted keys, so `{a,b}` and `{b,a}` are the same body. */
 function stable(value: unknown): string {
@@ -158,6 +164,20 @@ export const takeOverFree = (oc: OnConflictBuilder<DB, 'idempotency_keys'>, runn
         ]),
       ]),
     );
+/** The row this request's claim writes: its request and body, a fresh holder, running from now. */
+function runningKey({ clock }: AppContext, request: FastifyRequest): RunningKey {
+  const now = clock.now().getTime();
+  return {
+    request: `${request.method} ${request.url}`,
+    body_hash: sha256(stable(request.body ?? null)),
+    state: 'running',
+    holder: randomUUID(),
+    created_at: now,
+    locked_until: now + RUNNING_TIMEOUT_MS,
+    expires_at: now + KEY_LIFETIME_MS,
+  };
+}
+
 const keyRow = preparedWrite((db: Db, scope: string, key: string) =>
   db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key),
 );
@@ -241,14 +261,11 @@ async function claim(
   header: string | string[],
 ) {
   const key = parseKey(header)!;
-  if (/^multipart\//i.test(request.headers['content-type'] ?? ''))
-    throw new HttpError(400, idempotencyMessages.upload);
-  const { db, clock } = ctx;
-  const now = clock.now().getTime();
+  if (isUpload(request)) throw new HttpError(400, idempotencyMessages.upload);
+  const { db } = ctx;
+  const own = runningKey(ctx, request);
+  const { created_at: now, holder, request: fingerprint, body_hash: bodyHash } = own;
   const scope = scopeOf(request);
-  const holder = randomUUID();
-  const fingerprint = `${request.method} ${request.url}`;
-  const bodyHash = sha256(stable(request.body ?? null));
   if (db.readSync) {
     const id = idOf(scope, key);
     // An entry whose answer was never sent (a hijacked reply) is lost after RUNNING_TIMEOUT_MS.
@@ -263,7 +280,7 @@ async function claim(
         stored.request === fingerprint &&
         stored.body_hash === bodyHash);
     if (!acting && free) {
-      running.set(id, { request: fingerprint, body_hash: bodyHash, lockedUntil: now + RUNNING_TIMEOUT_MS });
+      running.set(id, { request: fingerprint, body_hash: bodyHash, lockedUntil: own.locked_until });
       request.idempotency = {
         scope,
         key,
@@ -287,17 +304,7 @@ async function claim(
   const orphan = unfreed.get(idOf(scope, key));
   if (orphan) await freeKey(ctx, unfreed, orphan, 0);
   const [won] = (
-    await claimKey(
-      db,
-      scope,
-      key,
-      fingerprint,
-      bodyHash,
-      holder,
-      now,
-      now + RUNNING_TIMEOUT_MS,
-      now + KEY_LIFETIME_MS,
-    )
+    await claimKey(db, scope, key, fingerprint, bodyHash, holder, now, own.locked_until, own.expires_at)
   ).rows;
   if (won?.holder === holder) {
     request.idempotency = { scope, key, holder, replay: false };
@@ -323,22 +330,11 @@ async function claimWithSession(
   reply: FastifyReply,
   key: string,
 ) {
-  const now = ctx.clock.now().getTime();
-  const holder = randomUUID();
-  const fingerprint = `${request.method} ${request.url}`;
-  const bodyHash = sha256(stable(request.body ?? null));
-  const { claim: outcome, refused } = await request.readWithClaim!({
-    key,
-    request: fingerprint,
-    bodyHash,
-    holder,
-    now,
-    lockedUntil: now + RUNNING_TIMEOUT_MS,
-    expiresAt: now + KEY_LIFETIME_MS,
-  });
+  const own = runningKey(ctx, request);
+  const { claim: outcome, refused } = await request.readWithClaim!({ key, ...own });
   const scope = scopeOf(request);
   if (outcome?.won) {
-    request.idempotency = { scope, key, holder, replay: false };
+    request.idempotency = { scope, key, holder: own.holder, replay: false };
     // Refused after the claim (CSRF, 401): its answer is recorded, or the key freed, as any other.
     if (refused) throw refused;
     return false;
@@ -347,7 +343,7 @@ async function claimWithSession(
   if (!outcome?.taken || unfreed.has(idOf(scope, key))) {
     return claim(ctx, unfreed, running, request, reply, key);
   }
-  return answerTaken(ctx.db, request, reply, outcome.taken, fingerprint, bodyHash);
+  return answerTaken(ctx.db, request, reply, outcome.taken, own.request, own.body_hash);
 }
 
 /** A key another request holds or held: 422 for another request, 409 while it runs, else the replay. */
@@ -526,9 +522,8 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): Peri
       );
       return;
     }
-    const header = request.headers['idempotency-key'];
-    if (header === undefined || !WRITES.has(request.method)) return done();
-    if (!routeOf(request).url?.startsWith('/api/')) return done();
+    const header = keyHeader(request);
+    if (header === undefined) return done();
     // A replay sends the stored answer itself; then the request ends here, without done().
     claim(ctx, unfreed, running, request, reply, header).then((replayed) => replayed || done(), done);
   });

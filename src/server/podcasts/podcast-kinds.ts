@@ -235,17 +235,8 @@ const preparedSessionAccess = Object.fromEntries(
   (db: Db, sessionId: string, now: string, id: number) => Promise<Record<string, unknown>[]>
 >;
 
-/** An Idempotency-Key to claim with the session's read (http/idempotency.ts): what the claim stores. */
-export type KeyClaim = {
-  key: string;
-  request: string;
-  bodyHash: string;
-  holder: string;
-  /** ms since the epoch */
-  now: number;
-  lockedUntil: number;
-  expiresAt: number;
-};
+/** An Idempotency-Key to claim with the session's read (http/idempotency.ts), and the row it writes. */
+export type KeyClaim = RunningKey & { key: string };
 /** The key's row as it was before the claim (another request's), when the claim lost. */
 export type TakenKey = {
   request: string;
@@ -389,11 +380,11 @@ export async function findSessionAccess(
           id,
           claim.key,
           claim.request,
-          claim.bodyHash,
+          claim.body_hash,
           claim.holder,
-          claim.now,
-          claim.lockedUntil,
-          claim.expiresAt,
+          claim.created_at,
+          claim.locked_until,
+          claim.expires_at,
         )
       ).rows
     : await preparedSessionAccess[via](db, sessionId, at, id);
