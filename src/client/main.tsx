@@ -1,7 +1,7 @@
 import './lib/zod-jitless.ts';
 import { createBrowserHistory, type AnyRoute } from '@tanstack/react-router';
 import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { dropBootAnswers } from './api/boot-answers.ts';
 import { parseEveryAnswer } from './api/parse.ts';
 import { setUnauthorizedHandler } from './api/client.ts';
@@ -22,7 +22,6 @@ import {
 } from './lib/session.ts';
 import { createQueryClient, persistCache } from './query-client.ts';
 import { createAppRouter } from './router.ts';
-import { landingRoute } from './routes/landing.tsx';
 import './styles.css';
 
 /**
@@ -43,8 +42,7 @@ followWorkerReplays(queryClient);
 await nextTask();
 const history = createBrowserHistory();
 await nextTask();
-let adoptsServedPage = false;
-const router = createAppRouter(queryClient, history, () => adoptsServedPage);
+const router = createAppRouter(queryClient, history);
 // The server answers again: the screen's offline copies are replaced. After the 'online' event the
 // query cache refetches by itself; this covers a server that was out of reach while online.
 onReconnect(() => void queryClient.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false }));
@@ -128,31 +126,12 @@ const app = <App queryClient={queryClient} router={router} />;
  * screen shows, and the load in flight finishes in transitions too.
  */
 const SETTLE_WAIT_MS = 300;
-const settled = await Promise.race([
+await Promise.race([
   // A failed load renders anew: the router shows its error there.
-  router.load().then(
-    () => true,
-    () => true,
-  ),
-  new Promise<false>((resolve) => setTimeout(resolve, SETTLE_WAIT_MS, false)),
+  router.load().catch(() => undefined),
+  new Promise((resolve) => setTimeout(resolve, SETTLE_WAIT_MS)),
 ]);
 await nextTask();
 
-/**
- * A guest's '/' arrives rendered (src/client/build/prerender.ts). React adopts that DOM
- * (hydration) instead of building and laying out the page a second time, if the app shows what
- * the prerender saw: the router settled on the landing, online (offline, a banner adds a line).
- */
-const showsPrerenderedLanding =
-  settled &&
-  container.firstElementChild !== null &&
-  !isOffline() &&
-  router.state.matches.at(-1)?.routeId === landingRoute.id;
-
-if (showsPrerenderedLanding) {
-  adoptsServedPage = true;
-  startTransition(() => void hydrateRoot(container, app));
-} else {
-  const root = createRoot(container);
-  startTransition(() => root.render(app));
-}
+const root = createRoot(container);
+startTransition(() => root.render(app));

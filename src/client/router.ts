@@ -17,24 +17,7 @@ function stringifySearch(search: Record<string, unknown>) {
   return text ? `?${text}` : '';
 }
 
-/**
- * `keepsFirstScroll`: the first screen was adopted from the served page (the pre-rendered landing).
- * Its visitor may have scrolled, even tapped, while the code loaded; the router's reset to the top
- * at that first render moved the page under their finger, and a tap on the footer's 'Changelog'
- * landed on the page's top instead (stress run i1, 2026-11-27). That first render keeps the scroll;
- * every later navigation restores or resets as before.
- */
-export function createAppRouter(
-  queryClient: QueryClient,
-  history?: RouterHistory,
-  keepsFirstScroll: () => boolean = () => false,
-) {
-  let first = true;
-  const restoresScroll = () => {
-    const keep = first && keepsFirstScroll();
-    first = false;
-    return !keep;
-  };
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
     history,
@@ -42,7 +25,7 @@ export function createAppRouter(
     defaultPreload: 'intent',
     // The query cache decides freshness; the router always asks it.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: restoresScroll,
+    scrollRestoration: true,
     parseSearch,
     stringifySearch,
   });

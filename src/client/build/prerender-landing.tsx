@@ -1,20 +1,20 @@
 // Renders the landing page to HTML at build time, so a first visit paints it before any
-// JavaScript has loaded; the app then hydrates it (main.tsx) instead of building it again. Only
-// the landing: it is the same for every guest. Loaded by the prerender plugin (prerender.ts)
-// through Vite's SSR.
+// JavaScript has loaded; the landing's own script then starts its islands (src/client/islands.tsx,
+// components/islands.tsx). Only the landing: it is the same for every guest. Loaded by the
+// prerender plugin (prerender.ts) through Vite's SSR.
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
-import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../app.tsx';
+import { InstallOffer } from '../components/install-app.tsx';
 import { landingRoute } from '../routes/landing.tsx';
 import { rootRoute } from '../routes/root.tsx';
 
 /**
- * The app's own root and landing routes and App element, so hydration finds the tree it
- * renders. A guest: no user in the cache, so the header shows 'Anmelden' and 'Kostenlos
- * registrieren'. No scroll restoration: on a server, TanStack Router renders it as an inline
- * script, which the browser's render does not have.
+ * The app's own root and landing routes and App element. A guest: no user in the cache, so the
+ * header shows 'Anmelden' and 'Kostenlos registrieren'. No scroll restoration: on a server,
+ * TanStack Router renders it as an inline script. After the page, the install offer in both its
+ * modes, in templates the landing's script shows when the browser offers the install.
  */
 export async function renderLanding(): Promise<string> {
   const queryClient = new QueryClient();
@@ -25,11 +25,14 @@ export async function renderLanding(): Promise<string> {
     isServer: true,
   });
   await router.load();
-  // In the browser, TanStack Router's <Matches> wraps the matches in a Suspense boundary that
-  // its server render leaves out; this one stands in for it (the same <!--$--> in the HTML).
   return renderToString(
-    <Suspense>
+    <>
       <App queryClient={queryClient} router={router} />
-    </Suspense>,
+      {(['prompt', 'ios'] as const).map((mode) => (
+        <template key={mode} data-install={mode}>
+          <InstallOffer mode={mode} />
+        </template>
+      ))}
+    </>,
   );
 }

@@ -1,34 +1,57 @@
 // Vite plugin: after the client build, renders the landing page (prerender-landing.tsx) into a
 // copy of index.html, `landing.html`, which the server sends a guest asking for '/'. The first
-// visit then paints the landing with the HTML and CSS alone, before ~140 KB of JavaScript have
-// loaded and run; the app hydrates that page once they have (main.tsx).
+// visit paints the landing with the HTML and CSS alone, and only its islands
+// (components/islands.tsx: the pricing toggle, the install offer, the newsletter form) become
+// interactive, by a script of their own built here (src/client/islands.tsx), not the app.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createServer, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { build, createServer, type Plugin, type Rolldown } from 'vite';
 import { writeRouteList } from './route-list.ts';
 
 const ROOT = '<div id="root"></div>';
-const ENTRY = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
+const ENTRY = /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/;
+/** The app's other scripts in the shell (rolldown's runtime): not the landing's. */
+const APP_SCRIPTS = /\s*<script type="module" crossorigin src="\/assets\/[\w-]+\.js"><\/script>/g;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
 /** React puts the preloads of the page's images at the start of what it renders: they go to the head. */
 const IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
 
 /**
- * The landing's page paints from its HTML, so its app code starts after that first paint: a tiny
- * boot script imports the entry on the next frame, and the entry's chunks are not preloaded
- * ahead of the paint. Until then the page's links work as plain links.
+ * The landing's script, built on its own: the islands, React and what they use, none of the app's
+ * chunks (src/client/islands.tsx).
  */
-function deferApp(shell: string, outDir: string) {
-  const entry = ENTRY.exec(shell)?.[1];
-  if (!entry) throw new Error('index.html has no entry script to defer');
-  const boot = `/assets/boot-${entry.slice('/assets/index-'.length)}`;
-  writeFileSync(
-    resolve(outDir, boot.slice(1)),
-    // The browser may offer the install before the app listens: keep the event for it (lib/install.ts).
-    "addEventListener('beforeinstallprompt', (e) => { e.preventDefault(); window.__kompassInstallPrompt = e; }, { once: true });\n" +
-      `requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entry)})));\n`,
-  );
-  return shell.replace(MODULE_PRELOAD, '').replace(ENTRY, `<script type="module" src="${boot}"></script>`);
+async function buildIslands(root: string, outDir: string): Promise<string> {
+  const output = (await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        input: resolve(root, 'src/client/islands.tsx'),
+        output: {
+          entryFileNames: 'assets/landing-[hash].js',
+          chunkFileNames: 'assets/landing-[name]-[hash].js',
+        },
+      },
+    },
+  })) as Rolldown.RolldownOutput;
+  const entry = output.output.find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+  if (!entry) throw new Error('the islands build wrote no entry');
+  return `/${entry.fileName}`;
+}
+
+/** The landing's script in place of the app's entry; the app's module preloads and runtime go. */
+function withLandingScript(shell: string, script: string) {
+  if (!ENTRY.test(shell)) throw new Error('index.html has no entry script to replace');
+  return shell
+    .replace(MODULE_PRELOAD, '')
+    .replace(ENTRY, `<script type="module" src="${script}"></script>`)
+    .replace(APP_SCRIPTS, '');
 }
 
 export function prerenderPlugin(): Plugin {
@@ -61,7 +84,7 @@ export function prerenderPlugin(): Plugin {
           if (!shell.includes(ROOT)) throw new Error(`index.html has no ${ROOT} to render into`);
           const html = await (renderLanding as () => Promise<string>)();
           const preloads = IMAGE_PRELOADS.exec(html)?.[0] ?? '';
-          const landing = deferApp(shell, outDir)
+          const landing = withLandingScript(shell, await buildIslands(root, outDir))
             .replace('</head>', `${preloads}</head>`)
             .replace(ROOT, `<div id="root">${html.slice(preloads.length)}</div>`);
           writeFileSync(resolve(outDir, 'landing.html'), landing);

@@ -1,4 +1,4 @@
-import { promptInstall, useInstallMode } from '../lib/install.ts';
+import { type InstallMode, promptInstall, useInstallMode } from '../lib/install.ts';
 import { Button } from './button.tsx';
 
 /** iOS has no install prompt: the share menu does it ('Teilen → Zum Home-Bildschirm'). */
@@ -15,7 +15,14 @@ export function IosInstallSteps() {
 /** The landing's offer to install (button or iOS steps); nothing once installed. */
 export function InstallPanel() {
   const mode = useInstallMode();
-  if (!mode) return null;
+  return mode && <InstallOffer mode={mode} />;
+}
+
+/**
+ * The offer for one mode. The served landing has both rendered at build time, in templates its
+ * script shows without React (src/client/islands.tsx).
+ */
+export function InstallOffer({ mode }: { mode: NonNullable<InstallMode> }) {
   return (
     <section
       aria-labelledby="install-heading"

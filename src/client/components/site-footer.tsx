@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { links } from '../lib/links.ts';
+import { Island } from './islands.tsx';
 
 // 44 px touch targets (WCAG 2.5.5) without spreading the list: the rows carry no extra gap.
 const linkClass =
@@ -53,9 +54,8 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        {/* The landing's HTML is rendered at build time: a new year may begin before the next build. */}
-        <p className="mt-6 text-slate-600" suppressHydrationWarning>
-          © {new Date().getFullYear()} Kompass Studio
+        <p className="mt-6 text-slate-600">
+          © <Island name="year" inline props={{ built: new Date().getFullYear() }} /> Kompass Studio
         </p>
       </div>
     </footer>

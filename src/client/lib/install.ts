@@ -10,10 +10,6 @@ export type InstallPromptEvent = Event & {
 };
 
 declare global {
-  interface Window {
-    /** Set by the landing's boot script when the event came before the app (prerender.ts). */
-    __kompassInstallPrompt?: InstallPromptEvent;
-  }
   interface Navigator {
     /** iOS Safari: true when opened from the home screen. */
     standalone?: boolean;
@@ -52,9 +48,7 @@ export function watchInstall() {
   useInstallState.setState({
     installed: runsInstalled(),
     ios: isIos(navigator.userAgent, navigator.maxTouchPoints),
-    event: window.__kompassInstallPrompt ?? null,
   });
-  delete window.__kompassInstallPrompt;
   window.addEventListener('beforeinstallprompt', keep);
   window.addEventListener('appinstalled', () => useInstallState.setState({ installed: true, event: null }));
   window
@@ -72,10 +66,13 @@ export async function promptInstall() {
   if (choice.outcome === 'accepted') useInstallState.setState({ installed: true });
 }
 
+/** What there is to offer in this state. */
+export function installMode(s: InstallState): InstallMode {
+  if (s.installed) return null;
+  if (s.event) return 'prompt';
+  return s.ios ? 'ios' : null;
+}
+
 export function useInstallMode(): InstallMode {
-  return useInstallState((s) => {
-    if (s.installed) return null;
-    if (s.event) return 'prompt';
-    return s.ios ? 'ios' : null;
-  });
+  return useInstallState(installMode);
 }

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
 import { deferred } from '../components/deferred.tsx';
 import { ErrorPage } from '../components/error-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
@@ -31,20 +30,8 @@ function Outbox() {
   return <OutboxStatus />;
 }
 
-const subscribeToNothing = () => () => {};
-
-/** False while React adopts the prerendered landing (and in the prerender), then true. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-
-/** The prerendered landing has no update prompt: it joins once the page is hydrated. */
 function RootLayout() {
   useSignalFirstCommit();
-  const hydrated = useHydrated();
   const settled = useFirstScreenSettled();
   // Inside the app the header's status bar says it (app-layout.tsx), in place of the plan link.
   const inApp = useRouterState({ select: (s) => s.location.pathname.startsWith('/app/') });
@@ -53,7 +40,7 @@ function RootLayout() {
       {!inApp && <OfflineBanner />}
       <Outbox />
       <Outlet />
-      {hydrated && settled && <UpdatePrompt />}
+      {settled && <UpdatePrompt />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { twemojiUrl } from '../../../../shared/twemoji.ts';
 import { buttonClass } from '../../../components/button.tsx';
-import { InstallPanel } from '../../../components/install-app.tsx';
+import { Island } from '../../../components/islands.tsx';
 import { links } from '../../../lib/links.ts';
 
 const samples = [
@@ -53,7 +53,7 @@ export function Hero() {
             </a>
           </div>
           <p className="mt-4 text-sm text-slate-600">30 Tage Studio Pro gratis testen, ohne Zahlungsdaten.</p>
-          <InstallPanel />
+          <Island name="install" props={{}} />
         </div>
         <MethodPreview />
       </div>

@@ -1,5 +1,5 @@
 import { buttonClass } from '../../../components/button.tsx';
-import { NewsletterForm } from '../../../components/newsletter-form.tsx';
+import { Island } from '../../../components/islands.tsx';
 import { links } from '../../../lib/links.ts';
 
 /** Newsletter teaser and the demo booking link (§1). */
@@ -14,7 +14,7 @@ export function NewsletterTeaser() {
           <p className="mt-3 text-brand-50">
             Einmal im Monat: neue Methoden, Erfahrungen aus Experimenten und Neuigkeiten aus dem Studio.
           </p>
-          <NewsletterForm tone="dark" />
+          <Island name="newsletter" props={{ tone: 'dark' }} />
         </div>
         <div className="border-t border-white/20 pt-6 md:border-t-0 md:border-l md:pt-0 md:pl-6">
           <h2 className="text-2xl font-bold">Lieber persönlich?</h2>

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import type { BillingPeriod } from '../../../../shared/billing.ts';
-import { landingTiers, offerings, type OfferingInfo } from '../../../../shared/offerings.ts';
+import { landingTiers, offerings } from '../../../../shared/offerings.ts';
 import { buttonClass } from '../../../components/button.tsx';
-import { FeatureList, PeriodToggle, Price } from '../../../components/pricing.tsx';
+import { Island } from '../../../components/islands.tsx';
+import { FeatureList } from '../../../components/pricing.tsx';
 
-function PlanCard({ offering, period }: { offering: OfferingInfo; period: BillingPeriod }) {
+function PlanCard({ tier }: { tier: (typeof landingTiers)[number] }) {
+  const offering = offerings[tier];
   return (
     <li
       className={`flex flex-col rounded-2xl bg-white p-6 ${
@@ -22,7 +22,7 @@ function PlanCard({ offering, period }: { offering: OfferingInfo; period: Billin
       </div>
       <p className="mt-2 text-slate-700">{offering.summary}</p>
       <div className="mt-5">
-        <Price offering={offering} period={period} />
+        <Island name="price" props={{ tier }} />
       </div>
       <FeatureList features={offering.features} className="mt-5" />
       <Link to="/setup" className={buttonClass(offering.spotlight ? 'primary' : 'secondary', 'mt-6 w-full')}>
@@ -33,7 +33,6 @@ function PlanCard({ offering, period }: { offering: OfferingInfo; period: Billin
 }
 
 export function Pricing() {
-  const [period, setPeriod] = useState<BillingPeriod>('monthly');
   return (
     <section aria-labelledby="pricing" className="bg-white">
       <div className="mx-auto max-w-5xl px-4 py-14">
@@ -43,10 +42,10 @@ export function Pricing() {
         <p className="mt-3 text-slate-700">
           Jeder neue Podcast startet mit 30 Tagen Studio Pro. Danach entscheidest du, ob du bei Basic bleibst.
         </p>
-        <PeriodToggle period={period} onChange={setPeriod} className="mt-6" />
+        <Island name="period-toggle" props={{ className: 'mt-6' }} />
         <ul className="mt-8 grid gap-5 md:grid-cols-2">
           {landingTiers.map((tier) => (
-            <PlanCard key={tier} offering={offerings[tier]} period={period} />
+            <PlanCard key={tier} tier={tier} />
           ))}
         </ul>
       </div>
