@@ -1,8 +1,8 @@
 // Vite plugin: after the client build, renders the landing page (prerender-landing.tsx) into a
 // copy of index.html, `landing.html`, which the server sends a guest asking for '/'. The first
 // visit paints the landing with the HTML and CSS alone, and only its islands
-// (components/islands.tsx: the pricing toggle, the install offer, the newsletter form) become
-// interactive, by a script of their own built here (src/client/islands.tsx), not the app.
+// (components/islands.tsx: the pricing toggle and prices, the newsletter form, the footer's year)
+// become interactive, by a script of their own built here (src/client/islands.tsx), not the app.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';

@@ -1,7 +1,7 @@
 // The landing's interactive parts ("islands"). Decision (2026-11-28, issue 25, goal 1): a guest's
 // '/' is the page rendered at build time (build/prerender.ts) with only these made interactive by
-// a small script of their own (src/client/islands.tsx: React and these components, ~60 KB gzipped),
-// not the whole app hydrating the whole page. Hydrating the app cost the landing 0.5–1.4 s of
+// a script of their own (src/client/islands.tsx, 7 KB gzipped; React and these components, 76 KB,
+// load when the first island comes near the screen), not the whole app hydrating the whole page. Hydrating the app cost the landing 0.5–1.4 s of
 // Lighthouse's TBT (its entry, router, route tree and cache, then every component of the page)
 // against the bare page's 0, for a page whose links work as plain links. In the app (a client-side
 // visit of '/', or offline from the service worker's shell) the same components render as usual.
