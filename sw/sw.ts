@@ -31,6 +31,22 @@ self.addEventListener('activate', (event) =>
   event.waitUntil(precache.activate(event).then(() => completePrecache(event))),
 );
 cleanupOutdatedCaches();
+// '/' is asked of the server first (decision 2026-11-28, issue 25): a guest gets the landing
+// rendered at build time, static with its islands (src/client/islands.tsx), a returning visitor
+// too, where the shell would boot the whole app to show it; a session's '/' is the shell from the
+// server. Offline it is the precached shell, as for every app navigation. Before the precache's
+// route, which would answer '/' with its index.html.
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && url.origin === self.location.origin && url.pathname === '/',
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch {
+      return (await precache.matchPrecache('/index.html')) ?? Response.error();
+    }
+  },
+);
 registerRoute(new PrecacheRoute(precache));
 registerRoute(new NavigationRoute(precache.createHandlerBoundToURL('/index.html'), { denylist: serverOnly }));
 
