@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 
 /**
  * The app as one element. main.tsx mounts it; the build renders the landing page with it
- * (build/prerender-landing.tsx), so the prerendered HTML has the tree the browser hydrates.
+ * (build/prerender-landing.tsx), whose islands the landing's own script hydrates.
  */
 export function App({ queryClient, router }: { queryClient: QueryClient; router: AnyRouter }) {
   return (
