@@ -18,48 +18,67 @@ export default async function globalSetup() {
   const mailDir = mkdtempSync(join(tmpdir(), 'kompass-e2e-mail-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'kompass-e2e-data-'));
   const smtp = await startSmtp(mailDir);
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
   // Billing runs against a local fake of the membership provider (tests/support/fake-steady.ts).
-  const steady = await startFakeSteady({ redirectUri: `${baseURL}/app/authorized` });
+  const steady = await startFakeSteady({ redirectUri: '' });
 
   mkdirSync(join(root, 'test-results'), { recursive: true });
   // One log per pass of `npm test` (named after its report), so a later pass keeps the earlier's.
   const logFile = `test-results/${basename(process.env.E2E_REPORT ?? 'e2e', '.json')}-server.log`;
   const log = createWriteStream(join(root, logFile));
-  const app = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: baseURL,
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      // The journeys play many clients from one machine: loopback is their proxy.
-      TRUST_PROXY: '127.0.0.1',
-      // The import journeys serve their feeds from a local server (loopback is refused otherwise).
-      FEED_ALLOWED_HOSTS: '127.0.0.1',
-      // The push journey's push service runs on loopback too (tests/support/fake-push.ts).
-      PUSH_ALLOWED_HOSTS: '127.0.0.1',
-      ...steady.env(),
-      // The billing and experiments journeys move the server's clock (POST /api/test/clock; exists only with this).
-      KOMPASS_TEST_CLOCK: '1',
-      // `npm test` runs the podcast journeys once more on PostgreSQL.
-      ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  app.stdout.pipe(log);
-  app.stderr.pipe(log);
-  let exited = false;
-  app.once('exit', () => (exited = true));
+  const start = (port: number) => {
+    const baseURL = `http://127.0.0.1:${port}`;
+    steady.setRedirectUri(`${baseURL}/app/authorized`);
+    const app = spawn(process.execPath, ['dist/server/main.js'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APP_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        // The journeys play many clients from one machine: loopback is their proxy.
+        TRUST_PROXY: '127.0.0.1',
+        // The import journeys serve their feeds from a local server (loopback is refused otherwise).
+        FEED_ALLOWED_HOSTS: '127.0.0.1',
+        // The push journey's push service runs on loopback too (tests/support/fake-push.ts).
+        PUSH_ALLOWED_HOSTS: '127.0.0.1',
+        ...steady.env(),
+        // The billing and experiments journeys move the server's clock (POST /api/test/clock; exists only with this).
+        KOMPASS_TEST_CLOCK: '1',
+        // `npm test` runs the podcast journeys once more on PostgreSQL.
+        ...(process.env.E2E_DATABASE_URL && { DATABASE_URL: process.env.E2E_DATABASE_URL }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    app.stdout.pipe(log, { end: false });
+    app.stderr.pipe(log, { end: false });
+    app.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    const state = { app, baseURL, exited: false, portTaken: () => output.join('').includes('EADDRINUSE') };
+    // 'close': the process has ended and its output is read (what portTaken looks at).
+    app.once('close', () => (state.exited = true));
+    return state;
+  };
 
-  await waitUntilUp(`${baseURL}/sanctum/csrf-cookie`, {
-    exited: () => exited,
-    hint: `see ${logFile}`,
-  });
+  // The port is free when asked for and taken by the server a moment later; another socket may take
+  // it in between (once in a run of the suite, 2026-11-28: EADDRINUSE, the pass's journeys not run).
+  // A start that fails on a taken port is tried again on another.
+  let server = start(await freePort());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await waitUntilUp(`${server.baseURL}/sanctum/csrf-cookie`, {
+        exited: () => server.exited,
+        hint: `see ${logFile}`,
+      });
+      break;
+    } catch (error) {
+      if (attempt === 3 || !server.exited || !server.portTaken()) throw error;
+      server = start(await freePort());
+    }
+  }
+  const { app, baseURL } = server;
 
   // Workers inherit these (they start after global setup); playwright.config.ts reads the URL.
   process.env.E2E_BASE_URL = baseURL;
@@ -70,13 +89,14 @@ export default async function globalSetup() {
   process.env.E2E_RUN_ID = Date.now().toString(36);
 
   return async () => {
-    if (!exited) {
-      const done = new Promise((r) => app.once('exit', r));
+    if (!server.exited) {
+      const done = new Promise((r) => app.once('close', r));
       app.kill('SIGTERM');
       await done;
     }
     await smtp.close();
     await steady.close();
+    log.end();
     rmSync(mailDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   };
