@@ -39,10 +39,17 @@ export async function startSmtp(listenPort = 0) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** The last link to `path` mailed to `to`. */
+    /**
+     * The link to `path` in the last mail to `to` that has one. Not simply the last mail: the
+     * queue sends concurrently, so the registration's confirmation can arrive after a reset mail
+     * asked for later (a PostgreSQL run found the confirmation last and no reset link, 2026-11-28).
+     */
     link(to: string, path: string) {
-      const mail = mails.filter((m) => m.to.includes(to)).at(-1);
-      const match = mail?.text.match(new RegExp(`https?://[^\\s]+${path.replace('/', '\\/')}[^\\s]*`));
+      const pattern = new RegExp(`https?://[^\\s]+${path.replace('/', '\\/')}[^\\s]*`);
+      const match = mails
+        .filter((m) => m.to.includes(to))
+        .map((m) => m.text.match(pattern))
+        .findLast((found) => found !== null);
       if (!match) throw new Error(`no mail to ${to} with a link to ${path}`);
       return new URL(match[0]);
     },
