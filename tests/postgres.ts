@@ -59,8 +59,6 @@ export function startPostgres(port = 54329) {
   }
   return {
     url: `postgres://postgres@127.0.0.1:${chosen}/postgres`,
-    /** The same database through the server's Unix socket (`-k`): what an app on this machine uses. */
-    socketUrl: `postgres://postgres@localhost:${chosen}/postgres?host=${encodeURIComponent(dir)}`,
     /** Stops the server the way a crash or failover does (`-m immediate`), keeping its data. */
     halt() {
       run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);

@@ -2,9 +2,7 @@
 // behind the app's screens and the writes a user makes (each with a new Idempotency-Key).
 // Run: npx tsx tests/bench/api-throughput.ts [seconds per run, default 10] [only targets containing]
 // BENCH_DB=sqlite (default), postgres or sqlite,postgres: PostgreSQL runs on a throw-away cluster
-// of its own (port BENCH_PG_PORT, default 55450), started and stopped by the bench. The server
-// reaches it through its Unix socket, as an app on the database's machine would; BENCH_PG_TCP=1
-// goes through TCP on 127.0.0.1 instead.
+// of its own (port BENCH_PG_PORT, default 55450), started and stopped by the bench.
 // BENCH_PAIRS=<n> sets how many bare/target pairs each target runs (default 3; the median is printed).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the real server there (open it in Chrome DevTools).
 // BENCH_PERF=1 starts it with --perf-basic-prof, so `perf record -g -p <pid>` names the JS frames.
@@ -35,13 +33,6 @@ const seconds = Number(process.argv[2] ?? 10);
 // several bare/target pairs and the median pair is printed.
 const pairs = Number(process.env.BENCH_PAIRS ?? 3);
 const only = process.argv[3] ?? '';
-/**
- * Decision 2026-11-28 (issue 25): the database on this machine is reached through its Unix socket.
- * Over TCP on loopback every statement's send (writev) took the kernel's loopback path, a fifth of
- * the server's profile during a step toggle's wrk run; through the socket the same code answered
- * 956 toggles/s instead of 668 (PostgreSQL writes, wrk -c32).
- */
-const pgOverTcp = Boolean(process.env.BENCH_PG_TCP);
 const profile = [
   ...(process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
@@ -164,7 +155,7 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
   await wrk(bareBase, bareOf(targets[0]!), bare.pid!, undefined, 2);
 
   console.log(
-    `\nwrk -t2 -c32 -d${seconds}s, ${engine === 'sqlite' ? 'SQLite' : `PostgreSQL (same machine, ${pgOverTcp ? 'TCP' : 'Unix socket'})`}, server ` +
+    `\nwrk -t2 -c32 -d${seconds}s, ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL (same machine)'}, server ` +
       `${process.env.BENCH_DIST ? 'built (dist)' : 'from the sources (tsx)'}, LOG_LEVEL default; ` +
       `ratio = target / bare run before it, the median of ${pairs} such pairs (range at the end)`,
   );
@@ -205,7 +196,7 @@ try {
   if (engines.includes('postgres')) {
     const cluster = startPostgres(Number(process.env.BENCH_PG_PORT ?? 55450));
     try {
-      await bench('postgres', pgOverTcp ? cluster.url : cluster.socketUrl);
+      await bench('postgres', cluster.url);
     } finally {
       cluster.stop();
     }
