@@ -18,8 +18,9 @@ export default async function globalSetup() {
   const mailDir = mkdtempSync(join(tmpdir(), 'kompass-e2e-mail-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'kompass-e2e-data-'));
   const smtp = await startSmtp(mailDir);
-  // Billing runs against a local fake of the membership provider (tests/support/fake-steady.ts).
-  const steady = await startFakeSteady({ redirectUri: '' });
+  // Billing runs against a local fake of the membership provider (tests/support/fake-steady.ts); it
+  // learns the app's redirect address when the app has its port (`start`).
+  const steady = await startFakeSteady();
 
   mkdirSync(join(root, 'test-results'), { recursive: true });
   // One log per pass of `npm test` (named after its report), so a later pass keeps the earlier's.

@@ -15,8 +15,8 @@ export type FakeSubscriptionState = 'in_trial' | 'active' | 'not_renewing' | 'no
 type Options = {
   clientId?: string;
   clientSecret?: string;
-  /** The one redirect URI registered for the client. */
-  redirectUri: string;
+  /** The one redirect URI registered for the client (none: set later with setRedirectUri). */
+  redirectUri?: string;
   /** Lifetime of an access token in seconds (Steady: 604800). */
   tokenSeconds?: number;
   /** Lifetime of an authorization code in seconds. */
@@ -56,10 +56,10 @@ function page(res: ServerResponse, status: number, title: string, content: strin
 <title>${escape(title)}</title></head><body><main><h1>${escape(title)}</h1>${content}</main></body></html>`);
 }
 
-export async function startFakeSteady(options: Options) {
+export async function startFakeSteady(options: Options = {}) {
   const clientId = options.clientId ?? 'kompass-test-client';
   const clientSecret = options.clientSecret ?? 'kompass-test-secret';
-  let redirectUri = options.redirectUri;
+  let redirectUri = options.redirectUri ?? '';
   const tokenSeconds = options.tokenSeconds ?? 604800;
   const codeSeconds = options.codeSeconds ?? 60;
   let offset = 0;
