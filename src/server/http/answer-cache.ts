@@ -49,6 +49,17 @@ const LARGEST = 128 * 1024;
 
 type Kept = { version: string; body: string; type: string };
 
+/**
+ * A plan as text for the key, once per plan object: the guard hands the same frozen plan to every
+ * request of a kept row on the same day (podcasts/guard.ts).
+ */
+const planTexts = new WeakMap<object, string>();
+function planText(plan: object) {
+  let text = planTexts.get(plan);
+  if (text === undefined) planTexts.set(plan, (text = JSON.stringify(plan)));
+  return text;
+}
+
 export function registerAnswerCache(
   app: FastifyInstance,
   { clock }: AppContext,
@@ -75,7 +86,7 @@ export function registerAnswerCache(
     if (!access) return done();
     const { podcast, role, plan, contractorId } = access;
     // The podcast too: the selected one (GET /api/account/context) has no id in its URL.
-    const key = `${request.url}\n${podcast.id}\n${request.user!.id}\n${role}\n${contractorId}\n${JSON.stringify(plan)}\n${berlinDate(clock.now())}`;
+    const key = `${request.url}\n${podcast.id}\n${request.user!.id}\n${role}\n${contractorId}\n${planText(plan)}\n${berlinDate(clock.now())}`;
     const version = changes ? changes.version(podcast.id) : access.changes;
     if (!answerOrKeep(request, reply, key, version)) done(); // else the request ends here
   };

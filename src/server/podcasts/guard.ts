@@ -34,6 +34,7 @@ import {
   type PodcastVia,
 } from './podcast-kinds.ts';
 import { contractorOf, planOf, type Plan } from './podcast-plan.ts';
+import { berlinDate } from '../../shared/calendar.ts';
 
 export type PodcastRule = { via?: PodcastVia; action: PodcastAction; plan?: 'pro' };
 
@@ -89,6 +90,48 @@ export async function guardLookup(
   return accessOf(await findAccessRow(db, now, user.id, via, thingId), now, user, via, rule);
 }
 
+/**
+ * A row's podcast and the plan last decided on it, made once per row object: the session's rows
+ * are kept across its requests (db/change-memo.ts), and copying the podcast's ~30 columns out of
+ * each request's row (a rest spread) was a seventh of a podcast read's CPU on SQLite (2026-11-29,
+ * issue 25). Frozen, since every request of that row shares them.
+ */
+type Decided = {
+  podcast: Selectable<PodcastsTable>;
+  plan?: { today: string; viewerGranted: boolean; plan: Plan };
+};
+const decided = new WeakMap<AccessRow, Decided>();
+
+function podcastOf(row: AccessRow): Decided {
+  let found = decided.get(row);
+  if (!found) {
+    const {
+      membership_id: _m,
+      member_role: _r,
+      owner_granted: _o,
+      contractor_id: _c,
+      contract_expires_at: _ce,
+      owner_pro_any_expires_at: _oe,
+      experiment_id: _e,
+      changes_of_podcast: _p,
+      changes_of_all: _a,
+      ...podcast
+    } = row;
+    decided.set(row, (found = { podcast: Object.freeze(podcast) }));
+  }
+  return found;
+}
+
+/** The plan of the row for the viewer on `now`'s Berlin day: the last one when both are the same. */
+function planAt(row: AccessRow, found: Decided, now: Date, viewerGranted: boolean) {
+  const today = berlinDate(now);
+  const last = found.plan;
+  if (last?.today === today && last.viewerGranted === viewerGranted) return last.plan;
+  const plan = planOf(row, now, viewerGranted);
+  found.plan = { today, viewerGranted, plan: Object.freeze(plan) };
+  return plan;
+}
+
 /** The guard's decision on the caller's access row (undefined: none, so 404). */
 function accessOf(
   row: AccessRow | undefined,
@@ -98,28 +141,17 @@ function accessOf(
   rule: PodcastRule,
 ): PodcastAccess {
   if (!row) throw notFound(podcastKinds[via].missing);
-  const {
-    membership_id,
-    member_role,
-    owner_granted: _o,
-    contractor_id: _c,
-    contract_expires_at: _ce,
-    owner_pro_any_expires_at: _oe,
-    experiment_id,
-    changes_of_podcast: _p,
-    changes_of_all: _a,
-    ...podcast
-  } = row;
-  if (!can(member_role, rule.action)) throw new HttpError(403, messages.role);
-  const plan = planOf(row, now, user.granted === 1);
+  if (!can(row.member_role, rule.action)) throw new HttpError(403, messages.role);
+  const found = podcastOf(row);
+  const plan = planAt(row, found, now, user.granted === 1);
   if (rule.plan === 'pro' && !plan.active) throw new HttpError(403, messages.pro);
   return {
-    podcast,
-    role: member_role as Role,
-    membershipId: membership_id,
+    podcast: found.podcast,
+    role: row.member_role as Role,
+    membershipId: row.membership_id,
     plan,
     contractorId: contractorOf(row),
-    experimentId: experiment_id,
+    experimentId: row.experiment_id,
     changes: versionOf(row),
   };
 }
