@@ -341,6 +341,13 @@ const score = (value: number) => value.toFixed(2);
 const goal = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 try {
+  const [loadBefore] = loadavg();
+  if (loadBefore! > 1) {
+    console.error(
+      `warning: load average ${loadBefore!.toFixed(1)} before the runs; Lighthouse counts other work ` +
+        'on this machine four times (see "machine:" below), so the app screens will score lower',
+    );
+  }
   const bareUrl = await startBarePage();
   const appBase = await startApp();
   const base = gzipProxy ? await startGzipProxy(appBase) : appBase;

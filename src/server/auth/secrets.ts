@@ -2,16 +2,26 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 
+/**
+ * The secret under `key`, made by `create` only when there is none yet. Two processes making it at
+ * once both insert; the first insert wins and both read it back. Decision 2026-11-29 (issue 25):
+ * it used to call `create` at every start, and the VAPID pair's `create` loads web-push and makes
+ * a key pair: a twentieth of a restart's time to its first answer, for a value then thrown away.
+ */
 export async function secret(
   db: Database,
   key: string,
   create: () => string | Promise<string> = () => randomBytes(32).toString('hex'),
 ) {
+  const read = () => db.selectFrom('secrets').select('value').where('key', '=', key).executeTakeFirst();
+  const kept = await read();
+  if (kept) return kept.value;
   await db
     .insertInto('secrets')
     .values({ key, value: await create() })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('secrets').select('value').where('key', '=', key).executeTakeFirstOrThrow();
-  return row.value;
+  const made = await read();
+  if (!made) throw new Error(`the secret ${key} was neither found nor stored`);
+  return made.value;
 }
