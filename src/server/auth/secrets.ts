@@ -5,8 +5,8 @@ import type { Database } from '../db/database.ts';
 /**
  * The secret under `key`, made by `create` only when there is none yet. Two processes making it at
  * once both insert; the first insert wins and both read it back. Decision 2026-11-29 (issue 25):
- * it used to call `create` at every start, and the VAPID pair's `create` loads web-push and makes
- * a key pair: a twentieth of a restart's time to its first answer, for a value then thrown away.
+ * it used to call `create` at every start, and the VAPID pair's `create` loads web-push's chunk
+ * and makes a key pair, for a value the insert then ignored.
  */
 export async function secret(
   db: Database,

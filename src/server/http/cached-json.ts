@@ -16,7 +16,6 @@ type Encoding = 'br' | 'gzip';
 /** Smaller JSON gains less from compression than it costs. */
 export const COMPRESS_THRESHOLD = 1024;
 
-/** The encoding to send: brotli, else gzip, as `Accept-Encoding` allows; undefined for none. */
 /**
  * The encodings of the last Accept-Encoding headers: a browser sends the same one with every
  * request, and splitting it anew was 3 % of a cached podcast read's CPU (2026-11-29, issue 25).
@@ -24,6 +23,7 @@ export const COMPRESS_THRESHOLD = 1024;
 const preferred = new Map<string, Encoding | undefined>();
 const PREFERRED_KEPT = 64;
 
+/** The encoding to send: brotli, else gzip, as `Accept-Encoding` allows; undefined for none. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   if (preferred.has(acceptEncoding)) return preferred.get(acceptEncoding);
