@@ -13,6 +13,7 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
 import type { Selectable } from 'kysely';
 import { id } from '../../shared/api.ts';
+import { berlinDate } from '../../shared/calendar.ts';
 import { can, type PodcastAction, type Role } from '../../shared/roles.ts';
 import type { AppContext } from '../context.ts';
 import type { ChangeMemo, MemoVersions } from '../db/change-memo.ts';
@@ -34,7 +35,6 @@ import {
   type PodcastVia,
 } from './podcast-kinds.ts';
 import { contractorOf, planOf, type Plan } from './podcast-plan.ts';
-import { berlinDate } from '../../shared/calendar.ts';
 
 export type PodcastRule = { via?: PodcastVia; action: PodcastAction; plan?: 'pro' };
 
@@ -102,7 +102,7 @@ type Decided = {
 };
 const decided = new WeakMap<AccessRow, Decided>();
 
-function podcastOf(row: AccessRow): Decided {
+function decidedOf(row: AccessRow): Decided {
   let found = decided.get(row);
   if (!found) {
     const {
@@ -142,7 +142,7 @@ function accessOf(
 ): PodcastAccess {
   if (!row) throw notFound(podcastKinds[via].missing);
   if (!can(row.member_role, rule.action)) throw new HttpError(403, messages.role);
-  const found = podcastOf(row);
+  const found = decidedOf(row);
   const plan = planAt(row, found, now, user.granted === 1);
   if (rule.plan === 'pro' && !plan.active) throw new HttpError(403, messages.pro);
   return {
