@@ -52,6 +52,11 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // build scripts run in Node; the injected shim in the CommonJS bundle
+    files: ['.config/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', __filename: 'readonly' } },
+  },
   { files: ['src/shared/**'], rules: forbid('client', 'server', 'sw', 'browser') },
   { files: ['src/browser/**'], rules: forbid('client', 'server', 'sw') },
   { files: ['src/server/**'], rules: forbid('client', 'sw', 'browser') },

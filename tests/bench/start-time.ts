@@ -1,11 +1,11 @@
 // Prints how long the built server takes from `node dist/server/main.js` to its first answer,
 // beside a bare Fastify start in the same run: interleaved pairs, the median pair and the range.
 // The server restarts on a data folder it seeded before (a restart, as after a deploy or crash),
-// so the figure is the start itself, not the first seed. Loopback only.
-// Run: npx esbuild src/server/main.ts --bundle --platform=node --format=esm --packages=external
-//      --outdir=dist/server   (or `npm run build`), then npx tsx tests/bench/start-time.ts [pairs, default 3]
+// so the figure is the start itself, not the first seed; with the code cache the build wrote
+// (src/server/boot.ts) and, for comparison, without it (a read-only install). Loopback only.
+// Run: npm run build, then npx tsx tests/bench/start-time.ts [pairs, default 3]
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -53,23 +53,43 @@ const server = () =>
   firstAnswer([main], '/sanctum/csrf-cookie', { DATA_DIR: dataDir, CLIENT_DIR: '', LOG_LEVEL: 'warn' });
 const bare = () => firstAnswer(['--input-type=module', '-e', BARE], '/bare');
 
-try {
-  // The first start migrates and seeds; the ones measured restart on that data.
-  await server();
-  await bare();
+/** A start with the code cache moved aside (and put back after; the start may not write one). */
+async function serverWithoutCache() {
+  const dir = join(root, 'dist/server');
+  const caches = readdirSync(dir).filter((name) => name.endsWith('.v8-cache'));
+  for (const name of caches) renameSync(join(dir, name), join(dir, `${name}.aside`));
+  try {
+    return await server();
+  } finally {
+    for (const name of readdirSync(dir)) if (name.endsWith('.v8-cache')) rmSync(join(dir, name));
+    for (const name of caches) renameSync(join(dir, `${name}.aside`), join(dir, name));
+  }
+}
+
+async function measure(label: string, start: () => Promise<number>, goal: string) {
   const runs: { bare: number; server: number; ratio: number }[] = [];
   for (let i = 0; i < pairs; i++) {
     const b = await bare();
-    const s = await server();
+    const s = await start();
     runs.push({ bare: b, server: s, ratio: s / b });
   }
   const ratios = runs.map((r) => r.ratio).sort((a, b) => a - b);
   const median = runs.find((r) => r.ratio === ratios[Math.floor(pairs / 2)])!;
-  console.log(`start to first answer, built server restarting on seeded data; median of ${pairs} pairs`);
   console.log(
-    `server ${median.server.toFixed(0)} ms, bare Fastify ${median.bare.toFixed(0)} ms, ` +
-      `ratio ${median.ratio.toFixed(2)} (range ${ratios[0]!.toFixed(2)}–${ratios.at(-1)!.toFixed(2)}; goal ≤ 2)`,
+    `${label}: server ${median.server.toFixed(0)} ms, bare Fastify ${median.bare.toFixed(0)} ms, ` +
+      `ratio ${median.ratio.toFixed(2)} (range ${ratios[0]!.toFixed(2)}–${ratios.at(-1)!.toFixed(2)}${goal})`,
   );
+}
+
+try {
+  if (!readdirSync(join(root, 'dist/server')).some((name) => name.endsWith('.v8-cache')))
+    console.warn('no code cache in dist/server: the build could not write one (see boot.ts)');
+  // The first start migrates and seeds; the ones measured restart on that data.
+  await server();
+  await bare();
+  console.log(`start to first answer, built server restarting on seeded data; median of ${pairs} pairs`);
+  await measure('with the code cache', server, '; goal ≤ 2');
+  await measure('without (read-only dist/)', serverWithoutCache, '');
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
