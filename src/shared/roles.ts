@@ -37,6 +37,8 @@ export const podcastActions = [
   'experiments.delete',
   'experiments.comment',
   'assistances.read',
+  'audience.read',
+  'audience.manage',
 ] as const;
 export type PodcastAction = (typeof podcastActions)[number];
 
@@ -46,6 +48,7 @@ const read: PodcastAction[] = [
   'invitations.read',
   'experiments.read',
   'assistances.read',
+  'audience.read',
 ];
 /** Content of the podcast's work: goals, stage, strategy, milestones, metrics, settings. */
 const content: PodcastAction[] = [
@@ -64,10 +67,16 @@ const content: PodcastAction[] = [
   'experiments.comment',
 ];
 /**
- * The podcast's general data and its team (inviting, not removing), and unlocking it with one's
- * own subscription (a manager's contract shows as 'unlocked by {email}').
+ * The podcast's general data and its team (inviting, not removing), unlocking it with one's own
+ * subscription (a manager's contract shows as 'unlocked by {email}'), and its audience sources
+ * (connecting OP3 with a token, uploading exports, removing them).
  */
-const management: PodcastAction[] = ['podcast.update', 'invitations.create', 'contract.redeem'];
+const management: PodcastAction[] = [
+  'podcast.update',
+  'invitations.create',
+  'contract.redeem',
+  'audience.manage',
+];
 /** Only the owner: the podcast's existence, its members and its paid plan. */
 const ownership: PodcastAction[] = ['podcast.delete', 'memberships.manage', 'contract.manage'];
 

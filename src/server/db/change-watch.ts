@@ -36,6 +36,7 @@ export const UNWATCHED = new Set([
   'password_resets',
   'newsletter_signups',
   'feedback',
+  'audience_uploads',
 ]);
 
 export type ChangeWatch = {

@@ -21,6 +21,7 @@ import * as feedChecks from './migrations/0021-feed-checks.ts';
 import * as scoreRankings from './migrations/0022-score-rankings.ts';
 import * as changeCounts from './migrations/0023-change-counts.ts';
 import * as latestMetrics from './migrations/0024-latest-metrics.ts';
+import * as audience from './migrations/0025-audience.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -45,6 +46,7 @@ const migrations = {
   '0022-score-rankings': scoreRankings,
   '0023-change-counts': changeCounts,
   '0024-latest-metrics': latestMetrics,
+  '0025-audience': audience,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */

@@ -11,6 +11,7 @@ import type * as engine from './tables/engine.ts';
 import type * as billing from './tables/billing.ts';
 import type * as admin from './tables/admin.ts';
 import type { FeedChecksTable } from './tables/feed-checks.ts';
+import type * as audience from './tables/audience.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/podcasts.ts';
@@ -21,6 +22,7 @@ export type * from './tables/requests.ts';
 export type * from './tables/engine.ts';
 export type * from './tables/billing.ts';
 export type * from './tables/admin.ts';
+export type * from './tables/audience.ts';
 
 export interface DB {
   practice_bookmarks: engine.PracticeFlagsTable;
@@ -57,6 +59,11 @@ export interface DB {
   podcast_milestones: podcasts.PodcastMilestonesTable;
   podcast_metrics: podcasts.PodcastMetricsTable;
   feed_checks: FeedChecksTable;
+  audience_sources: audience.AudienceSourcesTable;
+  audience_days: audience.AudienceDaysTable;
+  audience_episodes: audience.AudienceEpisodesTable;
+  audience_uploads: audience.AudienceUploadsTable;
+  audience_mappings: audience.AudienceMappingsTable;
   experiments: experiments.ExperimentsTable;
   experiment_actions: experiments.ExperimentActionsTable;
   comments: experiments.CommentsTable;

@@ -73,6 +73,8 @@ export interface PodcastMetricsTable {
   experiment_id: number | null;
   /** `interim` or `final` for an experiment's evaluation; null otherwise. */
   evaluation: string | null;
+  /** The audience source a value was taken from ('op3', 'upload'); null: typed by hand (0025). */
+  source: string | null;
 }
 
 export interface PodcastSettingsTable {

@@ -1,0 +1,156 @@
+// The audience contract: listener numbers from outside sources (OP3, uploaded exports) and the
+// effect of an experiment against the downloads expected without it. Shared by the server's
+// routes (src/server/audience/) and the client (src/client/features/audience/).
+import { z } from 'zod';
+import { collection, isoDate, resource } from './api.ts';
+
+export const audienceSourceType = ['op3', 'upload'] as const;
+export const audienceSourceStatus = ['ok', 'pending', 'error'] as const;
+
+/** The series an upload's columns can be assigned to, with their German names. */
+export const audienceSeries = ['downloads', 'listeners', 'followers', 'plays', 'consumption'] as const;
+export type AudienceSeries = (typeof audienceSeries)[number];
+export const audienceSeriesLabels: Record<AudienceSeries, string> = {
+  downloads: 'Downloads',
+  listeners: 'Hörer:innen',
+  followers: 'Follower',
+  plays: 'Wiedergaben',
+  consumption: 'Durchschnittlich gehört (%)',
+};
+
+export const audienceSource = z.object({
+  id: z.number(),
+  type: z.enum(audienceSourceType),
+  /** The token's last four characters ('endet auf …1a2b'); null for uploads. */
+  token_hint: z.string().nullable(),
+  show_title: z.string().nullable(),
+  status: z.enum(audienceSourceStatus),
+  message: z.string().nullable(),
+  last_fetched_at: z.string().nullable(),
+  first_day: isoDate.nullable(),
+  last_day: isoDate.nullable(),
+});
+export type AudienceSource = z.infer<typeof audienceSource>;
+export const audienceSourceResource = resource(audienceSource);
+export const audienceSourceCollection = collection(audienceSource);
+
+export const OP3_TOKEN_MAX = 500;
+export const connectOp3Body = z.object({
+  type: z.literal('op3', { error: 'Diese Datenquelle gibt es nicht.' }),
+  token: z
+    .string({ error: 'Bitte füge dein OP3-API-Token ein.' })
+    .trim()
+    .min(1, 'Bitte füge dein OP3-API-Token ein.')
+    .max(OP3_TOKEN_MAX, `Das Token darf höchstens ${OP3_TOKEN_MAX} Zeichen lang sein.`),
+});
+export type ConnectOp3Body = z.infer<typeof connectOp3Body>;
+
+export const uploadColumn = z.object({
+  name: z.string(),
+  kind: z.enum(['date', 'number', 'text']),
+  samples: z.array(z.string()),
+});
+export type UploadColumn = z.infer<typeof uploadColumn>;
+
+/** Which column feeds which series; `date` is required, every series optional. */
+export const audienceMapping = z.object({
+  date: z
+    .string({ error: 'Bitte wähle die Spalte mit dem Datum.' })
+    .min(1, 'Bitte wähle die Spalte mit dem Datum.'),
+  downloads: z.string().nullish(),
+  listeners: z.string().nullish(),
+  followers: z.string().nullish(),
+  plays: z.string().nullish(),
+  consumption: z.string().nullish(),
+});
+export type AudienceMapping = z.infer<typeof audienceMapping>;
+
+export const audienceUploadResource = resource(
+  z.object({
+    id: z.number(),
+    columns: z.array(uploadColumn),
+    /** Data rows in the file (the header not counted). */
+    rows: z.number(),
+    /** Guessed from the columns, or the one remembered for a file of the same shape. */
+    mapping: audienceMapping.partial(),
+  }),
+);
+
+export const commitUploadBody = z.object({ mapping: audienceMapping });
+export const commitUploadResource = resource(
+  z.object({
+    inserted: z.number(),
+    updated: z.number(),
+    unchanged: z.number(),
+    errors: z.array(z.object({ line: z.number(), message: z.string() })),
+  }),
+);
+
+export const audienceQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+
+export const audienceDay = z.object({
+  date: isoDate,
+  downloads: z.number().nullable(),
+  listeners: z.number().nullable(),
+  followers: z.number().nullable(),
+  plays: z.number().nullable(),
+  consumption: z.number().nullable(),
+  /** Which source type the day's figures came from. */
+  source: z.enum(audienceSourceType),
+});
+export type AudienceDay = z.infer<typeof audienceDay>;
+
+export const audienceResource = resource(
+  z.object({
+    days: z.array(audienceDay),
+    episodes: z.array(
+      z.object({ title: z.string(), published_on: isoDate.nullable(), downloads_7: z.number().nullable() }),
+    ),
+  }),
+);
+
+/** The effect on downloads against the expected baseline (GET /api/experiments/{id}/effect → audience). */
+export const audienceEffect = z.object({
+  enough_data: z.boolean(),
+  /** German: what is missing (enough_data false) or what the result means. */
+  message: z.string().nullable(),
+  baseline_days: z.number(),
+  observed: z.number().nullable(),
+  expected: z.number().nullable(),
+  /** Observed minus expected downloads over the run. */
+  effect: z.number().nullable(),
+  /** effect / expected as a fraction (0.2 = +20 %). */
+  relative: z.number().nullable(),
+  /** The 90 % interval of `relative`. */
+  interval: z.tuple([z.number(), z.number()]).nullable(),
+  days: z.array(
+    z.object({
+      date: isoDate,
+      observed: z.number(),
+      expected: z.number(),
+      low: z.number(),
+      high: z.number(),
+    }),
+  ),
+});
+export type AudienceEffect = z.infer<typeof audienceEffect>;
+
+export const audienceMessages = {
+  tokenInvalid: 'OP3 kennt dieses Token nicht. Prüfe es unter op3.dev/api/keys und füge es erneut ein.',
+  showUnknown:
+    'OP3 kennt deinen Podcast noch nicht. Setze das OP3-Präfix vor die Audio-Links deines Feeds und versuche es nach der ersten gezählten Folge erneut.',
+  unreachable: 'OP3 ist gerade nicht erreichbar. Versuche es in ein paar Minuten erneut.',
+  alreadyConnected: 'Diese Datenquelle ist schon verbunden.',
+  sourceNotFound: 'Diese Datenquelle gibt es nicht.',
+  uploadNotFound: 'Diesen Upload gibt es nicht (mehr). Lade die Datei erneut hoch.',
+  uploadMissing: 'Bitte wähle eine CSV- oder TSV-Datei.',
+  uploadTooLarge: 'Die Datei ist zu groß. Erlaubt sind höchstens 5 MB.',
+  uploadUnreadable:
+    'Diese Datei können wir nicht lesen. Lade eine CSV- oder TSV-Datei mit einer Kopfzeile hoch.',
+  noDateColumn: 'In dieser Datei haben wir keine Spalte mit Datumswerten gefunden.',
+  columnUnknown: 'Diese Spalte gibt es in der Datei nicht.',
+  noSeries: 'Bitte ordne mindestens einer Kennzahl eine Spalte zu.',
+  noFeed: 'Für OP3 braucht dein Podcast einen Feed. Trage zuerst die Feed-Adresse ein.',
+};
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
