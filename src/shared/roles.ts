@@ -1,4 +1,4 @@
-// Who may do what in a podcast: one table for the server's guard (src/server/podcasts/guard.ts)
+// Who may do what in a podcast: one table for the server's guard (src/server/access/guard.ts)
 // and for the client, which hides what a role may not do. Anything not listed is denied.
 import { vocabulary } from './vocabulary.ts';
 

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDatabase } from '../../src/server/db/database.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
-import { guardLookup } from '../../src/server/podcasts/guard.ts';
-import { planColumns } from '../../src/server/podcasts/podcast-plan.ts';
-import type { SessionUser } from '../../src/server/auth/session.ts';
+import { guardLookup } from '../../src/server/access/guard.ts';
+import { planColumns } from '../../src/server/access/plan.ts';
+import type { SessionUser } from '../../src/server/access/session.ts';
 import { freshPostgres } from '../server/helpers/test-app.ts';
 
 const perRound = Number(process.argv[2] ?? 2000);

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation, withTx, type Db } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { endSession, requireUser, startSession } from '../auth/session.ts';
+import { endSession, requireUser, startSession } from '../access/session.ts';
 import { limits, throttle } from '../auth/throttle.ts';
 import { invalid } from '../http/errors.ts';
 import { acceptInvitation, invitationByToken, refusal, refused } from '../team/invitations.ts';

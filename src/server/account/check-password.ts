@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../access/session.ts';
 import { limits, throttle } from '../auth/throttle.ts';
 import { invalid } from '../http/errors.ts';
 

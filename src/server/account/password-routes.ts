@@ -11,7 +11,7 @@ import { messageResponse } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
 import { withTx } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { requireUser, startSession } from '../auth/session.ts';
+import { requireUser, startSession } from '../access/session.ts';
 import { limits, throttle } from '../auth/throttle.ts';
 import { HttpError } from '../http/errors.ts';
 import { checkPassword } from './check-password.ts';

@@ -6,7 +6,7 @@ import { profileSchema, userResponse } from '../../shared/account.ts';
 import { IMAGE_MAX_BYTES } from '../../shared/images.ts';
 import type { AppContext } from '../context.ts';
 import { withTx } from '../db/database.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { readUpload } from '../images/read-upload.ts';
 import { setUserImage } from '../images/set-user-image.ts';
 import { storeImage } from '../images/store-image.ts';

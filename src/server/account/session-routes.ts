@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSchema, sessionResponse, userResponse } from '../../shared/account.ts';
 import type { AppContext } from '../context.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { endSession, startSession } from '../auth/session.ts';
+import { endSession, startSession } from '../access/session.ts';
 import { checkAccountLock, countAccountFailure, rememberDevice } from '../auth/account-lock.ts';
 import { clearThrottle, limits, throttle } from '../auth/throttle.ts';
 import { invalid } from '../http/errors.ts';

@@ -7,7 +7,7 @@ import { verificationResponse, verifyQuerySchema } from '../../shared/account.ts
 import { id, messageResponse } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { limits, throttle } from '../auth/throttle.ts';
 import { safeEqual } from '../auth/tokens.ts';
 import { HttpError } from '../http/errors.ts';

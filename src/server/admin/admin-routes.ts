@@ -13,10 +13,10 @@ import {
 } from '../../shared/admin.ts';
 import { labelled, userRole } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { createCodes, listCodes } from './access-codes.ts';
 import { ADMIN_PER_PAGE, pageMeta } from './paging.ts';
-import { audited } from './staff.ts';
+import { audited } from '../access/staff.ts';
 
 const abilities: StaffAbility[] = ['content', 'users', 'codes', 'feedback', 'audit'];
 

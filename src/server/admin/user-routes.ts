@@ -18,10 +18,10 @@ import { TRIAL_DAYS } from '../../shared/podcasts.ts';
 import type { AppContext } from '../context.ts';
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { planColumns, planOf, type PlanRow } from '../podcasts/podcast-plan.ts';
-import { audited } from './staff.ts';
+import { planColumns, planOf, type PlanRow } from '../access/plan.ts';
+import { audited } from '../access/staff.ts';
 import { ADMIN_PER_PAGE, contains, pageMeta } from './paging.ts';
 
 const roleOf = (key: string) =>

@@ -12,9 +12,9 @@ import {
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
-import { requireUser } from '../auth/session.ts';
-import { requirePodcast } from '../podcasts/guard.ts';
-import { planColumns, planOf } from '../podcasts/podcast-plan.ts';
+import { requireUser } from '../access/session.ts';
+import { requirePodcast } from '../access/guard.ts';
+import { planColumns, planOf } from '../access/plan.ts';
 
 /** A podcast's list and the account-wide list stop here (the assistant button shows 5). */
 export const ASSISTANCES_LIMIT = 100;

@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
-import { cookieOptions } from './session.ts';
+import { cookieOptions } from '../access/session.ts';
 import { clearThrottle, limits, throttle } from './throttle.ts';
 import { hmac, safeEqual } from './tokens.ts';
 

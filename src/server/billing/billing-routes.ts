@@ -14,10 +14,10 @@ import {
   paidOfferingsQuery,
 } from '../../shared/billing.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser, type SessionUser } from '../auth/session.ts';
+import { requireUser, type SessionUser } from '../access/session.ts';
 import { hmac, randomToken, safeEqual } from '../auth/tokens.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { requirePodcast, type PodcastAccess } from '../podcasts/guard.ts';
+import { requirePodcast, type PodcastAccess } from '../access/guard.ts';
 import { listOfferings } from './offerings.ts';
 import { SteadyError, type SteadyClient } from './steady-client.ts';
 import {

@@ -6,10 +6,10 @@
 // session's expiry and a cancelled subscription's end.
 // - SQLite (`watchedVersions`): the change watch counts in this process (change-watch.ts; a commit
 //   by another connection counts as everything), so a kept read costs no statement at all.
-// - PostgreSQL (podcasts/guard.ts): the guard's statement reads the podcast's counts with its row;
+// - PostgreSQL (access/guard.ts): the guard's statement reads the podcast's counts with its row;
 //   on a read, a kept row is checked by a small statement (the session still there, the same
 //   counts) instead of the guard's joins over nine tables. Writes (every one changes its podcast's
-//   counts) and the plain session read keep nothing there (auth/access.ts).
+//   counts) and the plain session read keep nothing there (access/access-hook.ts).
 // Decision 2026-11-27 (issue 25): the session-and-access statement was a quarter of a podcast
 // read's CPU once its answer was kept. Two earlier copies (2026-11-26) reused a row while this
 // process wrote nothing, and missed a change by another process; the counts see those.

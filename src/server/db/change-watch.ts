@@ -37,6 +37,7 @@ export const UNWATCHED = new Set([
   'newsletter_signups',
   'feedback',
   'audience_uploads',
+  'tip_schedule',
 ]);
 
 export type ChangeWatch = {
@@ -57,7 +58,7 @@ export type ChangeWatch = {
 /** The table counted apart, as the pseudo-podcast SESSIONS (never a row's id). */
 const SESSIONS = -1;
 
-/** Tables the guard's statement reads (podcasts/podcast-kinds.ts): each change counts for it. */
+/** Tables the guard's statement reads (access/kinds.ts): each change counts for it. */
 const GUARDED = new Set([
   'sessions',
   'podcasts',

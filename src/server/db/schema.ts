@@ -32,6 +32,7 @@ export interface DB {
   idempotency_keys: requests.IdempotencyKeysTable;
   change_counts: requests.ChangeCountsTable;
   assistances: engine.AssistancesTable;
+  tip_schedule: engine.TipScheduleTable;
   audit_log: admin.AuditLogTable;
   feedback: admin.FeedbackTable;
   newsletter_signups: admin.NewsletterSignupsTable;

@@ -7,7 +7,7 @@ import { idParam } from '../../shared/api.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import { effectListResource, effectResource } from '../../shared/experiment-effect.ts';
 import type { AppContext } from '../context.ts';
-import { requirePodcast } from '../podcasts/guard.ts';
+import { requirePodcast } from '../access/guard.ts';
 import { loadEffects } from './effect.ts';
 
 export function effectRoutes(app: FastifyInstance, { db, clock }: AppContext) {

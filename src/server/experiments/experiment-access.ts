@@ -2,8 +2,8 @@
 // `plan: 'pro'`), observers read, editors and up write (src/shared/roles.ts).
 import type { FastifyRequest } from 'fastify';
 import type { PodcastAction } from '../../shared/roles.ts';
-import { requireUser } from '../auth/session.ts';
-import { requirePodcast } from '../podcasts/guard.ts';
+import { requireUser } from '../access/session.ts';
+import { requirePodcast } from '../access/guard.ts';
 
 /** The route config of a route whose `:id` is an experiment (or, `via: 'action'`, a step). */
 export const experimentRule = (action: PodcastAction, via: 'experiment' | 'action' = 'experiment') => ({

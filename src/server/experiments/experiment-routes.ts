@@ -15,9 +15,9 @@ import {
   experimentUpdateSchema,
 } from '../../shared/experiments.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { invalid } from '../http/errors.ts';
-import { requirePodcast } from '../podcasts/guard.ts';
+import { requirePodcast } from '../access/guard.ts';
 import { experimentRule, guardedExperiment } from './experiment-access.ts';
 import {
   createExperiment,

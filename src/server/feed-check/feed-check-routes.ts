@@ -7,7 +7,7 @@ import { idParam } from '../../shared/api.ts';
 import { feedCheckMessages, feedCheckResource } from '../../shared/feed-check.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
-import { requirePodcast } from '../podcasts/guard.ts';
+import { requirePodcast } from '../access/guard.ts';
 import { loadFeedCheck } from './feed-check-queries.ts';
 
 export function feedCheckRoutes(app: FastifyInstance, { db }: AppContext) {

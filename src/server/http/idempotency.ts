@@ -68,7 +68,7 @@ const unquoted = (header: string) => /^"(.*)"$/.exec(header.trim())?.[1] ?? head
 
 /**
  * The key of a write this module claims, when it is well-formed (else undefined: the claim's own
- * hook answers 400, or the route takes no key). auth/access.ts reads it to claim with the session.
+ * hook answers 400, or the route takes no key). access/access-hook.ts reads it to claim with the session.
  */
 export function keyToClaim(request: FastifyRequest): string | undefined {
   const header = keyHeader(request);
@@ -146,7 +146,7 @@ export type RunningKey = {
 };
 
 /**
- * A claim's conflict rule (claimKey, and the claim with the session, podcasts/podcast-kinds.ts):
+ * A claim's conflict rule (claimKey, and the claim with the session, access/kinds.ts):
  * an expired key is free; so is the same request whose first run was lost with its process.
  */
 export const takeOverFree = (oc: OnConflictBuilder<DB, 'idempotency_keys'>, running: RunningKey) =>
@@ -317,8 +317,8 @@ async function claim(
 }
 
 /**
- * PostgreSQL, a podcast route's write: the key claimed in the session's statement (auth/access.ts
- * `readWithClaim`, podcasts/podcast-kinds.ts), its first round trip. Lost, it answers from the key's
+ * PostgreSQL, a podcast route's write: the key claimed in the session's statement (access/access-hook.ts
+ * `readWithClaim`, access/kinds.ts), its first round trip. Lost, it answers from the key's
  * row that statement saw; without one (committed meanwhile) or with this process's own unfreed
  * claim in the way, the claim is made again on its own (`claim`).
  */

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import { accountPodcastsResponse, contextResource, podcastResource } from '../../shared/podcasts.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../auth/session.ts';
-import { optionalPodcast, requirePodcast } from './guard.ts';
+import { requireUser } from '../access/session.ts';
+import { optionalPodcast, requirePodcast } from '../access/guard.ts';
 import { serializePodcast } from './serialize-podcast.ts';
 
 export function accountPodcastRoutes(app: FastifyInstance, { db }: AppContext) {

@@ -5,8 +5,8 @@ import type { Insertable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { PodcastsTable } from '../db/schema.ts';
-import type { SessionUser } from '../auth/session.ts';
-import { podcastAccess } from './guard.ts';
+import type { SessionUser } from '../access/session.ts';
+import { podcastAccess } from '../access/guard.ts';
 import { serializePodcast } from './serialize-podcast.ts';
 
 export type PodcastColumns = Omit<

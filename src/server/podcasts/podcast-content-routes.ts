@@ -26,12 +26,12 @@ import type { Db } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import { answerWithin, JSON_TYPE } from '../http/idempotency.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { refreshScores } from '../practices/recommend.ts';
 import { HttpError, invalid } from '../http/errors.ts';
 import { logChanged, recordEventSync } from '../experiments/event-queries.ts';
 import { evaluationSchema, experimentMessages } from '../../shared/experiments.ts';
-import { messages as guardMessages, requirePodcast } from './guard.ts';
+import { messages as guardMessages, requirePodcast } from '../access/guard.ts';
 import { loadMilestones } from './serialize-podcast.ts';
 
 const pick = <K extends string>(keys: readonly K[], value: string | null | undefined): K | null =>

@@ -15,12 +15,12 @@ import { berlinDate } from '../../shared/calendar.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { checkPassword } from '../account/check-password.ts';
 import { invalid } from '../http/errors.ts';
 import { createdPodcast, createPodcast, deleteCovers } from './create-podcast.ts';
 import { isFreshPodcast } from './fresh-podcast.ts';
-import { requirePodcast } from './guard.ts';
+import { requirePodcast } from '../access/guard.ts';
 import { serializePodcast } from './serialize-podcast.ts';
 import { evaluateTipsAfter } from '../engine/tips/evaluate-tips.ts';
 

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { imageUri } from '../users/serialize-user.ts';
-import type { PodcastAccess } from './guard.ts';
+import type { PodcastAccess } from '../access/guard.ts';
 
 const count = (n: unknown) => Number(n ?? 0);
 

@@ -25,9 +25,9 @@ import {
 } from '../../shared/podcast-practices.ts';
 import type { AppContext } from '../context.ts';
 import { isForeignKeyViolation } from '../db/database.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { HttpError, invalid, notFound } from '../http/errors.ts';
-import { messages as guardMessages, requirePodcast } from '../podcasts/guard.ts';
+import { messages as guardMessages, requirePodcast } from '../access/guard.ts';
 import { advicePage, contentOrderPage, flagRowOf, podcastPracticesById } from './podcast-practice-queries.ts';
 import { renderPractices } from './practice-cards.ts';
 import {

@@ -14,12 +14,12 @@ import {
 } from '../../shared/practices.ts';
 import { levelPoints, metric, type MetricKey } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import { contentVersion, knownContentVersion } from '../db/seed/seed.ts';
 import { renderedJsonCache, sendRendered } from '../http/cached-json.ts';
 import { notFound } from '../http/errors.ts';
-import { optionalPodcast } from '../podcasts/guard.ts';
+import { optionalPodcast } from '../access/guard.ts';
 import {
   practiceContextQuery,
   similaritiesQuery,

@@ -10,7 +10,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/database.ts';
 import { claimRow, queueWorker } from '../jobs/job-queue.ts';
-import { planColumns, planOf } from '../podcasts/podcast-plan.ts';
+import { planColumns, planOf } from '../access/plan.ts';
 import { sendPush, type Device } from './push-sender.ts';
 import { tipPayload } from './tip-payload.ts';
 import type { VapidKeys } from './vapid.ts';

@@ -11,7 +11,7 @@ import {
   pushUnsubscribeSchema,
 } from '../../shared/push.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { HttpError, invalid } from '../http/errors.ts';
 import { classifyEndpoint } from './endpoint-policy.ts';
 

@@ -16,11 +16,11 @@ import {
 } from '../../shared/team.ts';
 import type { AppContext } from '../context.ts';
 import { withTx, type Db } from '../db/database.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { limits, refundThrottle, throttle } from '../auth/throttle.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { HttpError, invalid, notFound } from '../http/errors.ts';
-import { podcastAccess, requirePodcast } from '../podcasts/guard.ts';
+import { podcastAccess, requirePodcast } from '../access/guard.ts';
 import { serializePodcast } from '../podcasts/serialize-podcast.ts';
 import {
   acceptInvitation,

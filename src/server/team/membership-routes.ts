@@ -12,9 +12,9 @@ import {
 } from '../../shared/team.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { forbidden } from '../http/errors.ts';
-import { requirePodcast } from '../podcasts/guard.ts';
+import { requirePodcast } from '../access/guard.ts';
 import { imageUri } from '../users/serialize-user.ts';
 import { roleLabel } from './invitations.ts';
 

@@ -5,7 +5,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { DB, UsersTable } from '../db/schema.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../access/session.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 
 /** The `image` field of an entity: its URL names the image's random key, never its id. */
@@ -15,7 +15,7 @@ export const imageUri = (key: string | null | undefined) =>
 // Every page load serializes the user (the session probe, /api/account): what it reads besides
 // the user's row (profile, image key, podcasts owned, coworkers) comes in one prepared statement
 // (prepared-query.ts), not four (decision 2026-11-26, issue 25: each statement is a round trip on
-// PostgreSQL). There the account's own reads take them with the session (auth/session.ts).
+// PostgreSQL). There the account's own reads take them with the session (access/session.ts).
 /** The facts of the users `u` besides their rows (narrowed to one by the caller). */
 export const withUserFacts = (query: SelectQueryBuilder<DB & { u: UsersTable }, 'u', object>) =>
   query

@@ -4,7 +4,7 @@ import { userProfileResponse } from '../../shared/account.ts';
 import { idParam } from '../../shared/api.ts';
 import type { Db } from '../db/database.ts';
 import type { AppContext } from '../context.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../access/session.ts';
 import { notFound } from '../http/errors.ts';
 import { serializeUser } from './serialize-user.ts';
 

@@ -1,5 +1,5 @@
 // Two server processes on one database (the same SQLite file or DATABASE_URL): a logout in one
-// ends the session in the other at once. Every request reads its session (auth/session.ts): no
+// ends the session in the other at once. Every request reads its session (access/session.ts): no
 // copy is kept in memory, on either database.
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.ts';

@@ -134,7 +134,7 @@ describe('Idempotency-Key', { timeout: 30_000 }, () => {
 });
 
 // On PostgreSQL a podcast route's key is claimed in the statement that reads the session and the
-// access row (auth/access.ts readWithClaim); the same guarantees as above, through that path.
+// access row (access/access-hook.ts readWithClaim); the same guarantees as above, through that path.
 describe("Idempotency-Key on a podcast's route", { timeout: 30_000 }, () => {
   async function commenting() {
     const { owner, experiment } = await ownerWithExperiment(t);

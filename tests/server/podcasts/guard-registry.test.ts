@@ -2,10 +2,10 @@
 // a stranger and a missing thing get the same 404, and no route with an id escapes a declaration.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { guardLookup, hasParam, registerPodcastGuard } from '../../../src/server/podcasts/guard.ts';
-import { accessRowQuery, podcastKinds, type PodcastVia } from '../../../src/server/podcasts/podcast-kinds.ts';
+import { guardLookup, hasParam, registerPodcastGuard } from '../../../src/server/access/guard.ts';
+import { accessRowQuery, podcastKinds, type PodcastVia } from '../../../src/server/access/kinds.ts';
 import type { AppContext } from '../../../src/server/context.ts';
-import type { SessionUser } from '../../../src/server/auth/session.ts';
+import type { SessionUser } from '../../../src/server/access/session.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { addPractice, ownerWithPodcast, startExperiment } from '../experiments/experiment-helpers.ts';

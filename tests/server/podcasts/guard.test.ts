@@ -2,9 +2,9 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { can, podcastActions } from '../../../src/shared/roles.ts';
-import { podcastAccess, registerPodcastGuard } from '../../../src/server/podcasts/guard.ts';
+import { podcastAccess, registerPodcastGuard } from '../../../src/server/access/guard.ts';
 import type { AppContext } from '../../../src/server/context.ts';
-import type { SessionUser } from '../../../src/server/auth/session.ts';
+import type { SessionUser } from '../../../src/server/access/session.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { json } from '../helpers/agent.ts';

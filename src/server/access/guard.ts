@@ -6,7 +6,7 @@
 // and never check access themselves.
 //
 // Deny by default, at registration: a route under /api/ whose path has a parameter must declare a
-// podcast rule, a staff ability (/api/nova, admin/staff.ts) or an explicit `access` ('public',
+// podcast rule, a staff ability (/api/nova, access/staff.ts) or an explicit `access` ('public',
 // 'user', 'own-account'); a route under /api/podcasts/:id must declare a podcast rule. Decision
 // 2026-11-26 (issue 20, wall 1): a new `/api/experiments/:id/x` that forgot its check was open to
 // every verified user; now it cannot even be registered.
@@ -19,7 +19,7 @@ import type { AppContext } from '../context.ts';
 import type { ChangeMemo, MemoVersions } from '../db/change-memo.ts';
 import type { Db } from '../db/database.ts';
 import type { PodcastsTable } from '../db/schema.ts';
-import type { SessionReader, SessionUser } from '../auth/session.ts';
+import type { SessionReader, SessionUser } from './session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import {
   findAccessRow,
@@ -33,8 +33,8 @@ import {
   podcastMessages,
   type PodcastKind,
   type PodcastVia,
-} from './podcast-kinds.ts';
-import { contractorOf, planOf, type Plan } from './podcast-plan.ts';
+} from './kinds.ts';
+import { contractorOf, planOf, type Plan } from './plan.ts';
 
 export type PodcastRule = { via?: PodcastVia; action: PodcastAction; plan?: 'pro' };
 
@@ -231,12 +231,12 @@ export type SessionAccess = { user: SessionUser; access: AccessRow };
 /**
  * Where session-and-access rows are kept: `thing`'s while the counts of its podcast hold;
  * `selected`'s (a kind whose podcast the session picks) by rules of their own, since which podcast
- * that is depends on more than the counts of the one found (auth/access.ts).
+ * that is depends on more than the counts of the one found (access/access-hook.ts).
  */
 export type AccessMemos = { thing: ChangeMemo<SessionAccess>; selected: ChangeMemo<SessionAccess> };
 
 /**
- * For the access hook (auth/access.ts): on a route with a podcast rule, the session is read with
+ * For the access hook (access/access-hook.ts): on a route with a podcast rule, the session is read with
  * the caller's access row in one statement (podcast-kinds.ts), which the guard then decides on
  * (role and plan anew for each request). The row is reused by the session's next request for the
  * same thing while nothing it was read from changed (db/change-memo.ts; on PostgreSQL by reads
@@ -274,7 +274,7 @@ export function podcastThing(request: FastifyRequest) {
 }
 
 /**
- * PostgreSQL, a write with an Idempotency-Key on a podcast's route (auth/access.ts): the session
+ * PostgreSQL, a write with an Idempotency-Key on a podcast's route (access/access-hook.ts): the session
  * read with the access row and the key's claim in one statement (podcast-kinds.ts); what the claim
  * found is the reader's `claim`, set by the read.
  */

@@ -1,5 +1,5 @@
 // Cookie sessions stored in the database (hashed ids). Loading them is the access hook's job
-// (auth/access.ts); routes read `request.user` through requireUser.
+// (access/access-hook.ts); routes read `request.user` through requireUser.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -9,8 +9,8 @@ import { preparedQuery } from '../db/prepared-query.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { withUserFacts, type UserFacts } from '../users/serialize-user.ts';
-import { issueCsrfToken } from './csrf.ts';
-import { randomToken, sha256 } from './tokens.ts';
+import { issueCsrfToken } from '../auth/csrf.ts';
+import { randomToken, sha256 } from '../auth/tokens.ts';
 
 export const SESSION_COOKIE = 'kompass_session';
 const LIFETIME_DAYS = 30;
@@ -35,7 +35,7 @@ export function cookieOptions(secure: boolean) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
 }
 
-// Read on every API request that names no podcast (those read it with their access row: podcasts/guard.ts).
+// Read on every API request that names no podcast (those read it with their access row: access/guard.ts).
 const sessionUser = preparedQuery((db: Db, id: string, now: string) =>
   db
     .selectFrom('sessions')

@@ -9,10 +9,10 @@ import { membershipMessages } from '../../shared/team.ts';
 import { invitationMessages } from '../team/invitations.ts';
 import type { Db } from '../db/database.ts';
 import type { DB, UsersTable } from '../db/schema.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from './session.ts';
 import { earliest } from '../db/change-memo.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
-import { planQuery } from './podcast-plan.ts';
+import { planQuery } from './plan.ts';
 import { takeOverFree, type RunningKey } from '../http/idempotency.ts';
 
 export const podcastMessages = {

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import { canStaff, type StaffAbility } from '../../shared/admin.ts';
 import type { AppContext } from '../context.ts';
 import { withTx, type Db } from '../db/database.ts';
-import { requireUser, type SessionUser } from '../auth/session.ts';
+import { requireUser, type SessionUser } from './session.ts';
 import { HttpError } from '../http/errors.ts';
 import { CONTENT_EDIT, forgetContentVersion } from '../db/seed/seed.ts';
 

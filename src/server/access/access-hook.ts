@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { routeOf } from '../http/route-of.ts';
-import { verifyCsrf } from './csrf.ts';
+import { verifyCsrf } from '../auth/csrf.ts';
 import { changeMemo, unchangedVersions, watchedVersions } from '../db/change-memo.ts';
 import {
   countedVersions,
@@ -14,15 +14,15 @@ import {
   sessionWithAccess,
   sessionWithClaim,
   type SessionAccess,
-} from '../podcasts/guard.ts';
-import type { ClaimOutcome, KeyClaim } from '../podcasts/podcast-kinds.ts';
+} from './guard.ts';
+import type { ClaimOutcome, KeyClaim } from './kinds.ts';
 import { keyToClaim } from '../http/idempotency.ts';
 import { loadSession, sessionReader, sessionWithFacts, type SessionUser } from './session.ts';
 
 /**
  * `public`: anyone; `user`: any signed-in user, confirmed or not; `verified` (default): a confirmed
  * user. `own-account` is `verified` said on purpose by a route whose path parameter names nothing
- * of a podcast (the caller's own things, or content every account reads); podcasts/guard.ts
+ * of a podcast (the caller's own things, or content every account reads); access/guard.ts
  * refuses a route with a parameter that declares neither that nor a podcast rule.
  */
 export type Access = 'public' | 'user' | 'verified' | 'own-account';
