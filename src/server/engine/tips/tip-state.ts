@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import type { RawFinding } from '../../feed-check/finding.ts';
 import { loadEffects } from '../../experiments/effect.ts';
 import type { Rhythm } from '../../../shared/feed-check.ts';
-import { planColumns, planOf, type Plan } from '../../podcasts/podcast-plan.ts';
+import { planColumns, planOf, type Plan } from '../../access/plan.ts';
 import {
   tipBookmarks,
   tipExperiments,
