@@ -4,11 +4,15 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-function binDir() {
+/** Debian's newest PostgreSQL server binaries (`/usr/lib/postgresql/<version>/bin`), if installed. */
+export function binDir() {
   const root = '/usr/lib/postgresql';
-  const version = existsSync(root) ? readdirSync(root).sort().at(-1) : undefined;
-  const dir = version && join(root, version, 'bin');
-  return dir && existsSync(join(dir, 'initdb')) ? dir : undefined;
+  // Only a version with a server (a client package alone brings `bin/` without initdb).
+  const versions = existsSync(root)
+    ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    : [];
+  const version = versions.sort((a, b) => Number(a) - Number(b)).at(-1);
+  return version && join(root, version, 'bin');
 }
 
 /** Runs a PostgreSQL binary, as the postgres user when we are root (postgres refuses root). */

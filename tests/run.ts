@@ -9,6 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startPostgres } from './postgres.ts';
+import { preflight } from './preflight.ts';
+
+// Before any suite: PostgreSQL and Chromium are there (installed now if missing and we may), or
+// the run stops here with the command to run, not halfway through (tests/preflight.ts).
+const unmet = preflight();
+if (unmet) {
+  console.error(unmet);
+  process.exit(1);
+}
 
 const results = 'test-results';
 mkdirSync(results, { recursive: true });
