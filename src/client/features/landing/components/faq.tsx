@@ -1,9 +1,14 @@
+import { formatEuro, offerings } from '../../../../shared/offerings.ts';
 import { links } from '../../../lib/links.ts';
 
-const questions = [
+// The prices come from the offerings, as on the pricing cards and the conversion page, so the
+// FAQ can never name another price (decision 2026-12-01).
+const pro = offerings.pro_one;
+
+export const questions = [
   {
     q: 'Was kostet Kompass Studio?',
-    a: 'Studio Basic ist kostenlos. Jeder neue Podcast bekommt 30 Tage Studio Pro zum Ausprobieren, danach kostet Studio Pro 12 € im Monat oder 120 € im Jahr.',
+    a: `Studio Basic ist kostenlos. Jeder neue Podcast bekommt 30 Tage Studio Pro zum Ausprobieren, danach kostet Studio Pro ${formatEuro(pro.monthly)} im Monat oder ${formatEuro(pro.annual)} im Jahr.`,
   },
   {
     q: 'Endet die Testphase automatisch?',
