@@ -6,6 +6,7 @@
 // - A figure the new row leaves out (undefined or null) keeps the stored one: a second export that
 //   maps fewer series (only downloads, where the first also had listeners) must not wipe the
 //   others. There is no way to clear a stored figure but removing the source.
+// - A new day without any figure is not stored (and not counted): a day without figures is absent.
 // - A day given twice in one call: the later row's figures win (merged over the earlier one).
 // - Reads and writes go in batches (one select per batch of days, one multi-row upsert per batch of
 //   new and changed days), so a year of days is a handful of statements on either engine.
@@ -68,6 +69,7 @@ export async function storeDays(
       const old = storedByDay.get(day);
       const merged = {} as Figures;
       for (const series of daySeries) merged[series] = figures[series] ?? old?.[series] ?? null;
+      if (!old && daySeries.every((series) => merged[series] === null)) continue;
       if (!old) result.inserted++;
       else if (daySeries.every((series) => same(series, old[series], merged[series]))) {
         result.unchanged++;

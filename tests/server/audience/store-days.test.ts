@@ -68,6 +68,15 @@ describe('storeDays', () => {
     expect(await stored('2026-01-10')).toMatchObject({ downloads: 7, listeners: 5, followers: 3 });
   });
 
+  it('stores no day without any figure', async () => {
+    const result = await storeDays(t.db, target, [
+      { day: '2031-01-01', downloads: null },
+      { day: '2031-01-02' },
+    ]);
+    expect(result).toEqual({ inserted: 0, updated: 0, unchanged: 0 });
+    expect(await stored('2031-01-01')).toBeUndefined();
+  });
+
   it('writes nothing when the transaction fails', async () => {
     await expect(
       t.db.transaction().execute(async (trx) => {
