@@ -1,8 +1,12 @@
 // The name of a podcast's plan, one text on every screen (issue 21: the account's contract page
 // said 'Studio Basic' while the podcast's said 'Studio Pro (Testphase)', for the same podcast).
 
-/** '1 Tag', '30 Tage'. */
-export const dayCount = (days: number) => `${days} ${days === 1 ? 'Tag' : 'Tage'}`;
+let grouping: Intl.NumberFormat | undefined;
+/** '2.617': a whole number as German text, with the thousands grouped (made on first use). */
+export const germanCount = (n: number) => (grouping ??= new Intl.NumberFormat('de-DE')).format(n);
+
+/** '1 Tag', '30 Tage', '2.617 Tage'. */
+export const dayCount = (days: number) => `${germanCount(days)} ${days === 1 ? 'Tag' : 'Tage'}`;
 
 export type PlanFacts = { active: boolean; only_trial: boolean; trial: { days_left: number } };
 

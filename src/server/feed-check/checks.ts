@@ -97,7 +97,7 @@ function channelFindings(facts: FeedFacts, feedUrl: string): RawFinding[] {
     add(
       'category_missing',
       'error',
-      'Der Feed nennt keine itunes:category. Ohne Kategorie wirst du in den Verzeichnissen nicht gefunden.',
+      'Der Feed nennt keine Kategorie (itunes:category). Ohne Kategorie wirst du in den Verzeichnissen nicht gefunden.',
       [4, 2],
     );
   } else {
@@ -173,7 +173,7 @@ function channelFindings(facts: FeedFacts, feedUrl: string): RawFinding[] {
     add(
       'podcast_guid',
       'tip',
-      'Der Feed hat kein podcast:guid. Diese feste Kennung hält deinen Podcast in Apps auffindbar, auch wenn die Feed-Adresse wechselt.',
+      'Der Feed hat keine feste Kennung (podcast:guid). Diese Kennung hält deinen Podcast in Apps auffindbar, auch wenn die Feed-Adresse wechselt.',
       [2],
     );
   }
@@ -181,7 +181,7 @@ function channelFindings(facts: FeedFacts, feedUrl: string): RawFinding[] {
     add(
       'podcast_locked',
       'tip',
-      'Der Feed hat kein podcast:locked. Damit verhinderst du, dass jemand deinen Feed bei einer anderen Plattform als seinen ausgibt.',
+      'Der Feed hat keine Umzugssperre (podcast:locked). Damit verhinderst du, dass jemand deinen Feed bei einer anderen Plattform als seinen ausgibt.',
       [2],
     );
   }
@@ -189,12 +189,12 @@ function channelFindings(facts: FeedFacts, feedUrl: string): RawFinding[] {
     add(
       'podcast_funding',
       'tip',
-      'Der Feed hat kein podcast:funding. Apps zeigen darüber einen Link, über den Hörer*innen dich unterstützen können.',
+      'Der Feed hat keinen Unterstützungslink (podcast:funding). Apps zeigen darüber einen Link, über den Hörer*innen dich unterstützen können.',
       [86, 87],
     );
   }
   const insecure = [
-    feedUrl.startsWith('http:') ? 'den Feed' : null,
+    feedUrl.startsWith('http:') ? 'der Feed selbst' : null,
     facts.imageHref?.startsWith('http:') ? 'das Cover' : null,
     facts.items.slice(0, RECENT).some((i) => i.enclosure?.url.startsWith('http:')) ? 'Audiodateien' : null,
   ].filter(Boolean);
@@ -202,7 +202,7 @@ function channelFindings(facts: FeedFacts, feedUrl: string): RawFinding[] {
     add(
       'https',
       'warning',
-      `Der Feed lädt ${insecure.join(', ')} ohne https. Manche Apps und Browser blockieren solche Adressen.`,
+      `Ohne https geladen: ${insecure.join(', ')}. Manche Apps und Browser blockieren solche Adressen.`,
       [2, 97],
     );
   }

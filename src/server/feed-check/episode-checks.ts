@@ -120,7 +120,7 @@ export function itemFindings(facts: FeedFacts): RawFinding[] {
     add(
       'podcast_person',
       'tip',
-      'Der Feed nennt niemanden mit podcast:person. Apps verlinken so Hosts und Gäste, und deren Publikum findet dich.',
+      'Der Feed nennt keine Mitwirkenden (podcast:person). Apps verlinken so Hosts und Gäste, und deren Publikum findet dich.',
       [42, 43],
     );
   }

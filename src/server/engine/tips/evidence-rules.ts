@@ -1,8 +1,9 @@
 // Kompass-KI from the evidence (issue 22): the Feed-Check and the measured effect of experiments.
 // Each once per cause: a finding's key, a fix dated by its check, a pause by its last episode, an
 // experiment by its id.
-import { berlinDate } from '../../../shared/calendar.ts';
+import { addDays, berlinDate } from '../../../shared/calendar.ts';
 import { checkTitles } from '../../../shared/feed-check.ts';
+import { dayCount, germanCount } from '../../../shared/plan-name.ts';
 import type { TipState } from './tip-state.ts';
 import { day, tip, title, type Rule } from './tip-text.ts';
 
@@ -15,6 +16,8 @@ const FEED_CHECK = '[Zum Feed-Check](/app/podcast/feed-check)';
 
 const feedError: Rule = {
   name: 'feed-error',
+  // Changes only with a new Feed-Check, whose job evaluates the podcast.
+  due: () => [],
   run: (s) =>
     (s.feed?.findings ?? [])
       .filter((f) => f.severity === 'error')
@@ -30,6 +33,8 @@ const feedError: Rule = {
 
 const feedFixed: Rule = {
   name: 'feed-fixed',
+  // Changes only with a new Feed-Check, whose job evaluates the podcast.
+  due: () => [],
   run: (s) =>
     (s.feed?.resolved ?? []).map((key) =>
       tip(
@@ -49,6 +54,8 @@ const lastEpisodeDay = (s: TipState) => {
 
 const rhythmGap: Rule = {
   name: 'rhythm-gap',
+  // Changes only with a new Feed-Check, whose job evaluates the podcast.
+  due: () => [],
   run: (s) => {
     const r = s.feed?.rhythm;
     if (!r || r.episodes < 5 || r.median_days === null || r.days_since_last === null) return [];
@@ -58,7 +65,7 @@ const rhythmGap: Rule = {
         'rhythm-gap',
         `rhythm-gap:${lastEpisodeDay(s)}`,
         'Deine Hörer*innen warten',
-        `Die letzte Folge von ${title(s)} ist ${r.days_since_last} Tage alt, sonst kommt etwa alle ${Math.round(r.median_days)} Tage eine. Sag deinem Publikum, wann es weitergeht – oder plane die Pause bewusst als Staffelende.\n\n${FEED_CHECK}`,
+        `Die letzte Folge von ${title(s)} ist ${dayCount(r.days_since_last)} alt, sonst kommt etwa alle ${dayCount(Math.round(r.median_days))} eine. Sag deinem Publikum, wann es weitergeht – oder plane die Pause bewusst als Staffelende.\n\n${FEED_CHECK}`,
       ),
     ];
   },
@@ -66,6 +73,8 @@ const rhythmGap: Rule = {
 
 const rhythmBack: Rule = {
   name: 'rhythm-back',
+  // Changes only with a new Feed-Check, whose job evaluates the podcast.
+  due: () => [],
   run: (s) => {
     const r = s.feed?.rhythm;
     if (!r || r.median_days === null || r.last_gap_days === null || r.days_since_last === null) return [];
@@ -75,7 +84,7 @@ const rhythmBack: Rule = {
         'rhythm-back',
         `rhythm-back:${lastEpisodeDay(s)}`,
         'Schön, dass du zurück bist',
-        `Nach ${r.last_gap_days} Tagen Pause ist eine neue Folge von ${title(s)} erschienen. Jetzt zählt, dass die nächste im gewohnten Rhythmus folgt: Wer zurückkommt, bleibt, wenn es regelmäßig weitergeht.\n\n[Methode: Fester Veröffentlichungstag](/app/practices/93)`,
+        `Nach ${germanCount(r.last_gap_days)} Tagen Pause ist eine neue Folge von ${title(s)} erschienen. Jetzt zählt, dass die nächste im gewohnten Rhythmus folgt: Wer zurückkommt, bleibt, wenn es regelmäßig weitergeht.\n\n[Methode: Fester Veröffentlichungstag](/app/practices/93)`,
       ),
     ];
   },
@@ -83,6 +92,8 @@ const rhythmBack: Rule = {
 
 const experimentWorked: Rule = {
   name: 'experiment-worked',
+  // An effect is measured once the experiment has ended (then metrics are writes).
+  due: (s) => s.experiments.map((e) => addDays(e.ends_at, 1)),
   run: (s) =>
     s.effects
       .filter((e) => e.goal_score !== null && e.goal_score >= WORKED_SCORE)
@@ -98,6 +109,8 @@ const experimentWorked: Rule = {
 
 const experimentFlat: Rule = {
   name: 'experiment-flat',
+  // An effect is measured once the experiment has ended (then metrics are writes).
+  due: (s) => s.experiments.map((e) => addDays(e.ends_at, 1)),
   run: (s) =>
     s.effects
       .filter((e) => e.goal_score !== null && e.goal_score < WORKED_SCORE)

@@ -42,11 +42,16 @@ export function AssistantPopover({ trigger, podcast, tips: shown, loading, defau
           </h2>
           {active ? (
             shown.length ? (
-              <ul aria-label="Neueste Tipps">
+              // Subjects wrap to two lines: a gap and padding keep one tip from running into the next.
+              <ul aria-label="Neueste Tipps" className="space-y-1">
                 {shown.map((tip) => (
                   <li key={tip.id}>
                     <Popover.Close asChild>
-                      <Link to="/app/assistances/$id" params={{ id: String(tip.id) }} className={menuLink}>
+                      <Link
+                        to="/app/assistances/$id"
+                        params={{ id: String(tip.id) }}
+                        className={`${menuLink} py-2`}
+                      >
                         {tip.subject}
                       </Link>
                     </Popover.Close>

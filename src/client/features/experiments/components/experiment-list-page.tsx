@@ -19,7 +19,10 @@ export function ExperimentItem({ experiment }: { experiment: Experiment }) {
       >
         {experiment.title}
       </Link>
-      <p className="text-sm text-slate-700">Methode: {experiment.practice.title}</p>
+      {/* An experiment named after its method would say the same twice (decision 2026-12-01). */}
+      {experiment.title !== experiment.practice.title && (
+        <p className="text-sm text-slate-700">Methode: {experiment.practice.title}</p>
+      )}
       <p className="text-sm text-slate-700">
         {germanDate(experiment.starts_at)} bis {germanDate(experiment.ends_at)}
         {experiment.has_ended

@@ -46,7 +46,7 @@ export function RunningExperimentsWidget({ podcast }: { podcast: ExperimentPodca
                 >
                   {e.title}
                 </Link>
-                <p className="text-sm text-slate-700">{e.practice.title}</p>
+                {e.title !== e.practice.title && <p className="text-sm text-slate-700">{e.practice.title}</p>}
                 <p className="text-sm text-slate-700">
                   Start: {germanDate(e.starts_at)} ·{' '}
                   {e.has_started ? `noch ${dayCount(e.days_left)}` : 'startet bald'}

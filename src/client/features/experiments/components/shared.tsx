@@ -10,7 +10,7 @@ export type ExperimentPodcast = { id: number; title: string; active: boolean; ro
 /** yyyy-MM-dd as 'dd.MM.yyyy'. */
 export const germanDate = (date: string) => date.split('-').reverse().join('.');
 
-export const dayCount = (n: number) => `${n} ${n === 1 ? 'Tag' : 'Tage'}`;
+export { dayCount } from '../../../../shared/plan-name.ts';
 
 /** For a Basic podcast: what experiments are, and the way to Studio Pro. */
 export function ProUpsell({ podcast, title }: { podcast: ExperimentPodcast; title: string }) {

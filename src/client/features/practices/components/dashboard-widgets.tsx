@@ -32,10 +32,25 @@ export function RecommendedWidget({ podcast }: { podcast: Podcast }) {
   return <Recommended podcastId={podcast.id} />;
 }
 
+/**
+ * The reason each row shows: its strongest one not already shown in a row above, else its
+ * strongest. Three methods that all 'passen zu deinem Ziel Reichweite' would otherwise say the
+ * same three times (decision 2026-12-01).
+ */
+export function shownReasons(rows: readonly { reasons: readonly string[] }[]): (string | undefined)[] {
+  const shown = new Set<string>();
+  return rows.map(({ reasons }) => {
+    const reason = reasons.find((r) => !shown.has(r)) ?? reasons[0];
+    if (reason) shown.add(reason);
+    return reason;
+  });
+}
+
 function Recommended({ podcastId }: { podcastId: number }) {
   const estimations = useEstimations(podcastId);
   // A method just applied or rejected leaves at once, before the refetch brings the next one.
   const list = (estimations.data ?? []).filter((e) => !e.practice.applied && !e.practice.rejected);
+  const reasons = shownReasons(list);
   return (
     <WidgetCard title="Als Nächstes empfohlen">
       {estimations.isPending ? (
@@ -46,14 +61,14 @@ function Recommended({ podcastId }: { podcastId: number }) {
         </p>
       ) : (
         <ul aria-label="Empfohlene Methoden" className="divide-y divide-slate-100">
-          {list.map((e) => (
+          {list.map((e, i) => (
             <PracticeRow key={e.practice_id} practice={e.practice}>
               <span className="mt-1 block">
                 <SimilarityBadge similarity={e.similarity} />
               </span>
-              {/* The strongest reason, so a change in the evidence reads on the dashboard too
-                  ('Dein Feed: Keine Transkripte'; issue 22). The card lists them all. */}
-              {e.reasons[0] && <span className="mt-1 block text-sm text-slate-600">{e.reasons[0]}</span>}
+              {/* A strong reason, so a change in the evidence reads on the dashboard too
+                  ('Dein Feed: Keine Transkripte'). The card lists them all. */}
+              {reasons[i] && <span className="mt-1 block text-sm text-slate-600">{reasons[i]}</span>}
             </PracticeRow>
           ))}
         </ul>
