@@ -42,6 +42,8 @@ export type FetchOptions = FeedConfig & {
   accept: string;
   /** Only the body's first bytes, then the connection closes (a cover's header for the Feed-Check). */
   headBytes?: number;
+  /** More request headers (OP3's `authorization`, audience/op3-client.ts); they win over ours. */
+  headers?: Record<string, string>;
 };
 export type Fetched = { body: Buffer; contentType: string | undefined; url: URL };
 
@@ -115,6 +117,7 @@ export function pinnedRequest(url: URL, target: Target, options: FetchOptions, s
         accept: options.accept,
         'accept-encoding': 'gzip, br',
         'user-agent': 'KompassStudio/1.0 (Feed-Import)',
+        ...options.headers,
       },
     });
     req.once('response', resolve);
