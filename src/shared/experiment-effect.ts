@@ -29,9 +29,12 @@ export type ExperimentEffect = z.infer<typeof experimentEffect>;
 export const effectResource = resource(experimentEffect);
 
 export const effectMessages = {
-  before: 'Für eine Wirkung fehlt eine Auswertung vor dem Start.',
+  // A value recorded on the first day counts as 'before' (effect.ts): said, so that an interim
+  // evaluation on day one is not taken for too late (decision 2026-12-01).
+  before:
+    'Für eine Wirkung fehlt eine Auswertung vor dem Start. Bis einschließlich zum ersten Tag des Experiments zählt auch eine Zwischenauswertung als Wert vor dem Start.',
   after: 'Für eine Wirkung fehlt eine Auswertung nach dem Ende.',
-  both: 'Für eine Wirkung fehlen Auswertungen vor dem Start und nach dem Ende.',
+  both: 'Für eine Wirkung fehlen Auswertungen vor dem Start und nach dem Ende. Eine Zwischenauswertung bis einschließlich zum ersten Tag zählt als Wert vor dem Start.',
   mismatch: 'Vor dem Start und nach dem Ende wurden verschiedene Kennzahlen ausgewertet.',
 };
 
