@@ -4,19 +4,18 @@
 import { z } from 'zod';
 import { collection, isoDate, resource } from './api.ts';
 
-export const audienceSourceType = ['op3', 'upload'] as const;
-export const audienceSourceStatus = ['ok', 'pending', 'error'] as const;
+import { audienceSourceStatus, audienceSourceType, OP3_TOKEN_MAX } from './audience-vocabulary.ts';
 
-/** The series an upload's columns can be assigned to, with their German names. */
-export const audienceSeries = ['downloads', 'listeners', 'followers', 'plays', 'consumption'] as const;
-export type AudienceSeries = (typeof audienceSeries)[number];
-export const audienceSeriesLabels: Record<AudienceSeries, string> = {
-  downloads: 'Downloads',
-  listeners: 'Hörer:innen',
-  followers: 'Follower',
-  plays: 'Wiedergaben',
-  consumption: 'Durchschnittlich gehört (%)',
-};
+// The words and limits live zod-free in audience-vocabulary.ts (the client's screens import them).
+export {
+  audienceSeries,
+  audienceSeriesLabels,
+  audienceSourceStatus,
+  audienceSourceType,
+  OP3_TOKEN_MAX,
+  UPLOAD_MAX_BYTES,
+  type AudienceSeries,
+} from './audience-vocabulary.ts';
 
 export const audienceSource = z.object({
   id: z.number(),
@@ -34,7 +33,6 @@ export type AudienceSource = z.infer<typeof audienceSource>;
 export const audienceSourceResource = resource(audienceSource);
 export const audienceSourceCollection = collection(audienceSource);
 
-export const OP3_TOKEN_MAX = 500;
 export const connectOp3Body = z.object({
   type: z.literal('op3', { error: 'Diese Datenquelle gibt es nicht.' }),
   token: z
@@ -152,5 +150,3 @@ export const audienceMessages = {
   noSeries: 'Bitte ordne mindestens einer Kennzahl eine Spalte zu.',
   noFeed: 'Für OP3 braucht dein Podcast einen Feed. Trage zuerst die Feed-Adresse ein.',
 };
-
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
