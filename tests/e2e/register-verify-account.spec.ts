@@ -39,6 +39,15 @@ test('register, verify, log out and in, change the password, delete the account'
   }
   await page.getByRole('checkbox', { name: /Nutzungsbedingungen/ }).click();
   await page.getByRole('checkbox', { name: /Datenschutzerklärung/ }).click();
+  // 'Zurück' then 'Weiter' keeps what was typed and ticked.
+  await page.getByRole('button', { name: 'Zurück' }).click();
+  await expect(page.getByLabel('Arbeitstitel')).toHaveValue('Der Kompass-Podcast');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(email);
+  await expect(password).toHaveValue(PASSWORD);
+  await expect(page.getByLabel('Passwort wiederholen')).toHaveValue(PASSWORD);
+  await expect(page.getByRole('checkbox', { name: /Nutzungsbedingungen/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Datenschutzerklärung/ })).toBeChecked();
   await page.getByRole('button', { name: 'Account erstellen' }).click();
 
   // Thank-you: what happens next, naming the address, and the way on to /verify.

@@ -53,7 +53,9 @@ export function SetupPage() {
   return (
     <AuthCard title="Kostenlos registrieren">
       <StepList current={step} />
-      {step === 'podcast' && (
+      {/* Both steps stay mounted, the other one hidden: 'Zurück' then 'Weiter' finds the e-mail,
+          both passwords and the checkboxes as they were typed (decision 2026-12-01). */}
+      <div hidden={step !== 'podcast'}>
         <SetupPodcastStep
           title={title}
           onNext={(typed) => {
@@ -61,16 +63,18 @@ export function SetupPage() {
             setStep('account');
           }}
         />
-      )}
-      {step === 'account' && (
-        <SetupAccountStep
-          extra={{ podcast_title: title }}
-          onBack={() => setStep('podcast')}
-          onDone={(address) => {
-            setEmail(address);
-            setStep('done');
-          }}
-        />
+      </div>
+      {step !== 'done' && (
+        <div hidden={step !== 'account'}>
+          <SetupAccountStep
+            extra={{ podcast_title: title }}
+            onBack={() => setStep('podcast')}
+            onDone={(address) => {
+              setEmail(address);
+              setStep('done');
+            }}
+          />
+        </div>
       )}
       {step === 'done' && <SetupThanks email={email} />}
     </AuthCard>
