@@ -22,6 +22,7 @@ import * as scoreRankings from './migrations/0022-score-rankings.ts';
 import * as changeCounts from './migrations/0023-change-counts.ts';
 import * as latestMetrics from './migrations/0024-latest-metrics.ts';
 import * as audience from './migrations/0025-audience.ts';
+import * as dueTimes from './migrations/0028-due-times.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -47,10 +48,11 @@ const migrations = {
   '0023-change-counts': changeCounts,
   '0024-latest-metrics': latestMetrics,
   '0025-audience': audience,
+  '0028-due-times': dueTimes,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */
-export const latestMigration = Object.keys(migrations).at(-1)!;
+export const latestMigration = Object.keys(migrations).sort().at(-1)!;
 
 export async function migrate(db: Database) {
   const provider = {

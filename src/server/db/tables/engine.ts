@@ -13,6 +13,15 @@ export interface AssistancesTable {
   created_at: Timestamp;
 }
 
+/** When a podcast's tip rules may next name a tip without a write (engine/tips/tip-schedule.ts). */
+export interface TipScheduleTable {
+  podcast_id: number;
+  /** ISO instant; '' = due now. */
+  due_at: string;
+  /** Wall-clock ms of the evaluation that wrote it. */
+  evaluated_at: Generated<number>;
+}
+
 /** A flag a podcast set on a method (bookmarks, rejections); one per podcast and method. */
 export interface PracticeFlagsTable {
   id: Generated<number>;

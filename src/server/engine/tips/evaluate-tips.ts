@@ -3,8 +3,9 @@
 // sweep that one process at a time runs (a lease, jobs/lease.ts). Each tip is one insert that does
 // nothing when the podcast has a tip of that cause already (unique index), so the sweep, an event
 // and a second process can all evaluate at once and the tip still exists once.
-import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { databaseFault } from '../../db/faults.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../jobs/lease.ts';
 import { queueTipPush } from '../../push/push-queue.ts';
 import { refreshScores } from '../../practices/recommend.ts';
@@ -12,6 +13,7 @@ import { rephrase } from './rephrase.ts';
 import { tipsFor } from './rules.ts';
 import { tipJob } from './tip-job.ts';
 import { loadTipState } from './tip-state.ts';
+import { duePodcasts, nextDueAt, saveDue } from './tip-schedule.ts';
 
 /** `push`, when given, is told at once about new tips to push; without it its next tick finds them. */
 export type TipContext = Pick<AppContext, 'db' | 'clock' | 'config'> & Partial<Pick<AppContext, 'push'>>;
@@ -29,11 +31,19 @@ declare module 'fastify' {
  */
 export async function evaluateTips(ctx: TipContext, podcastId: number) {
   const now = ctx.clock.now();
+  const evaluatedAt = Date.now();
   // The evidence may have changed with the write (a Feed-Check, an evaluation): the scores follow
   // before the rules read them (a no-op when the engine's inputs are unchanged: their fingerprint).
   await refreshScores(ctx.db, podcastId, now);
   const state = await loadTipState(ctx.db, podcastId, now);
-  if (!state || !state.plan.active) return [];
+  if (!state) return [];
+  // Due again when time alone may make a tip (a Basic podcast: at the recheck; a plan turns Pro by
+  // a write). Stored after the tips: a run that fails on the way leaves its podcast due.
+  const dueAt = nextDueAt(state.plan.active ? state : null, podcastId, now);
+  if (!state.plan.active) {
+    await saveDue(ctx.db, podcastId, dueAt, evaluatedAt);
+    return [];
+  }
   const had = new Set(
     (
       await ctx.db.selectFrom('assistances').select('cause').where('podcast_id', '=', podcastId).execute()
@@ -54,16 +64,39 @@ export async function evaluateTips(ctx: TipContext, podcastId: number) {
     if (row) await queueTipPush(ctx.db, row.id, now);
     if (row) created.push({ id: row.id, cause: tip.cause });
   }
+  await saveDue(ctx.db, podcastId, dueAt, evaluatedAt);
   if (created.length > 0) ctx.push?.kick();
   return created;
 }
 
-/** Evaluates every podcast that can have tips (trial, lifetime; Basic podcasts are skipped inside). */
-export async function sweepTips(ctx: TipContext) {
-  const podcasts = await ctx.db.selectFrom('podcasts').select('id').orderBy('id').execute();
+/** Podcasts read per query of the sweep. */
+const SWEEP_BATCH = 200;
+const RETRY_MS = 3_600_000;
+
+/**
+ * Evaluates the podcasts that are due (tip-schedule.ts), earliest first, until none is; each
+ * evaluation moves its podcast's due time past now. Returns the number of new tips.
+ */
+export async function sweepTips(ctx: TipContext, log?: FastifyBaseLogger) {
+  const now = ctx.clock.now();
+  const seen = new Set<number>();
   let created = 0;
-  for (const { id } of podcasts) created += (await evaluateTips(ctx, id)).length;
-  return created;
+  for (;;) {
+    const due = (await duePodcasts(ctx.db, now, SWEEP_BATCH)).filter((id) => !seen.has(id));
+    if (due.length === 0) return created;
+    for (const id of due) {
+      seen.add(id);
+      try {
+        created += (await evaluateTips(ctx, id)).length;
+      } catch (error) {
+        // The database is away: the sweep stops (its job logs it) and the podcasts stay due.
+        if (databaseFault(error)) throw error;
+        // One podcast's failure does not stop the sweep: it is tried again in an hour.
+        log?.warn({ err: error, podcastId: id }, 'tip evaluation failed');
+        await saveDue(ctx.db, id, now.getTime() + RETRY_MS, Date.now()).catch(() => {});
+      }
+    }
+  }
 }
 
 /** Asks for the tips of `podcastId` after the answer of this request (a route that wrote to it). */
@@ -92,7 +125,7 @@ export function registerTips(app: FastifyInstance, ctx: TipContext): PeriodicJob
     route.onResponse = [...(own === undefined ? [] : [own].flat()), afterWrite];
   });
   const sweep = startPeriodicJob(ctx, app.log, 'tip-sweep', ctx.config.tips.sweepIntervalMs, async () => {
-    await sweepTips(ctx);
+    await sweepTips(ctx, app.log);
   });
   return {
     async runOnce() {

@@ -3,7 +3,19 @@
 // may name the same cause on every run: only the first one becomes a tip.
 import { daysBetween } from '../../../shared/calendar.ts';
 import { metric } from '../../../shared/vocabulary.ts';
-import { age, day, german, percent, reasons, tip, title, type Rule, type Tip } from './tip-text.ts';
+import {
+  age,
+  createdDay,
+  day,
+  daysAfter,
+  german,
+  percent,
+  reasons,
+  tip,
+  title,
+  type Rule,
+  type Tip,
+} from './tip-text.ts';
 import { evidenceRules } from './evidence-rules.ts';
 import type { TipState } from './tip-state.ts';
 
@@ -29,6 +41,7 @@ export const DROP_POINTS = 10;
 
 const welcome: Rule = {
   name: 'welcome',
+  due: () => [],
   run: (s) => {
     const best = s.recommended[0];
     const method = best
@@ -47,6 +60,7 @@ const welcome: Rule = {
 
 const goalsMissing: Rule = {
   name: 'goals-missing',
+  due: () => [],
   run: (s) =>
     s.objective && Object.values(s.objective).some((level) => level && level !== 'none')
       ? []
@@ -67,6 +81,7 @@ const goalsMissing: Rule = {
 
 const strategyMissing: Rule = {
   name: 'strategy-missing',
+  due: (s) => daysAfter([createdDay(s)], STRATEGY_AFTER_DAYS),
   run: (s) =>
     s.strategyAnswered || age(s) < STRATEGY_AFTER_DAYS
       ? []
@@ -82,6 +97,7 @@ const strategyMissing: Rule = {
 
 const teamAlone: Rule = {
   name: 'team-alone',
+  due: (s) => daysAfter([createdDay(s)], TEAM_AFTER_DAYS),
   run: (s) =>
     s.members > 1 || age(s) < TEAM_AFTER_DAYS
       ? []
@@ -97,6 +113,7 @@ const teamAlone: Rule = {
 
 const metricsStale: Rule = {
   name: 'metrics-stale',
+  due: (s) => daysAfter([s.metrics.at(-1)?.recorded_on ?? createdDay(s)], METRICS_STALE_DAYS),
   run: (s) => {
     const last = s.metrics.at(-1)?.recorded_on;
     const since = last ?? day(s.podcast.created_at);
@@ -124,6 +141,7 @@ const metricsStale: Rule = {
 
 const metricDropped: Rule = {
   name: 'metric-dropped',
+  due: () => [],
   run: (s) => {
     const tips: Tip[] = [];
     for (const key of metric.keys) {
@@ -149,6 +167,8 @@ const metricDropped: Rule = {
 
 const trialEnding: Rule = {
   name: 'trial-ending',
+  // The trial ends trial_days after creation; the tip speaks up TRIAL_TIP_DAYS before.
+  due: (s) => daysAfter([createdDay(s)], s.plan.trial.trial_days - TRIAL_TIP_DAYS),
   run: (s) =>
     s.plan.only_trial && s.plan.trial.days_left <= TRIAL_TIP_DAYS
       ? [
@@ -164,6 +184,7 @@ const trialEnding: Rule = {
 
 const experimentStarting: Rule = {
   name: 'experiment-starting',
+  due: (s) => s.experiments.map((e) => e.starts_at),
   run: (s) =>
     s.experiments
       .filter((e) => e.starts_at === s.today)
@@ -179,6 +200,11 @@ const experimentStarting: Rule = {
 
 const experimentEnding: Rule = {
   name: 'experiment-ending',
+  due: (s) =>
+    s.experiments.map((e) => {
+      const [window] = daysAfter([e.ends_at], -ENDING_DAYS);
+      return window! > e.starts_at ? window! : e.starts_at;
+    }),
   run: (s) =>
     s.experiments
       .filter((e) => {
@@ -198,6 +224,11 @@ const experimentEnding: Rule = {
 
 const experimentUnevaluated: Rule = {
   name: 'experiment-unevaluated',
+  due: (s) =>
+    daysAfter(
+      s.experiments.map((e) => e.ends_at),
+      1,
+    ),
   run: (s) =>
     s.experiments
       .filter((e) => e.ends_at < s.today && !e.evaluated)
@@ -213,6 +244,19 @@ const experimentUnevaluated: Rule = {
 
 const strongMatch: Rule = {
   name: 'strong-match',
+  // The day after the welcome, a week after the last strong match, and the days an experiment
+  // ends (the engine's evidence counts it from then, so the scores may move).
+  due: (s) => [
+    ...daysAfter(
+      s.tips.filter((t) => t.rule === 'welcome').map((t) => day(t.created_at)),
+      1,
+    ),
+    ...daysAfter(
+      s.tips.filter((t) => t.rule === 'strong-match').map((t) => day(t.created_at)),
+      STRONG_MATCH_PAUSE_DAYS,
+    ),
+    ...s.experiments.map((e) => e.ends_at),
+  ],
   run: (s) => {
     const welcomed = s.tips.find((t) => t.rule === 'welcome');
     if (!welcomed) return [];
@@ -241,6 +285,11 @@ const strongMatch: Rule = {
 
 const bookmarkIdle: Rule = {
   name: 'bookmark-idle',
+  due: (s) =>
+    daysAfter(
+      s.bookmarks.map((b) => day(b.created_at)),
+      BOOKMARK_IDLE_DAYS,
+    ),
   run: (s) =>
     s.bookmarks
       .filter(
