@@ -202,6 +202,25 @@ test('a method and its tabs; bookmark, apply, reject: the dashboard widgets foll
   expect(await itemTitles(after)).not.toContain(rejected);
 });
 
+test("'In Anwendung' from the list keeps the card where it was until the list is left", async ({ page }) => {
+  await verifiedUser(page);
+  await createPodcastViaApi(page, 'Fingerweg');
+  await openList(page);
+  const second = cards(page).nth(1);
+  const title = (await second.getAttribute('aria-label'))!;
+  // The refetch after the write sorts it to the end of the list; on screen it stays put.
+  const refetched = page.waitForResponse(
+    (r) =>
+      /\/api\/podcasts\/\d+\/practices$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET',
+  );
+  await toggle(page, second, title, 'In Anwendung');
+  await refetched;
+  await expect(cards(page).nth(1)).toHaveAttribute('aria-label', title);
+  await expect(cards(page).nth(1).getByText('In Anwendung', { exact: true })).toBeVisible();
+  await openList(page);
+  await expect(cards(page).nth(1)).not.toHaveAttribute('aria-label', title);
+});
+
 test('a toggle the server refuses is put back', async ({ page }) => {
   await verifiedUser(page);
   await createPodcastViaApi(page, 'Wackelkontakt');
@@ -296,9 +315,26 @@ test('the method action menu: an admin also gets the edit link to the admin pane
 });
 
 test('a method without steps: its Anleitung tab is disabled', async ({ page }) => {
-  await verifiedUser(page);
+  const { email } = await verifiedUser(page);
   await createPodcastViaApi(page, 'Archivpflege');
-  // Method 11 of the seed ('Themenseiten, die dein Archiv erschließen') has no action steps yet.
+  // Every seeded method has steps: an editor takes those of method 11 away in the admin API for
+  // the journey and gives them back after it (no other journey opens method 11).
+  await setRole(page, email, 'editor');
+  const {
+    id: _id,
+    edited_at: _e,
+    all_keywords: _k,
+    ...form
+  } = (await (await page.request.get('/api/nova/practices/11')).json()).data as Record<string, unknown>;
+  await apiWrite(page, 'PUT', '/api/nova/practices/11', { ...form, actions: [] });
+  try {
+    await expectNoSteps(page);
+  } finally {
+    await apiWrite(page, 'PUT', '/api/nova/practices/11', form);
+  }
+});
+
+async function expectNoSteps(page: Page) {
   await page.goto('/app/practices/11');
   await expect(page).toHaveURL(/\/app\/practices\/11\/overview$/);
   const tabs = page.getByRole('navigation', { name: 'Bereiche der Methode' });
@@ -309,4 +345,4 @@ test('a method without steps: its Anleitung tab is disabled', async ({ page }) =
   await expect(tabs.getByText('Anleitung', { exact: true })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByText(/^Lade /)).toHaveCount(0);
   await expectAccessible(page, 'a method without steps');
-});
+}

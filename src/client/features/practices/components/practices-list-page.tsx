@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useDeferredValue, useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useDeferredValue, useId, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { practiceOrder, practiceStatus, type PracticeOrder } from '../../../../shared/vocabulary.ts';
 import type { Podcast } from '../../../../shared/podcasts.ts';
 import { audienceSize, budget, relevance, timeEffort } from '../../../../shared/vocabulary.ts';
@@ -11,6 +11,7 @@ import { useKeywords } from '../api/get-keywords.ts';
 import { usePractices, type PracticeFilters } from '../api/get-practices.ts';
 import { PracticeCard, PracticeGrid } from './practice-card.tsx';
 import { PracticeMenu } from './practice-menu.tsx';
+import { useSteadyOrder } from './steady-order.ts';
 import { ChevronDownIcon } from '../../../components/nav-icons.tsx';
 
 /** 'Für offline speichern' and the offline store (dexie) under it load after the first screen. */
@@ -53,7 +54,8 @@ export function PracticesListPage({ podcast, filters, onFilters }: Props) {
   const data = useDeferredValue(list.data ?? null, null) ?? undefined;
   const pending = list.isPending || (list.data !== undefined && data === undefined);
   // A failed first load shows the empty text (§8); a failed refetch keeps what is on screen.
-  const practices = data?.pages.flatMap((p) => p.data) ?? [];
+  const loaded = useMemo(() => data?.pages.flatMap((p) => p.data) ?? [], [data]);
+  const practices = useSteadyOrder(loaded, JSON.stringify(effective));
   const total = data?.pages.at(-1)?.meta.total;
   const set = (change: PracticeFilters) => onFilters({ ...filters, ...change });
 
