@@ -42,6 +42,7 @@ import {
 import { passwordForgotRoute } from './password.forgot.tsx';
 import { passwordResetRoute } from './password.reset.tsx';
 import { podcastRequiredRoute } from './podcast-required.tsx';
+import { podcastAudienceRoute } from './podcast.audience.tsx';
 import { podcastCoworkersListRoute } from './podcast.coworkers.list.tsx';
 import { podcastDeleteRoute } from './podcast.delete.tsx';
 import { podcastFeedCheckRoute } from './podcast.feed-check.tsx';
@@ -121,6 +122,7 @@ export const routeTree = rootRoute.addChildren([
       podcastShowRoute,
       podcastDeleteRoute,
       podcastFeedCheckRoute,
+      podcastAudienceRoute,
       podcastEditRoute.addChildren([
         podcastEditIndexRoute,
         podcastEditGeneralRoute,

@@ -23,6 +23,7 @@ import {
 import * as methods from '../../features/practices/components/dashboard-widgets.tsx';
 import { membershipsQueryOptions } from '../../features/team/api/get-memberships.ts';
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
+import { audienceWidget } from './audience-widget-slot.tsx';
 import { simple } from './experiment-podcast.ts';
 
 /**
@@ -59,6 +60,7 @@ const slots = {
     </>
   ),
   giftLink: (className: string) => <methods.FirstEditionLink className={className} />,
+  audience: audienceWidget,
 };
 
 export function DashboardScreen() {

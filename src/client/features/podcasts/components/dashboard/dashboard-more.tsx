@@ -22,6 +22,7 @@ export function DashboardMore({
 }) {
   return (
     <>
+      {slots?.audience?.(podcast)}
       {slots?.experiments?.(podcast)}
       {slots?.methods?.(podcast)}
       <ObjectiveWidget podcast={podcast} />

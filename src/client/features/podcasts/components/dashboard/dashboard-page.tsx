@@ -21,6 +21,8 @@ export type DashboardSlots = {
   experiments?: (podcast: Podcast) => ReactNode;
   methods?: (podcast: Podcast) => ReactNode;
   giftLink?: (className: string) => ReactNode;
+  /** 'Hörerzahlen' (features/audience), below the first screen. */
+  audience?: (podcast: Podcast) => ReactNode;
 };
 
 type Props = { membershipsQuery: MembershipsQuery; slots?: DashboardSlots };
