@@ -4,7 +4,12 @@ import { loginSchema, sessionResponse, userResponse } from '../../shared/account
 import type { AppContext } from '../context.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../access/session.ts';
-import { checkAccountLock, countAccountFailure, rememberDevice } from '../auth/account-lock.ts';
+import {
+  checkAccountLock,
+  clearNetworkLock,
+  countAccountFailure,
+  rememberDevice,
+} from '../auth/account-lock.ts';
 import { clearThrottle, limits, throttle } from '../auth/throttle.ts';
 import { invalid } from '../http/errors.ts';
 import { serializeUser } from '../users/serialize-user.ts';
@@ -37,16 +42,18 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
       await throttle(ctx, `login:${request.ip}`, limits.loginPerClient);
       await throttle(ctx, throttleKey, limits.login);
       const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-      // Per account too, from anywhere; a known device or a reset still gets the owner in.
+      // Per account too, by the network a try comes from and overall (auth/login-failures.ts);
+      // a known device, another network or a reset still gets the owner in.
       await checkAccountLock(ctx, request, email, user?.id);
       // One answer for an unknown address and a wrong password, so nobody can probe for accounts.
       if (!(await verifyPassword(user?.password_hash, password)) || !user) {
-        await countAccountFailure(ctx, email);
+        await countAccountFailure(ctx, request, email);
         throw invalid({
           email: ['Diese Kombination aus E-Mail-Adresse und Passwort ist uns nicht bekannt.'],
         });
       }
       await clearThrottle(db, throttleKey);
+      await clearNetworkLock(ctx, request, email, user.id);
       await startSession(ctx, request, reply, user.id);
       rememberDevice(ctx, reply, user.id);
       return { data: await serializeUser(db, user, user) };

@@ -1,18 +1,25 @@
-// The per-account login limit (issue 20, decision 2026-11-26). The per-client limits
-// (throttle.ts) let 40 wrong passwords from 40 addresses through; this one counts the wrong
-// passwords of one account, wherever they come from, without handing an attacker a lockout:
-// - after `limits.accountLogin.max` wrong passwords in its window, a password alone no longer
-//   logs into the account (429 with Retry-After, whatever the password, so it tells nothing);
+// The per-account login limit (decision 2026-11-26, scoped to the failing network 2026-12-01).
+// The per-client limits (throttle.ts) let 40 wrong passwords from 40 addresses through; this one
+// counts the wrong passwords of one account per source network and overall (login-failures.ts),
+// without handing an attacker a lockout:
+// - a network that failed too often waits, then is refused: a password alone no longer logs in
+//   from it (429 with Retry-After, whatever the password, so it tells nothing); other networks,
+//   the owner's new device among them, still log in;
 // - the owner still logs in from a known device: a signed cookie (`kompass_device`, HMAC of the
 //   user id with the app key) set at every successful login;
 // - or with the mailed one-time link of 'Passwort vergessen?': a reset proves the mailbox and
-//   clears the account's count.
+//   clears the account's counts.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { cookieOptions } from '../access/session.ts';
-import { clearThrottle, limits, throttle } from './throttle.ts';
+import {
+  clearLoginFailures,
+  clearNetworkFailures,
+  countLoginFailure,
+  loginHold,
+  sourceNetwork,
+} from './login-failures.ts';
 import { hmac, safeEqual } from './tokens.ts';
 
 export const DEVICE_COOKIE = 'kompass_device';
@@ -21,7 +28,6 @@ const DEVICE_DAYS = 400;
 export const accountLockMessage =
   'Für dieses Konto gab es zu viele fehlgeschlagene Anmeldungen. Melde dich auf einem Gerät an, mit dem du dich schon angemeldet hast, oder setze dein Passwort über „Passwort vergessen?“ zurück.';
 
-const key = (email: string) => `login-account:${email}`;
 const deviceValue = (appKey: string, userId: number) => `${userId}.${hmac(appKey, `known-device:${userId}`)}`;
 
 const isKnownDevice = (
@@ -33,31 +39,49 @@ const isKnownDevice = (
   return userId !== undefined && value !== undefined && safeEqual(value, deviceValue(ctx.appKey, userId));
 };
 
-/** Refuses a password-only login to an account over its limit, unless from a known device. */
+export const accountWaitMessage = (seconds: number) =>
+  `Für dieses Konto gab es zu viele fehlgeschlagene Anmeldungen. Versuche es in ${seconds} Sekunden noch einmal, melde dich auf einem Gerät an, mit dem du dich schon angemeldet hast, oder setze dein Passwort über „Passwort vergessen?“ zurück.`;
+
+/**
+ * Refuses a password-only login from a network that failed too often for this account (a wait
+ * or the lock), unless from a known device.
+ */
 export async function checkAccountLock(
   ctx: Pick<AppContext, 'db' | 'clock' | 'appKey'>,
   request: FastifyRequest,
   email: string,
   userId: number | undefined,
 ) {
-  const now = ctx.clock.now().getTime();
-  const row = await ctx.db
-    .selectFrom('throttles')
-    .select(['hits', 'reset_at'])
-    .where('key', '=', key(email))
-    .where(sql<boolean>`reset_at > ${now}`)
-    .executeTakeFirst();
-  if (!row || row.hits < limits.accountLogin.max || isKnownDevice(ctx, request, userId)) return;
-  const seconds = Math.max(1, Math.ceil((Number(row.reset_at) - now) / 1000));
-  throw new HttpError(429, accountLockMessage, undefined, { 'Retry-After': String(seconds) });
+  const hold = await loginHold(ctx, email, sourceNetwork(request.ip));
+  if (!hold || isKnownDevice(ctx, request, userId)) return;
+  const seconds = Math.max(1, Math.ceil((hold.until - ctx.clock.now().getTime()) / 1000));
+  const message = hold.kind === 'lock' ? accountLockMessage : accountWaitMessage(seconds);
+  throw new HttpError(429, message, undefined, { 'Retry-After': String(seconds) });
 }
 
-/** Counts a wrong password against the account (the limit itself is checked before the password). */
-export const countAccountFailure = (ctx: Pick<AppContext, 'db' | 'clock'>, email: string) =>
-  throttle(ctx, key(email), { ...limits.accountLogin, max: Number.MAX_SAFE_INTEGER });
+/** Counts a wrong password against the account and the request's network (checked before the password). */
+export const countAccountFailure = (
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  request: FastifyRequest,
+  email: string,
+) => countLoginFailure(ctx, email, sourceNetwork(request.ip));
+
+/**
+ * A right password without a known device: the request's network starts again (the account's
+ * overall count stays). A known device's login proves the device, not the network (an attacker
+ * may share it), so it leaves the count.
+ */
+export async function clearNetworkLock(
+  ctx: Pick<AppContext, 'db' | 'appKey'>,
+  request: FastifyRequest,
+  email: string,
+  userId: number,
+) {
+  if (!isKnownDevice(ctx, request, userId)) await clearNetworkFailures(ctx, email, sourceNetwork(request.ip));
+}
 
 export const clearAccountLock = (ctx: Pick<AppContext, 'db'>, email: string) =>
-  clearThrottle(ctx.db, key(email));
+  clearLoginFailures(ctx, email);
 
 /** Marks this browser as a known device of the user (after a successful login). */
 export function rememberDevice(

@@ -57,8 +57,7 @@ export const refundThrottle = (db: Db, key: string) =>
 export const limits = {
   /** Wrong passwords for one address from one client. */
   login: { max: 5, windowSeconds: 60 },
-  /** Wrong passwords for one account from anywhere: then only a known device or a reset (account-lock.ts). */
-  accountLogin: { max: 10, windowSeconds: 3600 },
+  // Wrong passwords for one account, per network and overall: login-failures.ts (loginFailureRules).
   /** All login attempts from one client, whatever address they name. */
   loginPerClient: { max: 30, windowSeconds: 60 },
   /** Password checks inside a session (account deletion, password and e-mail change). */
