@@ -119,17 +119,29 @@ test('browse the methods: order, filters in the URL, more pages, keywords, the e
   await page.getByLabel('Status').selectOption({ label: 'Gemerkt' });
   await expect(page).toHaveURL(/status=bookmarked/);
   await expect(page.getByText(EMPTY)).toBeVisible();
+  // On the phone the open filters fill the screen: their count stays in view, and a reset.
+  await expect(page.getByText('Keine passende Methode', { exact: true })).toBeInViewport();
+  await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
+  await expect(page).toHaveURL(/order=latest/);
+  await expect(page).not.toHaveURL(/status=|relevance=/);
+  await expect(page.getByLabel('Relevanz')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Filter zurücksetzen' })).toHaveCount(0);
 
   // Keywords: any of the chosen ones matches.
   await openList(page);
   await page.getByText('Filter', { exact: true }).click();
   await page.getByText('Schlagworte', { exact: true }).click();
   const keywords = page.getByRole('group', { name: 'Schlagworte' });
+  // The chips fold after the first dozen.
+  await expect(keywords.getByRole('checkbox')).toHaveCount(12);
+  await expect(keywords.getByRole('button', { name: /^Alle \d+ Schlagworte zeigen$/ })).toBeVisible();
   await keywords.locator('label').first().click();
   await expect(keywords.getByRole('checkbox').first()).toBeChecked();
   await expect(page).toHaveURL(/keywords=/);
   await expect(page.getByText('Lade Methoden...')).toHaveCount(0);
-  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByText(/^\d+ passende Methoden?$/)).toBeInViewport();
+  await page.getByRole('button', { name: 'Ergebnisse anzeigen' }).click();
+  await expect(cards(page).first()).toBeInViewport();
 });
 
 test('a method and its tabs; bookmark, apply, reject: the dashboard widgets follow', async ({ page }) => {
