@@ -37,6 +37,10 @@ import { sessionRoutes } from './account/session-routes.ts';
 import { verificationRoutes } from './account/verification.ts';
 import { accountPodcastRoutes } from './podcasts/account-podcast-routes.ts';
 import { registerPodcastGuard } from './access/guard.ts';
+import { registerPodcastKinds } from './access/kinds.ts';
+import { experimentKinds } from './experiments/experiment-kinds.ts';
+import { teamKinds } from './team/team-kinds.ts';
+import { assistanceKinds } from './assistances/assistance-kinds.ts';
 import { podcastContentRoutes } from './podcasts/podcast-content-routes.ts';
 import { podcastRoutes } from './podcasts/podcast-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
@@ -148,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   registerAccess(app, ctx);
   registerPodcastGuard(app, ctx);
+  // Each resource names the kinds of ids its paths carry (access/kinds.ts), before its routes.
+  for (const kinds of [experimentKinds, teamKinds, assistanceKinds]) registerPodcastKinds(kinds);
   const tipSweep = registerTips(app, ctx);
   registerStaffGuard(app);
   registerCsrfRoute(app, ctx);

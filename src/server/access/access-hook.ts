@@ -7,22 +7,16 @@ import { HttpError } from '../http/errors.ts';
 import { routeOf } from '../http/route-of.ts';
 import { verifyCsrf } from '../auth/csrf.ts';
 import { changeMemo, unchangedVersions, watchedVersions } from '../db/change-memo.ts';
-import {
-  countedVersions,
-  podcastThing,
-  selectedVersions,
-  sessionWithAccess,
-  sessionWithClaim,
-  type SessionAccess,
-} from './guard.ts';
-import type { ClaimOutcome, KeyClaim } from './kinds.ts';
+import { countedVersions, selectedVersions } from './change-counts.ts';
+import type { ClaimOutcome, KeyClaim } from './claim-query.ts';
+import { podcastThing, sessionWithAccess, sessionWithClaim, type SessionAccess } from './session-access.ts';
 import { keyToClaim } from '../http/idempotency.ts';
 import { loadSession, sessionReader, sessionWithFacts, type SessionUser } from './session.ts';
 
 /**
  * `public`: anyone; `user`: any signed-in user, confirmed or not; `verified` (default): a confirmed
  * user. `own-account` is `verified` said on purpose by a route whose path parameter names nothing
- * of a podcast (the caller's own things, or content every account reads); access/guard.ts
+ * of a podcast (the caller's own things, or content every account reads); deny-by-default.ts
  * refuses a route with a parameter that declares neither that nor a podcast rule.
  */
 export type Access = 'public' | 'user' | 'verified' | 'own-account';
@@ -85,11 +79,11 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
   // PostgreSQL counts every change of a podcast, so after a write a kept row never holds for the
   // next one: writes read the guard's one statement instead of checking a kept row first.
   const writeMemo = versions ? accessMemo : changeMemo<SessionAccess>(undefined);
-  // The selected podcast's row (guard.ts): on SQLite kept while nothing at all changed; on
+  // The selected podcast's row (session-access.ts): on SQLite kept while nothing at all changed; on
   // PostgreSQL while the same podcast is selected and its counts hold.
   const selected = changeMemo<SessionAccess>(changes ? unchangedVersions(changes) : selectedVersions(ctx.db));
   const plainRead = sessionReader(ctx.db, changeMemo<SessionUser>(versions));
-  // A podcast's route reads the session with its access row, in one statement (guard.ts).
+  // A podcast's route reads the session with its access row, in one statement (session-access.ts).
   app.addHook('onRequest', (request, _reply, done) => {
     const api = isApiRoute(request) || routeOf(request).url === '/sanctum/csrf-cookie';
     if (!api && SAFE_METHODS.has(request.method)) return done();

@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { withUserFacts, type UserFacts } from '../users/serialize-user.ts';
+import { withUserFacts, type UserFacts } from './user-facts.ts';
 import { issueCsrfToken } from '../auth/csrf.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 
@@ -26,7 +26,7 @@ declare module 'fastify' {
     userFacts: UserFacts | null;
   }
   interface FastifyContextConfig {
-    /** The route serializes the session's user (serialize-user.ts): `sessionWithFacts` may read for it. */
+    /** The route serializes the session's user (users/serialize-user.ts): `sessionWithFacts` may read for it. */
     userFacts?: boolean;
   }
 }

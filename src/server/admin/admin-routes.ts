@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../access/session.ts';
 import { createCodes, listCodes } from './access-codes.ts';
 import { ADMIN_PER_PAGE, pageMeta } from './paging.ts';
-import { audited } from '../access/staff.ts';
+import { audited } from './audit.ts';
 
 const abilities: StaffAbility[] = ['content', 'users', 'codes', 'feedback', 'audit'];
 

@@ -21,7 +21,7 @@ import type { DB } from '../db/schema.ts';
 import { requireUser } from '../access/session.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { planColumns, planOf, type PlanRow } from '../access/plan.ts';
-import { audited } from '../access/staff.ts';
+import { audited } from './audit.ts';
 import { ADMIN_PER_PAGE, contains, pageMeta } from './paging.ts';
 
 const roleOf = (key: string) =>

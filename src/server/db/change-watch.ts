@@ -69,7 +69,7 @@ const GUARDED = new Set([
   'steady_accounts',
 ]);
 /**
- * Things a path names (podcast-kinds.ts), by the column that ties them to their podcast: the guard
+ * Things a path names (access/kinds.ts), by the column that ties them to their podcast: the guard
  * reads only that they exist and that tie, so only a delete or a changed tie counts for it.
  */
 const NAMED_THINGS: Record<string, string> = {

@@ -31,7 +31,7 @@ export function accountPodcastRoutes(app: FastifyInstance, { db }: AppContext) {
   );
 
   // The selected podcast; when none is stored (or it is no longer selectable), the first one
-  // the user can select (podcast-kinds.ts, kind `selected`); null when there is none.
+  // the user can select (access/kinds.ts, kind `selected`); null when there is none.
   api.get(
     '/api/account/context',
     {

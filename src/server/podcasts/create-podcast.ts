@@ -1,6 +1,6 @@
 // Creating a podcast, shared by the form (POST /api/podcasts) and the feed import: the podcast and
 // the owner's membership in one transaction, so there is no podcast without an owner. The trial
-// needs no row: it runs from the podcast's created_at (podcast-plan.ts).
+// needs no row: it runs from the podcast's created_at (access/plan.ts).
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';

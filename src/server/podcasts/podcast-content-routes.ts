@@ -1,5 +1,5 @@
 // The podcast's own work: goals (objective), stage, strategy, milestones, the metrics history
-// and settings. Every route stands on the guard (guard.ts) with its action from src/shared/roles.ts.
+// and settings. Every route stands on the guard (access/guard.ts) with its action from src/shared/roles.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';

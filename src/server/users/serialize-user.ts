@@ -1,57 +1,14 @@
 // The User entity of spec §3 as the API sends it.
 import type { Profile, User } from '../../shared/account.ts';
 import { labelled, language, position, referrer, userRole } from '../../shared/vocabulary.ts';
-import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { DB, UsersTable } from '../db/schema.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
 import type { SessionUser } from '../access/session.ts';
+import { userFacts, type UserFacts } from '../access/user-facts.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 
 /** The `image` field of an entity: its URL names the image's random key, never its id. */
 export const imageUri = (key: string | null | undefined) =>
   key ? { image_uri: `/api/images/${key}` } : null;
-
-// Every page load serializes the user (the session probe, /api/account): what it reads besides
-// the user's row (profile, image key, podcasts owned, coworkers) comes in one prepared statement
-// (prepared-query.ts), not four (decision 2026-11-26, issue 25: each statement is a round trip on
-// PostgreSQL). There the account's own reads take them with the session (access/session.ts).
-/** The facts of the users `u` besides their rows (narrowed to one by the caller). */
-export const withUserFacts = (query: SelectQueryBuilder<DB & { u: UsersTable }, 'u', object>) =>
-  query
-    .leftJoin('profiles as pr', 'pr.user_id', 'u.id')
-    .leftJoin('images as i', 'i.id', 'u.image_id')
-    .select([
-      'pr.user_id as profile_user_id',
-      'pr.username',
-      'pr.position',
-      'pr.language',
-      'pr.referrer',
-      'i.key as image_key',
-    ])
-    .select((eb) => [
-      // The owner of a podcast is its membership with role owner (src/shared/roles.ts).
-      eb
-        .selectFrom('memberships')
-        .select((c) => c.fn.countAll<number>().as('n'))
-        .whereRef('memberships.user_id', '=', 'u.id')
-        .where('memberships.role', '=', 'owner')
-        .as('owned_podcasts'),
-      // The people GET /api/coworkers lists: they share an active membership with the user.
-      eb
-        .selectFrom('memberships as mine')
-        .innerJoin('memberships as theirs', 'theirs.podcast_id', 'mine.podcast_id')
-        .select((c) => c.fn.count<number>('theirs.user_id').distinct().as('n'))
-        .whereRef('mine.user_id', '=', 'u.id')
-        .where('mine.active', '=', 1)
-        .where('theirs.active', '=', 1)
-        .whereRef('theirs.user_id', '!=', 'u.id')
-        .as('num_coworkers'),
-    ]);
-const userFacts = preparedQuery((db: Db, userId: number) =>
-  withUserFacts(db.selectFrom('users as u')).where('u.id', '=', userId),
-);
-export type UserFacts = Awaited<ReturnType<typeof userFacts>>[number];
 
 function key<K extends string>(keys: readonly K[], value: string | null): K | null {
   return value && (keys as readonly string[]).includes(value) ? (value as K) : null;

@@ -2,8 +2,15 @@
 // a stranger and a missing thing get the same 404, and no route with an id escapes a declaration.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { guardLookup, hasParam, registerPodcastGuard } from '../../../src/server/access/guard.ts';
-import { accessRowQuery, podcastKinds, type PodcastVia } from '../../../src/server/access/kinds.ts';
+import { guardLookup, registerPodcastGuard } from '../../../src/server/access/guard.ts';
+import { hasParam } from '../../../src/server/access/deny-by-default.ts';
+import { accessRowQuery } from '../../../src/server/access/access-row.ts';
+import {
+  kindOf,
+  podcastKinds,
+  registerPodcastKinds,
+  type PodcastVia,
+} from '../../../src/server/access/kinds.ts';
 import type { AppContext } from '../../../src/server/context.ts';
 import type { SessionUser } from '../../../src/server/access/session.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
@@ -37,6 +44,20 @@ describe('registration', () => {
     );
     app.get('/api/things/:id', { config: { access: 'own-account' } }, async () => ({}));
     app.get('/api/account/steady::authorize', async () => ({}));
+  });
+
+  it('refuses a rule naming a kind nobody registered, and a second kind under a known name', () => {
+    const app = Fastify();
+    registerPodcastGuard(app, {} as AppContext);
+    const rule = { podcast: { via: 'episode' as PodcastVia, action: 'podcast.read' as const } };
+    expect(() => app.get('/api/episodes/:id', { config: rule }, async () => ({}))).toThrow(
+      "no podcast kind 'episode' is registered",
+    );
+    expect(() => registerPodcastKinds({ experiment: { ...kindOf('experiment') } })).toThrow(
+      "the podcast kind 'experiment' is registered twice",
+    );
+    // The same kind again (every app built in this process registers it): no change.
+    registerPodcastKinds({ experiment: kindOf('experiment') });
   });
 
   it('finds every route of the app with a parameter declared, and the guard in front of each rule', () => {
@@ -132,7 +153,7 @@ describe('the registry', { timeout: 30_000 }, () => {
       expect(access.experimentId, via).toBe(
         ['experiment', 'action', 'comment'].includes(via) ? experiment.id : null,
       );
-      const missing = { statusCode: 404, message: podcastKinds[via].missing };
+      const missing = { statusCode: 404, message: kindOf(via).missing };
       await expect(guardLookup(t.db, now, theirs, via, thingId, rule), via).rejects.toMatchObject(missing);
       if (via === 'selected') continue;
       await expect(guardLookup(t.db, now, mine, via, 999_999, rule), via).rejects.toMatchObject(missing);
@@ -147,7 +168,7 @@ describe('the registry', { timeout: 30_000 }, () => {
     for (const via of ['experiment', 'action', 'comment'] as const) {
       await expect(guardLookup(t.db, now, mine, via, things[via], rule), via).rejects.toMatchObject({
         statusCode: 404,
-        message: podcastKinds[via].missing,
+        message: kindOf(via).missing,
       });
     }
   });

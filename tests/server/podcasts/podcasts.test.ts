@@ -4,7 +4,7 @@ import type { Podcast } from '../../../src/shared/podcasts.ts';
 import { json } from '../helpers/agent.ts';
 import { PASSWORD, register, verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { selectedVersions } from '../../../src/server/access/guard.ts';
+import { selectedVersions } from '../../../src/server/access/change-counts.ts';
 import { addCategories, addMember, createPodcast, form } from './podcast-helpers.ts';
 
 const t = await createTestApp();

@@ -9,7 +9,7 @@ import {
 import { idParam } from '../../../shared/api.ts';
 import type { AppContext } from '../../context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
-import { audited } from '../../access/staff.ts';
+import { audited } from '../audit.ts';
 
 const staff = { staff: 'content' as const };
 

@@ -4,7 +4,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import { audited } from '../../access/staff.ts';
+import { audited } from '../audit.ts';
 
 export type EntryTable = 'advices' | 'changelog_items' | 'roadmap_items';
 

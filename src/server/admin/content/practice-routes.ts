@@ -6,7 +6,7 @@ import { idParam } from '../../../shared/api.ts';
 import { metric } from '../../../shared/vocabulary.ts';
 import type { AppContext } from '../../context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
-import { audited } from '../../access/staff.ts';
+import { audited } from '../audit.ts';
 import { loadPractice, missingPractice, saveActions } from './practice-queries.ts';
 
 const staff = { staff: 'content' as const };

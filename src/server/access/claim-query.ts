@@ -1,0 +1,98 @@
+// PostgreSQL: the session, the access row and an Idempotency-Key's claim in one statement.
+import { sql, type QueryCreator } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { preparedWrite } from '../db/prepared-query.ts';
+import { takeOverFree, type RunningKey } from '../http/idempotency.ts';
+import { perKind } from './access-row.ts';
+import type { PodcastVia } from './kinds.ts';
+import { sessionAccessQuery } from './session-access-query.ts';
+
+/** An Idempotency-Key to claim with the session's read (http/idempotency.ts), and the row it writes. */
+export type KeyClaim = RunningKey & { key: string };
+/** The key's row as it was before the claim (another request's), when the claim lost. */
+export type TakenKey = {
+  request: string;
+  body_hash: string;
+  state: 'running' | 'done';
+  status: number | null;
+  content_type: string | null;
+  response: string | null;
+};
+/** What a claim made with the session found: whether it won, else the key's row it lost to (if seen). */
+export type ClaimOutcome = { won: boolean; taken: TakenKey | undefined };
+export const TAKEN = 'taken_key_';
+
+/**
+ * PostgreSQL: the session, the access row and an Idempotency-Key's claim in one statement (a write's
+ * first round trip instead of two). The claim is idempotency.ts's claimKey for the session's user
+ * (`u:<id>`), made only when the session is valid: an insert, or the takeover of an expired key or
+ * of a lost run of the same request; `claimed_by` names the holder when it won. The key's row as
+ * the statement's snapshot saw it (before the claim) comes along, for the answer when it lost.
+ * Decision 2026-11-27: each statement was a round trip and ~100–150 µs of CPU on both
+ * sides, and a write with a key was four (session, claim, write, answer).
+ */
+export const preparedSessionClaim = perKind((via) =>
+  preparedWrite(
+    (
+      db: Db,
+      sessionId: string,
+      now: string,
+      id: number,
+      key: string,
+      request: string,
+      bodyHash: string,
+      holder: string,
+      at: number,
+      lockedUntil: number,
+      expiresAt: number,
+    ) => {
+      const scope = sql<string>`'u:' || sessions.user_id`;
+      const running: RunningKey = {
+        request,
+        body_hash: bodyHash,
+        state: 'running',
+        holder,
+        created_at: at,
+        locked_until: lockedUntil,
+        expires_at: expiresAt,
+      };
+      const creator = db.with('claim', (qc) =>
+        qc
+          .insertInto('idempotency_keys')
+          .columns(['scope', 'key', ...(Object.keys(running) as (keyof typeof running)[])])
+          .expression(
+            qc
+              .selectFrom('sessions')
+              .select([
+                scope.as('scope'),
+                sql<string>`cast(${key} as text)`.as('key'),
+                sql<string>`cast(${request} as text)`.as('request'),
+                sql<string>`cast(${bodyHash} as text)`.as('body_hash'),
+                sql<string>`'running'`.as('state'),
+                sql<string>`cast(${holder} as text)`.as('holder'),
+                sql<number>`cast(${at} as bigint)`.as('created_at'),
+                sql<number>`cast(${lockedUntil} as bigint)`.as('locked_until'),
+                sql<number>`cast(${expiresAt} as bigint)`.as('expires_at'),
+              ])
+              .where('sessions.id', '=', sessionId)
+              .where('sessions.expires_at', '>', now),
+          )
+          .onConflict((oc) => takeOverFree(oc, running))
+          .returning('holder'),
+      );
+      return sessionAccessQuery(creator as unknown as QueryCreator<DB>, db, via, sessionId, now, id)
+        .leftJoin('idempotency_keys as taken', (j) =>
+          j.on('taken.scope', '=', scope).on('taken.key', '=', key),
+        )
+        .select(sql<string | null>`(select holder from claim)`.as('claimed_by'))
+        .select(
+          (['request', 'body_hash', 'state', 'status', 'content_type', 'response'] as const).map((c) =>
+            sql.ref(`taken.${c}`).as(`${TAKEN}${c}`),
+          ),
+        );
+    },
+  ),
+) as unknown as (
+  via: PodcastVia,
+) => (db: Db, ...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;

@@ -1,0 +1,69 @@
+// The session's read on a podcast's route: its user and the caller's access row (and on
+// PostgreSQL a write's Idempotency-Key claim) in one statement, split into its parts.
+import type { Db } from '../db/database.ts';
+import { earliest } from '../db/change-memo.ts';
+import type { AccessRow } from './access-query.ts';
+import {
+  preparedSessionClaim,
+  TAKEN,
+  type ClaimOutcome,
+  type KeyClaim,
+  type TakenKey,
+} from './claim-query.ts';
+import type { PodcastVia } from './kinds.ts';
+import type { SessionUser } from './session.ts';
+import { preparedSessionAccess, USER } from './session-access-query.ts';
+
+/**
+ * The session's user (undefined: no such session), the access row (undefined: 404), and until when
+ * the row read at `now` holds as far as the clock goes (ms: the session's expiry, a cancelled
+ * subscription's end).
+ */
+export async function findSessionAccess(
+  db: Db,
+  sessionId: string,
+  now: Date,
+  via: PodcastVia,
+  id: number,
+  claim?: KeyClaim,
+) {
+  const at = now.toISOString();
+  const [row] = claim
+    ? (
+        await preparedSessionClaim(via)(
+          db,
+          sessionId,
+          at,
+          id,
+          claim.key,
+          claim.request,
+          claim.body_hash,
+          claim.holder,
+          claim.created_at,
+          claim.locked_until,
+          claim.expires_at,
+        )
+      ).rows
+    : await preparedSessionAccess(via)(db, sessionId, at, id);
+  if (!row) return { user: undefined, access: undefined, until: Infinity };
+  const { session_expires_at: sessionExpires, claimed_by: claimedBy, ...columns } = row;
+  const user: Record<string, unknown> = {};
+  const access: Record<string, unknown> = {};
+  const taken: Record<string, unknown> = {};
+  for (const key in columns) {
+    if (key.startsWith(USER)) user[key.slice(USER.length)] = columns[key];
+    else if (key.startsWith(TAKEN)) taken[key.slice(TAKEN.length)] = columns[key];
+    else access[key] = columns[key];
+  }
+  return {
+    user: user as SessionUser,
+    access: access.membership_id === null ? undefined : (access as AccessRow),
+    until: earliest(sessionExpires, access.contract_expires_at, access.owner_pro_any_expires_at),
+    claim:
+      claim &&
+      ({
+        won: claimedBy === claim.holder,
+        taken: taken.state == null ? undefined : (taken as TakenKey),
+      } satisfies ClaimOutcome),
+  };
+}

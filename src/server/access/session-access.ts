@@ -1,0 +1,90 @@
+// For the access hook (access-hook.ts): on a route with a podcast rule the session is read with
+// the caller's access row in one statement (find-session-access.ts), and the row is kept for the
+// session's next request while nothing it was read from changed (db/change-memo.ts).
+import type { FastifyRequest } from 'fastify';
+import { id } from '../../shared/api.ts';
+import type { AppContext } from '../context.ts';
+import type { ChangeMemo } from '../db/change-memo.ts';
+import type { AccessRow, PodcastKind } from './access-query.ts';
+import { versionOf } from './change-counts.ts';
+import type { ClaimOutcome, KeyClaim } from './claim-query.ts';
+import { findSessionAccess } from './find-session-access.ts';
+import { kindOf } from './kinds.ts';
+import type { SessionReader, SessionUser } from './session.ts';
+
+/** The id of the thing the request names for its route's rule, or undefined for none or a malformed one. */
+export function thingIdOf(request: FastifyRequest, kind: PodcastKind) {
+  if (kind.from === 'session') return 0; // the narrow picks the podcast
+  const raw =
+    kind.from === 'context'
+      ? (request.query as { context?: unknown } | undefined)?.context
+      : (request.params as { id?: unknown } | undefined)?.id;
+  // Most method reads name no context: no schema to run for that.
+  if (raw === undefined) return undefined;
+  const parsed = id.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export type SessionAccess = { user: SessionUser; access: AccessRow };
+
+/**
+ * Where session-and-access rows are kept: `thing`'s while the counts of its podcast hold;
+ * `selected`'s (a kind whose podcast the session picks) by rules of their own, since which podcast
+ * that is depends on more than the counts of the one found (access-hook.ts).
+ */
+export type AccessMemos = { thing: ChangeMemo<SessionAccess>; selected: ChangeMemo<SessionAccess> };
+
+/**
+ * For the access hook (access-hook.ts): on a route with a podcast rule, the session is read with
+ * the caller's access row in one statement (find-session-access.ts), which the guard then decides on
+ * (role and plan anew for each request). The row is reused by the session's next request for the
+ * same thing while nothing it was read from changed (db/change-memo.ts; on PostgreSQL by reads
+ * only); a row without access is read again each time.
+ */
+export function sessionWithAccess(
+  { db }: AppContext,
+  memos: AccessMemos,
+  request: FastifyRequest,
+): SessionReader | undefined {
+  const thing = podcastThing(request);
+  if (!thing) return undefined;
+  const { via, thingId } = thing;
+  const keep = kindOf(via).from === 'session' ? memos.selected : memos.thing;
+  return async (sessionId, now) => {
+    let found: { user: SessionUser | undefined; access: AccessRow | undefined } | undefined;
+    const kept = await keep(sessionId, `${via}\n${thingId}`, now, async () => {
+      const { user, access, until } = (found = await findSessionAccess(db, sessionId, now, via, thingId));
+      if (!user || !access) return undefined;
+      return { value: { user, access }, podcastId: access.id, until, version: versionOf(access) };
+    });
+    const { user, access } = kept ?? found!;
+    if (user) request.accessRead = { row: access, now };
+    return user;
+  };
+}
+
+/** The podcast rule's thing that the request names, when the guard reads it with the session. */
+export function podcastThing(request: FastifyRequest) {
+  const rule = request.routeOptions.config.podcast;
+  if (!rule) return undefined;
+  const via = rule.via ?? 'podcast';
+  const thingId = thingIdOf(request, kindOf(via));
+  return thingId === undefined ? undefined : { via, thingId };
+}
+
+/**
+ * PostgreSQL, a write with an Idempotency-Key on a podcast's route (access-hook.ts): the session
+ * read with the access row and the key's claim in one statement (find-session-access.ts); what the claim
+ * found is the reader's `claim`, set by the read.
+ */
+export function sessionWithClaim({ db }: AppContext, request: FastifyRequest, claim: KeyClaim) {
+  const { via, thingId } = podcastThing(request)!;
+  const reader = async (sessionId: string, now: Date) => {
+    const found = await findSessionAccess(db, sessionId, now, via, thingId, claim);
+    if (found.user) request.accessRead = { row: found.access, now };
+    reader.claim = found.claim;
+    return found.user;
+  };
+  reader.claim = undefined as ClaimOutcome | undefined;
+  return reader;
+}
