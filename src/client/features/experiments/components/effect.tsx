@@ -6,6 +6,12 @@ import { metric } from '../../../../shared/vocabulary.ts';
 import { useExperimentEffect, usePodcastEffects } from '../api/get-effect.ts';
 import { lazily } from '../../../lib/lazy-format.ts';
 import { Card, germanDate } from './shared.tsx';
+import { AudienceEffectPanel, audienceVerdict } from './audience-effect.tsx';
+import type { AudienceEffect } from '../../../../shared/audience.ts';
+
+/** The downloads measured against the baseline, when the podcast has a source (else null). */
+const audienceOf = (effect: ExperimentEffect) =>
+  (effect as ExperimentEffect & { audience?: AudienceEffect | null }).audience ?? null;
 
 const number = lazily(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }));
 const signed = lazily(
@@ -78,12 +84,19 @@ export function EffectCard({ experimentId }: { experimentId: number }) {
         <p className="text-slate-600">Lade die Wirkung...</p>
       ) : !effect ? (
         <p className="text-slate-700">Die Wirkung lässt sich gerade nicht laden.</p>
-      ) : !effect.enough_data ? (
-        <p className="text-slate-700">{effect.missing ?? 'Für eine Wirkung fehlen noch Auswertungen.'}</p>
       ) : (
         <>
-          <p className="mb-3 font-medium text-slate-900">{goalVerdict(effect.goal_score)}</p>
-          <EffectTable effect={effect} caption="Kennzahlen vor dem Start und nach dem Ende" />
+          {/* Measured downloads first; the typed before → after stays for metrics without a source. */}
+          {audienceOf(effect) && <AudienceEffectPanel audience={audienceOf(effect)!} />}
+          {audienceOf(effect) && <h3 className="font-semibold text-slate-900">Erfasste Kennzahlen</h3>}
+          {!effect.enough_data ? (
+            <p className="text-slate-700">{effect.missing ?? 'Für eine Wirkung fehlen noch Auswertungen.'}</p>
+          ) : (
+            <>
+              <p className="mb-3 font-medium text-slate-900">{goalVerdict(effect.goal_score)}</p>
+              <EffectTable effect={effect} caption="Kennzahlen vor dem Start und nach dem Ende" />
+            </>
+          )}
         </>
       )}
     </Card>
@@ -100,7 +113,8 @@ export function EffectsList({ podcastId }: { podcastId: number }) {
         <p className="text-slate-600">Lade die Wirkungen...</p>
       ) : list.length === 0 ? (
         <p className="text-slate-700">
-          Noch kein abgelaufenes Experiment hat Auswertungen vor dem Start und nach dem Ende.
+          Noch kein abgelaufenes Experiment hat Auswertungen vor dem Start und nach dem Ende oder genug
+          Tageswerte aus einer Datenquelle.
         </p>
       ) : (
         <ol className="space-y-4">
@@ -114,8 +128,17 @@ export function EffectsList({ podcastId }: { podcastId: number }) {
                 {experiment.title}
               </Link>
               <p className="text-sm text-slate-700">Beendet am {germanDate(experiment.ends_at)}</p>
-              <p className="my-2 text-slate-900">{goalVerdict(effect.goal_score)}</p>
-              <EffectTable effect={effect} caption={`Kennzahlen von ${experiment.title}`} />
+              {audienceOf(effect)?.enough_data && (
+                <p className="mt-2 font-medium text-slate-900" data-testid="measured-effect">
+                  {audienceVerdict(audienceOf(effect)!)}
+                </p>
+              )}
+              {effect.enough_data && (
+                <>
+                  <p className="my-2 text-slate-900">{goalVerdict(effect.goal_score)}</p>
+                  <EffectTable effect={effect} caption={`Kennzahlen von ${experiment.title}`} />
+                </>
+              )}
             </li>
           ))}
         </ol>

@@ -1,0 +1,56 @@
+// uPlot for 'Wirkung': the observed downloads per day as a line over the band of what was expected
+// without the experiment (90 %), with the expected line inside it. Its own module, loaded only when
+// the chart shows (like the metrics' and the audience charts).
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { AudienceEffect } from '../../../../shared/audience.ts';
+import { followWidth } from '../../../lib/chart-width.ts';
+
+const OBSERVED = '#0f766e';
+const EXPECTED = '#64748b';
+const HEIGHT = 200;
+const DAY = 24 * 60 * 60;
+
+const dayLabel = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+
+export function drawBand(target: HTMLElement, days: AudienceEffect['days']) {
+  const xs = days.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000);
+  const plot = new uPlot(
+    {
+      width: Math.max(target.clientWidth, 200),
+      height: HEIGHT,
+      legend: { show: false },
+      cursor: { show: false },
+      scales: {
+        x: { time: true, range: (_u, min, max) => [min - DAY / 2, max + DAY / 2] },
+        y: { range: (_u, _min, max) => [0, Math.max(10, Math.ceil((max ?? 0) * 1.1))] },
+      },
+      axes: [
+        {
+          values: (_u, splits) => splits.map((s) => dayLabel.format(new Date(s * 1000))),
+          incrs: [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY],
+          space: 56,
+        },
+        { size: 52 },
+      ],
+      series: [
+        {},
+        { stroke: 'transparent', points: { show: false } },
+        { stroke: 'transparent', points: { show: false } },
+        { stroke: EXPECTED, width: 1.5, dash: [5, 4], points: { show: false } },
+        { stroke: OBSERVED, width: 2.5, points: { show: days.length <= 31, size: 5, fill: OBSERVED } },
+      ],
+      // The band between the high (series 2) and the low (series 1).
+      bands: [{ series: [2, 1], fill: `${EXPECTED}33` }],
+    },
+    [
+      xs,
+      days.map((d) => d.low),
+      days.map((d) => d.high),
+      days.map((d) => d.expected),
+      days.map((d) => d.observed),
+    ],
+    target,
+  );
+  return followWidth(plot, target, HEIGHT);
+}
