@@ -111,9 +111,15 @@ test('the owner fills every section, records metrics twice and deletes the podca
   await expect(page.getByText('Du hast noch keine Werte erfasst.')).toBeVisible();
   await page.getByRole('button', { name: 'Werte erfassen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Wo stehst du mit deinen übergeordneten Podcast-Zielen?' });
-  await dialog.getByLabel('Durchhörrate').fill('101');
+  await dialog.getByLabel('Durchhörrate').fill('150');
+  // Tapped at the dialog's end, far below the field: the field comes into view with the focus.
+  await dialog.getByRole('button', { name: 'Jetzt erfassen' }).scrollIntoViewIfNeeded();
   await dialog.getByRole('button', { name: 'Jetzt erfassen' }).click();
-  await expect(dialog.getByText('Der Wert muss zwischen 0 und 100 liegen.')).toBeVisible();
+  await expect(dialog.getByText('Der Wert muss zwischen 0 und 100 liegen.')).toBeInViewport();
+  await expect(dialog.getByLabel('Durchhörrate')).toBeFocused();
+  await expect(dialog.getByLabel('Durchhörrate')).toHaveAccessibleDescription(
+    /Der Wert muss zwischen 0 und 100 liegen\./,
+  );
   await expectAccessible(page, 'evaluation dialog with an error');
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(dialog).toBeHidden();

@@ -1,7 +1,7 @@
 // Client-side form handling: parse with the shared zod schema, show the first error per field,
 // then show the server's message and field errors the same way (§5).
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import type { ApiError, FieldErrors } from '../../shared/api.ts';
 import { apiError } from '../api/errors.ts';
@@ -41,8 +41,17 @@ export function formValues(form: HTMLFormElement): Record<string, string> {
   return values;
 }
 
+/**
+ * Brings the first invalid field into view and focuses it, so a screen reader reads its label and
+ * error. Called after React has rendered the errors (an effect): a dialog on a phone scrolled to
+ * its button showed the error above the visible part, and the focus stayed on the button, when
+ * this ran in the next animation frame, before the errors were on screen (decision 2026-12-01).
+ */
 function focusFirstInvalid(form: HTMLFormElement) {
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!field) return;
+  field.scrollIntoView({ block: 'center' });
+  field.focus({ preventScroll: true });
 }
 
 type Options<R> = {
@@ -76,6 +85,17 @@ export function useForm<S extends z.ZodType, R>(
   const [clientErrors, setClientErrors] = useState<FieldErrors>();
   const [fields, setFields] = useState<ReadonlySet<string>>(new Set());
   const server = mutation.isError ? apiError(mutation.error) : undefined;
+  // A failed submit asks for the focus; the effect gives it once its errors are rendered.
+  const [failures, setFailures] = useState(0);
+  const failed = useRef<HTMLFormElement | null>(null);
+  const fail = (form: HTMLFormElement) => {
+    failed.current = form;
+    setFailures((n) => n + 1);
+  };
+  useEffect(() => {
+    if (failed.current) focusFirstInvalid(failed.current);
+    failed.current = null;
+  }, [failures]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -91,12 +111,12 @@ export function useForm<S extends z.ZodType, R>(
     if (!result.success) {
       mutation.reset();
       setClientErrors(fieldErrors(result.error.issues));
-      focusFirstInvalid(form);
+      fail(form);
       return;
     }
     setClientErrors(undefined);
     mutation.mutate(result.data, {
-      onError: () => focusFirstInvalid(form),
+      onError: () => fail(form),
       onSuccess: (value) => onSuccess?.(value, form),
     });
   }
