@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { MetricHistory } from '../../../../../shared/podcasts.ts';
 import { useDeferredChart, type ChartLoader } from '../../../../lib/deferred-chart.ts';
 
@@ -7,6 +8,17 @@ const when = new Intl.DateTimeFormat('de-DE', {
   timeZone: 'Europe/Berlin',
 });
 const number = new Intl.NumberFormat('de-DE');
+
+/**
+ * Where a value came from (issue: listener numbers from sources): 'Reichweite' and 'Durchhörrate'
+ * are taken from the podcast's audience sources where it has one (`source`: 'op3', 'upload'); a
+ * value without one was typed in an evaluation. 2026-12-01.
+ */
+const origins: Record<string, string> = { op3: 'aus OP3', upload: 'aus Upload' };
+const origin = (v: MetricHistory['values'][number]) => {
+  const source = (v as { source?: string | null }).source;
+  return source ? (origins[source] ?? `aus ${source}`) : 'von Hand';
+};
 
 const loadPlot: ChartLoader<MetricHistory> = () => import('./metric-plot.ts').then((m) => m.drawPlot);
 
@@ -33,6 +45,9 @@ function MetricCard({ history }: { history: MetricHistory }) {
             <th scope="col" className="py-1 text-right font-medium">
               Wert ({unit})
             </th>
+            <th scope="col" className="py-1 pl-3 text-right font-medium">
+              Herkunft
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -42,6 +57,7 @@ function MetricCard({ history }: { history: MetricHistory }) {
               <td className="py-1 text-right font-medium text-slate-900 tabular-nums">
                 {number.format(v.value)}
               </td>
+              <td className="py-1 pl-3 text-right text-slate-700">{origin(v)}</td>
             </tr>
           ))}
         </tbody>
@@ -53,14 +69,24 @@ function MetricCard({ history }: { history: MetricHistory }) {
 /** Every metric with at least one recorded value, each plotted over time. */
 export function MetricHistoryList({ metrics }: { metrics: MetricHistory[] }) {
   const recorded = metrics.filter((m) => m.values.length > 0);
-  if (recorded.length === 0) {
-    return <p className="text-slate-600">Du hast noch keine Werte erfasst.</p>;
-  }
   return (
-    <div className="grid gap-4 md:grid-cols-2">
-      {recorded.map((m) => (
-        <MetricCard key={m.key} history={m} />
-      ))}
-    </div>
+    <>
+      <p className="text-sm text-slate-700">
+        Reichweite und Durchhörrate kommen aus deinen{' '}
+        <Link to="/app/podcast/audience" className="font-medium text-brand-800 underline">
+          Hörerzahlen
+        </Link>
+        , wo eine Datenquelle sie liefert; von Hand erfasste Werte sind als solche markiert.
+      </p>
+      {recorded.length === 0 ? (
+        <p className="text-slate-600">Du hast noch keine Werte erfasst.</p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          {recorded.map((m) => (
+            <MetricCard key={m.key} history={m} />
+          ))}
+        </div>
+      )}
+    </>
   );
 }
