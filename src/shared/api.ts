@@ -109,3 +109,15 @@ export const oneOf = <K extends string>(v: Vocabulary<K>) => z.enum(v.keys as [K
 export function labelledSchema<K extends string>(v: Vocabulary<K>) {
   return z.object({ key: oneOf(v), trans: z.string() });
 }
+
+/**
+ * `?before={id}`: the page of a bounded list that comes before that entry (older ones). Lists that
+ * grow (an experiment's comments and activity, tips) send their newest page first and
+ * `meta.before`, the `before` of the page older than it (null: none), so a long history is read
+ * on demand („Ältere anzeigen“). Decision 2026-12-01: such lists sent every entry.
+ */
+export const olderQuery = z.object({ before: id.optional() });
+export const olderMeta = z.object({ before: z.number().nullable() });
+/** `{ data: T[], meta: { before } }`; `meta` is optional for copies an older version stored. */
+export const boundedCollection = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: olderMeta.optional() });

@@ -1,6 +1,6 @@
 // Kompass-KI tips (§3 Assistance): what the API answers and the client parses.
 import { z } from 'zod';
-import { collection, resource } from './api.ts';
+import { boundedCollection, collection, resource } from './api.ts';
 
 export const assistanceSchema = z.object({
   id: z.number(),
@@ -19,7 +19,7 @@ export const accountAssistanceSchema = assistanceSchema.extend({
 export type AccountAssistance = z.infer<typeof accountAssistanceSchema>;
 
 export const assistanceResource = resource(assistanceSchema);
-export const assistancesCollection = collection(assistanceSchema);
+export const assistancesCollection = boundedCollection(assistanceSchema);
 export const accountAssistancesCollection = collection(accountAssistanceSchema);
 
 export { ASSISTANT_POLL_MS, ASSISTANT_TIPS } from './limits.ts';

@@ -2,7 +2,7 @@
 // §4 Experiment, Action; §7): request and response schemas shared by the server's routes and the
 // client. Dates are yyyy-MM-dd Berlin calendar days; day counts come from the server's clock.
 import { z } from 'zod';
-import { collection, id, isoDate, oneOf, resource, text } from './api.ts';
+import { boundedCollection, collection, id, isoDate, oneOf, resource, text } from './api.ts';
 import { metricValuesShape, someMetricMessage, someMetricValue } from './podcasts.ts';
 import { COMMENT_MAX, NOTES_MAX, TITLE_MAX } from './limits.ts';
 import { evaluationKind, eventType, trackableType } from './vocabulary.ts';
@@ -125,7 +125,7 @@ export const eventSchema = z.object({
   created_at: z.string(),
 });
 export type ExperimentEvent = z.infer<typeof eventSchema>;
-export const eventsResponse = collection(eventSchema);
+export const eventsResponse = boundedCollection(eventSchema);
 
 /** POST /api/experiments/{id}/comments. */
 export const commentFormSchema = z.object({
@@ -141,7 +141,7 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentResource = resource(commentSchema);
-export const commentsResponse = collection(commentSchema);
+export const commentsResponse = boundedCollection(commentSchema);
 
 /**
  * POST /api/podcasts/{id}/metrics, also from the evaluation dialog: the eight metrics (§3

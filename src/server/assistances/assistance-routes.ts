@@ -2,7 +2,7 @@
 // members only (any role reads). Newest first.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam } from '../../shared/api.ts';
+import { idParam, olderQuery } from '../../shared/api.ts';
 import {
   accountAssistancesCollection,
   assistanceResource,
@@ -25,14 +25,28 @@ const columns = ['assistances.id', 'podcast_id', 'subject', 'message', 'assistan
  * (prepared-query.ts). Decision 2026-11-26 (issue 25): building it and the writer connection's
  * lock were most of the list's own CPU.
  */
-const podcastTips = preparedQuery((db: Database, podcastId: number) =>
+const newestTips = (db: Database, podcastId: number) =>
   db
     .selectFrom('assistances')
     .select(columns)
     .where('podcast_id', '=', podcastId)
     .orderBy('assistances.created_at', 'desc')
     .orderBy('assistances.id', 'desc')
-    .limit(ASSISTANCES_LIMIT),
+    .limit(ASSISTANCES_LIMIT + 1);
+const podcastTips = preparedQuery(newestTips);
+// The page before a tip (`?before={id}`, api.ts olderQuery): by the same order.
+const tipsBefore = preparedQuery((db: Database, podcastId: number, before: number) =>
+  newestTips(db, podcastId).where((eb) => {
+    const at = eb
+      .selectFrom('assistances as b')
+      .select('b.created_at')
+      .where('b.id', '=', before)
+      .where('b.podcast_id', '=', podcastId);
+    return eb.or([
+      eb('assistances.created_at', '<', at),
+      eb.and([eb('assistances.created_at', '=', at), eb('assistances.id', '<', before)]),
+    ]);
+  }),
 );
 
 export function assistanceRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -42,13 +56,17 @@ export function assistanceRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get(
     '/api/podcasts/:id/assistances',
     {
-      schema: { params: idParam, response: { 200: assistancesCollection } },
+      schema: { params: idParam, querystring: olderQuery, response: { 200: assistancesCollection } },
       config: { podcast: { action: 'assistances.read', plan: 'pro' }, answerCache: true },
     },
     async (request) => {
       const { podcast } = requirePodcast(request);
-      const data: Assistance[] = await podcastTips(db, podcast.id);
-      return { data };
+      const { before } = request.query;
+      const rows: Assistance[] = await (before === undefined
+        ? podcastTips(db, podcast.id)
+        : tipsBefore(db, podcast.id, before));
+      const data = rows.slice(0, ASSISTANCES_LIMIT);
+      return { data, meta: { before: rows.length > ASSISTANCES_LIMIT ? data.at(-1)!.id : null } };
     },
   );
 

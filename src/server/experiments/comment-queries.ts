@@ -1,4 +1,6 @@
-// An experiment's comments as the API sends them, oldest first.
+// An experiment's comments as the API sends them, oldest first: the newest COMMENTS_PAGE of them,
+// and, with `before` (a comment's id), the ones before it. Decision 2026-12-01: the list sent every
+// comment, and a long discussion froze a phone's experiment screen.
 import type { Comment } from '../../shared/experiments.ts';
 import type { Database, Db, RunSync } from '../db/database.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
@@ -11,13 +13,30 @@ const commentRows = (db: Db, experimentId: number) =>
     .leftJoin('images as i', 'i.id', 'u.image_id')
     .select(['c.id', 'c.content', 'c.created_at', 'u.name', 'i.key as image_key'])
     .where('c.experiment_id', '=', experimentId);
-// Built once (prepared-query.ts): the list and the one comment a write answers.
-const allComments = preparedQuery((db: Db, experimentId: number) =>
-  commentRows(db, experimentId).orderBy('c.created_at').orderBy('c.id'),
+/** Comments per page of the list. */
+export const COMMENTS_PAGE = 50;
+const newestFirst = (db: Db, experimentId: number) =>
+  commentRows(db, experimentId)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(COMMENTS_PAGE + 1);
+// Built once (prepared-query.ts): the pages and the one comment a write answers.
+const newestComments = preparedQuery(newestFirst);
+const commentsBefore = preparedQuery((db: Db, experimentId: number, before: number) =>
+  newestFirst(db, experimentId).where((eb) => {
+    const at = eb
+      .selectFrom('comments as b')
+      .select('b.created_at')
+      .where('b.id', '=', before)
+      .where('b.experiment_id', '=', experimentId);
+    return eb.or([
+      eb('c.created_at', '<', at),
+      eb.and([eb('c.created_at', '=', at), eb('c.id', '<', before)]),
+    ]);
+  }),
 );
 const oneCommentOf = (db: Db, experimentId: number, commentId: number) =>
   commentRows(db, experimentId).where('c.id', '=', commentId);
-const oneComment = preparedQuery(oneCommentOf);
 // Inside the write's transaction (SQLite: writeSync).
 const oneCommentInTx = preparedWrite(oneCommentOf);
 const insertComment = preparedWrite(
@@ -39,11 +58,17 @@ const serializeComment = (c: CommentRow): Comment => ({
   user: { name: c.name ?? null, image: imageUri(c.image_key) },
 });
 
-export async function loadComments(db: Db, experimentId: number, commentId?: number): Promise<Comment[]> {
-  const rows = await (commentId === undefined
-    ? allComments(db, experimentId)
-    : oneComment(db, experimentId, commentId));
-  return rows.map(serializeComment);
+/**
+ * A page of comments, oldest first, and `meta.before`: the `before` of the page older than it
+ * (null when there is none). Without `before` the newest page; an unknown `before` gives none.
+ */
+export async function loadComments(db: Db, experimentId: number, before?: number) {
+  const rows = await (before === undefined
+    ? newestComments(db, experimentId)
+    : commentsBefore(db, experimentId, before));
+  const page = rows.slice(0, COMMENTS_PAGE).reverse();
+  const older = rows.length > COMMENTS_PAGE ? page[0]!.id : null;
+  return { data: page.map(serializeComment), meta: { before: older } };
 }
 
 // PostgreSQL: the insert and the answer's read in one statement (a data-modifying WITH): one

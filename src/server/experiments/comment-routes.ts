@@ -1,7 +1,7 @@
 // An experiment's comments (§2 experiments.comments.*): any member reads, editors and up write.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam } from '../../shared/api.ts';
+import { idParam, olderQuery } from '../../shared/api.ts';
 import { commentFormSchema, commentResource, commentsResponse } from '../../shared/experiments.ts';
 import type { AppContext } from '../context.ts';
 import { answerWithin, JSON_TYPE } from '../http/idempotency.ts';
@@ -14,10 +14,10 @@ export async function commentRoutes(app: FastifyInstance, { db, clock }: AppCont
   api.get(
     '/api/experiments/:id/comments',
     {
-      schema: { params: idParam, response: { 200: commentsResponse } },
+      schema: { params: idParam, querystring: olderQuery, response: { 200: commentsResponse } },
       config: { ...experimentRule('experiments.read'), answerCache: true },
     },
-    async (request) => ({ data: await loadComments(db, guardedExperiment(request).experimentId) }),
+    async (request) => loadComments(db, guardedExperiment(request).experimentId, request.query.before),
   );
 
   api.post(

@@ -113,7 +113,9 @@ export function logChanged(
  * on SQLite, read synchronously (prepared-query.ts). Decision 2026-11-26 (issue 25): building the
  * query anew and a second statement for the evaluations' kinds were most of the list's CPU.
  */
-const timeline = preparedQuery((db: Database, experimentId: number) =>
+/** Entries per page of the timeline (older pages with `before`, like the comments). */
+export const EVENTS_PAGE = 50;
+const timelineRows = (db: Database, experimentId: number) =>
   db
     .selectFrom('events as ev')
     .leftJoin('users as u', 'u.id', 'ev.user_id')
@@ -139,30 +141,53 @@ const timeline = preparedQuery((db: Database, experimentId: number) =>
     ])
     .where('ev.experiment_id', '=', experimentId)
     .orderBy('ev.created_at', 'desc')
-    .orderBy('ev.id', 'desc'),
+    .orderBy('ev.id', 'desc')
+    .limit(EVENTS_PAGE + 1);
+const timeline = preparedQuery(timelineRows);
+const timelineBefore = preparedQuery((db: Database, experimentId: number, before: number) =>
+  timelineRows(db, experimentId).where((eb) => {
+    const at = eb
+      .selectFrom('events as b')
+      .select('b.created_at')
+      .where('b.id', '=', before)
+      .where('b.experiment_id', '=', experimentId);
+    return eb.or([
+      eb('ev.created_at', '<', at),
+      eb.and([eb('ev.created_at', '=', at), eb('ev.id', '<', before)]),
+    ]);
+  }),
 );
 
-/** The timeline, newest first, each entry with what it is about. */
-export async function loadEvents(db: Database, experimentId: number): Promise<ExperimentEvent[]> {
-  const rows = await timeline(db, experimentId);
-  return rows.map((r) => {
-    const kind = r.evaluation;
-    const subject =
-      r.trackable_type === 'experiment'
-        ? r.experiment_title
-        : r.trackable_type === 'experiment_action'
-          ? r.action_description
-          : kind === 'interim' || kind === 'final'
-            ? evaluationKind.labels[kind]
-            : null;
-    return {
-      id: r.id,
-      trackable_type: r.trackable_type as ExperimentEvent['trackable_type'],
-      event_type: r.event_type as ExperimentEvent['event_type'],
-      subject: subject ?? null,
-      user:
-        r.user_id === null || r.user_id === undefined ? null : { id: r.user_id, name: r.user_name ?? null },
-      created_at: r.created_at,
-    };
-  });
+/**
+ * A page of the timeline, newest first, each entry with what it is about, and `meta.before` for
+ * the page older than it (null: none). Without `before` the newest page.
+ */
+export async function loadEvents(db: Database, experimentId: number, before?: number) {
+  const rows = await (before === undefined
+    ? timeline(db, experimentId)
+    : timelineBefore(db, experimentId, before));
+  const page = rows.slice(0, EVENTS_PAGE);
+  const older = rows.length > EVENTS_PAGE ? page.at(-1)!.id : null;
+  return { data: page.map(serializeEvent), meta: { before: older } };
+}
+
+type TimelineRow = Awaited<ReturnType<typeof timeline>>[number];
+function serializeEvent(r: TimelineRow): ExperimentEvent {
+  const kind = r.evaluation;
+  const subject =
+    r.trackable_type === 'experiment'
+      ? r.experiment_title
+      : r.trackable_type === 'experiment_action'
+        ? r.action_description
+        : kind === 'interim' || kind === 'final'
+          ? evaluationKind.labels[kind]
+          : null;
+  return {
+    id: r.id,
+    trackable_type: r.trackable_type as ExperimentEvent['trackable_type'],
+    event_type: r.event_type as ExperimentEvent['event_type'],
+    subject: subject ?? null,
+    user: r.user_id === null || r.user_id === undefined ? null : { id: r.user_id, name: r.user_name ?? null },
+    created_at: r.created_at,
+  };
 }
