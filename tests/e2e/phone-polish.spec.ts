@@ -55,29 +55,7 @@ async function member(page: Page, other: Page, podcastId: number, type: 'manager
   return email;
 }
 
-/**
- * Runs in the page: the controls of <main> (and the tab bar) that the floating assistant button
- * covers, described; [] when it is not shown.
- */
-function coveredByAssistant(): string[] {
-  const button = document.querySelector('[data-assistant-button]');
-  if (!button || getComputedStyle(button).visibility === 'hidden') return [];
-  const a = button.getBoundingClientRect();
-  const controls = document.querySelectorAll(
-    'main a[href], main button, main input, main select, main textarea, main summary, main [role=radio], nav a[href]',
-  );
-  return Array.from(controls)
-    .filter((el) => {
-      const b = el.getBoundingClientRect();
-      if (b.width === 0 || b.height === 0 || getComputedStyle(el).visibility === 'hidden') return false;
-      // An sr-only input (a styled radio or checkbox) counts through its label.
-      if (b.width <= 1 && b.height <= 1) return false;
-      return b.left < a.right && b.right > a.left && b.top < a.bottom && b.bottom > a.top;
-    })
-    .map((el) => `<${el.tagName.toLowerCase()}> "${(el.textContent ?? '').trim().slice(0, 30)}"`);
-}
-
-test('1: the floating Kompass-KI button covers no control, and steps aside while typing', async ({
+test('1: the Kompass-KI button sits in the tab bar: on every screen, at the top and at the end, in one place', async ({
   page,
 }) => {
   test.slow();
@@ -104,34 +82,29 @@ test('1: the floating Kompass-KI button covers no control, and steps aside while
     '/app/feedback',
     '/app/podcast',
   ];
-  const assistant = page.locator('[data-assistant-button]');
+  const tabBar = page.getByRole('navigation', { name: 'Hauptmenü' });
+  const assistant = tabBar.locator('[data-assistant-button]');
+  let place: { x: number; y: number } | undefined;
   for (const path of screens) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(/^Lade .*(\.\.\.|…)$/)).toHaveCount(0);
-    await expect(assistant).toBeAttached();
-    // It steps aside within a frame of the page's change.
-    await expect.poll(() => page.evaluate(coveredByAssistant), `${path}, top`).toEqual([]);
-    // The end of the page has room for it: shown there, over nothing. A widget answering after
-    // the scroll lengthens the page (the dashboard, stress run z1), so it scrolls again until the
-    // end it reached is the page's end.
-    await expect
-      .poll(async () => {
-        await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
-        return assistant.isVisible();
-      }, `${path}, end`)
-      .toBe(true);
-    await expect.poll(() => page.evaluate(coveredByAssistant), `${path}, end`).toEqual([]);
+    // On the first screen, in the tab bar, at the same place on every screen.
+    await expect(assistant, path).toBeInViewport();
+    const top = (await assistant.boundingBox())!;
+    place ??= { x: top.x, y: top.y };
+    expect({ x: top.x, y: top.y }, path).toEqual(place);
+    // Scrolling moves the page under it, never the button.
+    await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+    await expect(assistant, `${path}, end`).toBeInViewport();
+    const end = (await assistant.boundingBox())!;
+    expect({ x: end.x, y: end.y }, `${path}, end`).toEqual(place);
   }
-  // A form field with focus (the on-screen keyboard is up): the button steps aside.
-  await page.goto('/app/settings/password');
-  await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
-  await expect(assistant).toBeVisible();
-  await page.getByLabel('Aktuelles Passwort').focus();
-  await expect(assistant).toHaveCount(0);
-  await page.getByLabel('Aktuelles Passwort').blur();
-  await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
-  await expect(assistant).toBeVisible();
+  // The page's end is clear of the tab bar: the last control of <main> lies above it.
+  const bar = (await tabBar.boundingBox())!;
+  const last = page.locator('main a[href], main button').last();
+  const box = (await last.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
 });
 
 /** The current pill of a tab row lies inside the row's visible width. */
@@ -558,8 +531,6 @@ test('axe: no node at all on the method cards, a method and the touched screens'
   ]);
   await page.goto('/app/practices/1/overview');
   await expect(page.getByText(/^Lade .*(\.\.\.|…)$/)).toHaveCount(0);
-  // At the page's end the assistant button is shown (it steps aside over controls).
-  await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
   await expect(assistant).toBeVisible();
   await expectNoAxeNodesInPopups(page, 'a method', [
     assistant,

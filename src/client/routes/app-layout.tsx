@@ -92,7 +92,7 @@ export function AppLayout() {
             aria-label="Hauptmenü"
             className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:static md:border-0 md:bg-transparent md:pb-0"
           >
-            <ul className="grid grid-cols-3 md:flex md:gap-1">
+            <ul className={`grid ${context ? 'grid-cols-4' : 'grid-cols-3'} md:flex md:gap-1`}>
               {menu.map(({ to, label, Icon }) => (
                 <li key={to}>
                   <Link
@@ -105,6 +105,20 @@ export function AppLayout() {
                   </Link>
                 </li>
               ))}
+              {context && (
+                <li>
+                  <AssistantButton
+                    className={`${linkClass} w-full`}
+                    podcast={{
+                      id: context.id,
+                      title: context.title,
+                      active: context.active,
+                      role: context.role.key,
+                    }}
+                    onRefused={onRefused}
+                  />
+                </li>
+              )}
             </ul>
           </nav>
           <ProfileMenu user={user} onLogout={onLogout} />
@@ -112,21 +126,14 @@ export function AppLayout() {
         {/* One compact status bar: offline, the offline note; else the plan link (§2). */}
         {offline ? <OfflineBanner /> : <PlanBanner />}
       </header>
-      {/* The bottom padding keeps the end of every page clear of the tab bar and of the floating
-          assistant button above it (issue 21): 9 rem on phones, 6 rem on wide screens. */}
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-36 md:pb-24">
+      {/* The bottom padding keeps the end of every page clear of the phone's tab bar. */}
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-24 md:pb-12">
         <div className="mb-4 empty:hidden">
           {/* Keyed by the path: a message left by the last screen shows on the next one. */}
           <FlashBanner key={pathname} />
         </div>
         <Outlet />
       </main>
-      <AssistantButton
-        podcast={
-          context && { id: context.id, title: context.title, active: context.active, role: context.role.key }
-        }
-        onRefused={onRefused}
-      />
       <FeedbackWidget />
     </div>
   );
