@@ -1,5 +1,5 @@
 // On a phone: a new podcast gets its first Kompass-KI tips (welcome, goals missing); they show in
-// the floating assistant button, in assistances.list and account.assistances.list, and open as a
+// the assistant button in the tab bar, in assistances.list and account.assistances.list, and open as a
 // detail. A Basic podcast gets the Studio Pro upsell and 'Kompass befragen' instead.
 // Moves a podcast's creation date in the SQLite file, so it runs on SQLite only.
 import { expect, test } from '@playwright/test';

@@ -73,7 +73,7 @@ test('a Basic podcast buys Studio Pro, redeems it, and falls back to Basic after
   await expect(page.getByText('Studio Pro', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Kompass-KI aktivieren' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Vertrag ablösen' })).toBeVisible();
-  // The assistant is unlocked: the floating button offers tips instead of 'Kompass befragen'.
+  // The assistant is unlocked: the tab bar's button offers tips instead of 'Kompass befragen'.
   await assistantButton(page, /^Kompass-KI: \d+ Tipps$/);
   await expect(page.getByRole('button', { name: 'Kompass befragen' })).toHaveCount(0);
 
