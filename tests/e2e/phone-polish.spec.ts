@@ -1,4 +1,4 @@
-// What a podcaster tripped over on a 390 px phone , one check per item, each failing when
+// What a podcaster tripped over on a 390 px phone, one check per item, each failing when
 // the defect comes back: the assistant button over the page, tabs out of view, two plan
 // names, nameless coworkers, filters, a lost podcast's polling, buy actions for observers, chart
 // ticks, e-mail addresses, stacked banners, the soft 404, the spec's last gaps, the install.
