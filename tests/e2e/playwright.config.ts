@@ -5,7 +5,12 @@ import { chromiumPath, playwrightArgs } from '../support/chromium.ts';
 
 const root = join(import.meta.dirname, '../..');
 const chrome = { ...devices['Desktop Chrome'], channel: undefined };
-const CLOCK_SPECS = ['billing.spec.ts', 'experiments.spec.ts', 'experiment-effect.spec.ts'];
+const CLOCK_SPECS = [
+  'billing.spec.ts',
+  'experiments.spec.ts',
+  'experiment-effect.spec.ts',
+  'audience-effect.spec.ts',
+];
 
 export default defineConfig({
   testDir: '.',

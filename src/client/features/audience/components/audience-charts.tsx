@@ -128,10 +128,13 @@ export function EpisodesSection({
   episodes,
   from,
   today,
+  counted,
 }: {
   episodes: EpisodeWeek[];
   from: string;
   today: string;
+  /** Counted per episode (OP3); else the server's estimate from the podcast's daily downloads. */
+  counted: boolean;
 }) {
   const shown = useMemo(
     () => comparableEpisodes(episodes, { from, today, max: MAX_EPISODES }),
@@ -152,12 +155,16 @@ export function EpisodesSection({
         </p>
       ) : (
         <>
+          {!counted && (
+            <p className="text-sm text-slate-600">
+              Geschätzt: alle Downloads deines Podcasts in den 7 Tagen ab der Veröffentlichung (je Folge
+              gezählt werden sie mit OP3).
+            </p>
+          )}
           {data.values.length > 0 ? (
             <BarChart data={data} testId="audience-episodes-chart" />
           ) : (
-            <p className="text-slate-700">
-              Downloads je Folge liefert OP3; eine hochgeladene Datei enthält meist nur Tageswerte.
-            </p>
+            <p className="text-slate-700">Für diese Folgen fehlen Tageswerte aus ihren ersten 7 Tagen.</p>
           )}
           <TableBox label="Folgen in ihren ersten 7 Tagen, Tabelle">
             <table className="w-full text-left text-sm">

@@ -14,7 +14,7 @@ import { apiError } from '../../../api/errors.ts';
 import { useOffline } from '../../../components/offline-banner.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { useAudience } from '../api/audience.ts';
+import { useAudience, useAudienceSources } from '../api/audience.ts';
 import { newestDay, seriesPresent } from '../audience-figures.ts';
 import { DailySection, EpisodesSection, WeeklySection } from './audience-charts.tsx';
 import { SourcesSection } from './sources-section.tsx';
@@ -54,7 +54,7 @@ export function AudiencePage({ podcast }: { podcast: Podcast }) {
           schlagen.
         </p>
       ) : (
-        <Figures days={query.data.days} episodes={query.data.episodes} />
+        <Figures podcastId={podcast.id} days={query.data.days} episodes={query.data.episodes} />
       )}
       <SourcesSection podcast={podcast} offline={offline} />
     </div>
@@ -63,7 +63,8 @@ export function AudiencePage({ podcast }: { podcast: Podcast }) {
 
 type Answer = NonNullable<ReturnType<typeof useAudience>['data']>;
 
-function Figures({ days, episodes }: Answer) {
+function Figures({ podcastId, days, episodes }: Answer & { podcastId: number }) {
+  const counted = useAudienceSources(podcastId).data?.some((s) => s.type === 'op3') ?? false;
   const present = useMemo(() => seriesPresent(days, audienceSeries), [days]);
   const [series, setSeries] = useState<AudienceSeries>(present[0] ?? 'downloads');
   const [range, setRange] = useState<Range>('90');
@@ -93,7 +94,7 @@ function Figures({ days, episodes }: Answer) {
       </div>
       <DailySection days={days} series={shown} from={from} to={to} episodes={episodes} />
       {summable.includes(shown) && <WeeklySection days={days} series={shown} from={from} to={to} />}
-      <EpisodesSection episodes={episodes} from={from} today={berlinDate(new Date())} />
+      <EpisodesSection episodes={episodes} from={from} today={berlinDate(new Date())} counted={counted} />
     </>
   );
 }

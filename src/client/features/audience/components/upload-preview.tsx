@@ -103,7 +103,16 @@ export function UploadPreview({
             />
           ))}
         </div>
-        {error && !fields.some((f) => fieldError(f)) && <Banner tone="error">{error.message}</Banner>}
+        {error && !fields.some((f) => fieldError(f)) && (
+          <Banner tone="error">
+            {/* A file of which no row could be read lists the first lines and why (errors.upload). */}
+            {(error.errors.upload ?? error.errors.mapping ?? [error.message]).map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </Banner>
+        )}
         <Button type="submit" pending={commit.isPending} disabled={commit.isSuccess}>
           {commit.isPending ? 'Importiere...' : 'Importieren'}
         </Button>

@@ -1,0 +1,86 @@
+// An experiment's effect on downloads against the baseline, on a phone: the experiment ran two
+// weeks ending 17 days ago (created with the server's clock moved back, then put back), and the
+// uploaded export holds 90 days with its downloads +30 % over the run. 'Wirkung' shows the
+// measured effect with its interval and the band; 'Was hat gewirkt?' the same figure. In the
+// `clock` project (playwright.config.ts), since it moves the server's clock.
+import { expect, test, type Page } from '@playwright/test';
+import { addDays, berlinDate } from '../../src/shared/calendar.ts';
+import { apiWrite, verifiedUser, xsrfHeaders } from './support/accounts.ts';
+import { generateDownloads, toCsv } from './support/audience-csv.ts';
+import { unique } from './support/attempt.ts';
+import { expectAccessible } from './support/axe.ts';
+import { createPodcastViaApi } from './support/podcasts.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+async function setServerClock(page: Page, now: Date) {
+  const response = await page.request.post('/api/test/clock', {
+    headers: await xsrfHeaders(page),
+    data: { now: now.toISOString() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('an experiment that lifted the downloads shows the effect with its band', async ({ page }) => {
+  await verifiedUser(page);
+  const podcast = await createPodcastViaApi(page, unique('Wirkt messbar'));
+  await apiWrite(page, 'POST', `/api/account/context/${podcast.id}`);
+  const today = berlinDate(new Date());
+  const start = addDays(today, -30);
+  const end = addDays(today, -17);
+
+  let experiment: { id: number; title: string };
+  try {
+    await setServerClock(page, new Date(`${start}T10:00:00Z`));
+    experiment = (await apiWrite(page, 'POST', `/api/podcasts/${podcast.id}/experiments`, {
+      practice_id: 1,
+      starts_at: start,
+      ends_at: end,
+    })) as { id: number; title: string };
+  } finally {
+    await setServerClock(page, new Date());
+  }
+
+  // 90 days up to yesterday: 60 before the start (the baseline), the run +30 %, 16 days after.
+  const days = generateDownloads({
+    to: addDays(today, -1),
+    days: 90,
+    jump: { from: start, to: end, factor: 1.3 },
+  });
+  await page.goto('/app/podcast/audience');
+  await page.getByLabel('CSV- oder TSV-Datei').setInputFiles({
+    name: 'downloads.csv',
+    mimeType: 'text/csv',
+    buffer: toCsv(days),
+  });
+  await page.getByRole('button', { name: 'Datei hochladen' }).click();
+  const preview = page.getByRole('region', { name: /^Vorschau/ });
+  await preview.getByLabel('Downloads').selectOption('Zahl');
+  await preview.getByRole('button', { name: 'Importieren' }).click();
+  await expect(preview.getByTestId('import-result')).toContainText('Importiert: 90 neue Tage');
+
+  await page.goto(`/app/experiments/${experiment.id}`);
+  const effect = page.getByRole('region', { name: 'Wirkung' });
+  const measured = effect.getByTestId('audience-effect');
+  // '+29 % (90 %: +21 % bis +37 %)': the estimate near the injected 30 %, its interval above 0.
+  await expect(measured).toContainText(
+    /Mehr Downloads als erwartet: \+\d+\s%\s\(90\s%: \+\d+\s%\sbis\s\+\d+\s%\)/,
+  );
+  const text = (await measured.textContent()) ?? '';
+  const [estimate, low, high] = [...text.matchAll(/([+-]\d+)\s%/g)].map((m) => Number(m[1]));
+  expect(estimate).toBeGreaterThanOrEqual(20);
+  expect(estimate).toBeLessThanOrEqual(40);
+  expect(low).toBeGreaterThan(0);
+  expect(high).toBeGreaterThanOrEqual(estimate!);
+  await expect(measured.getByTestId('effect-band-chart').locator('canvas')).toBeVisible();
+  const table = measured.getByRole('table', { name: /beobachtet und erwartet/ });
+  await expect(table.locator('tbody tr')).toHaveCount(14);
+  await expect(table.locator('tbody tr').first()).toContainText(start.split('-').reverse().join('.'));
+  await expectAccessible(page, 'experiments.show with the measured effect');
+
+  await page.goto('/app/experiments/list');
+  const worked = page.getByRole('region', { name: 'Was hat gewirkt?' });
+  const item = worked.getByRole('listitem').filter({ hasText: experiment.title });
+  await expect(item.getByTestId('measured-effect')).toContainText(`+${estimate}`);
+  await expectAccessible(page, 'experiments.list with the measured effect');
+});
