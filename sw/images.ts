@@ -7,6 +7,11 @@ export const IMAGE_CACHE = 'kompass-images';
 /** What the app shows for an emoji without an image (features/practices/components/practice-emoji.tsx). */
 const FALLBACK = '/twemoji/2753.svg';
 
+/** The emoji a JSON answer names in its `emoji` fields. */
+export function emojiOf(body: string): string[] {
+  return Array.from(body.matchAll(/"emoji":("(?:[^"\\]|\\.)*")/g), (m) => JSON.parse(m[1]!) as string);
+}
+
 /** Stores the emoji of `emojis` and the fallback, each fetched once, those already there skipped. */
 export async function saveEmoji(emojis: string[]) {
   const cache = await caches.open(IMAGE_CACHE);

@@ -8,7 +8,8 @@ import { registerRoute } from 'workbox-routing';
 import { OFFLINE_COPY_HEADER, type PageMessage, type WorkerMessage } from '../src/browser/messages.ts';
 import { META, type MirrorEntry } from '../src/browser/offline-schema.ts';
 import { offlineStore, writeMeta } from '../src/browser/offline-store.ts';
-import { saveEmoji } from './images.ts';
+import { WIDGET_ITEMS } from '../src/shared/limits.ts';
+import { emojiOf, saveEmoji } from './images.ts';
 import { completePrecache } from './precache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -47,6 +48,10 @@ async function save(key: string, response: Response) {
     savedAt: now,
     usedAt: now,
   });
+  // The emoji an answer names (the similar methods of a method, the widgets' methods) are stored
+  // with it, so what the copy shows offline has its images (decision 2026-12-01).
+  const emoji = emojiOf(body);
+  if (emoji.length > 0) void saveEmoji(emoji).catch(() => undefined);
   if (++saves % 50 === 0 || saves === 1) await trim();
 }
 
@@ -142,6 +147,8 @@ async function saveMethods(podcastId: number, event: ExtendableEvent) {
   const paths = ids.flatMap((id) => [
     `/api/practices/${id}?context=${podcastId}`,
     ...PARTS.map((part) => `/api/practices/${id}/${part}`),
+    // 'Passende Methoden' as the method's screen asks for it (features/practices/api).
+    `/api/practices/${id}/similarities?context=${podcastId}&limit=${WIDGET_ITEMS}`,
   ]);
   let next = 0;
   let done = 0;
@@ -151,8 +158,8 @@ async function saveMethods(podcastId: number, event: ExtendableEvent) {
       await fetchAndSave(path).catch((error: unknown) => {
         if (error instanceof Error && error.message === 'logged out') next = paths.length;
       });
-      if (++done % (PARTS.length + 1) === 0) {
-        await tell({ type: 'METHODS_SAVING', done: done / (PARTS.length + 1), total: ids.length });
+      if (++done % (PARTS.length + 2) === 0) {
+        await tell({ type: 'METHODS_SAVING', done: done / (PARTS.length + 2), total: ids.length });
       }
     }
   };

@@ -12,16 +12,52 @@
 // same controller's strategy, but several at a time (workbox caches one file after the other)
 // and skipping those already stored under their cache key (the key holds the file's hash or
 // revision: the same key is the same file, e.g. after an update).
+import { ExpirationPlugin } from 'workbox-expiration';
 import { PrecacheController } from 'workbox-precaching';
+import { CacheFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope;
-/** A manifest entry as src/client/build/precache.ts writes it (objects, `later` beside workbox's fields). */
-type Entry = { url: string; revision: string | null; later?: boolean };
+/**
+ * A manifest entry as src/client/build/precache.ts writes it (objects, `later` and `warm` beside
+ * workbox's fields). A `warm` entry is not precached: it is an app screen's chunk for the runtime
+ * cache (`warmScreens`).
+ */
+type Entry = { url: string; revision: string | null; later?: boolean; warm?: boolean };
 
 // The build writes the list where `self.__WB_MANIFEST` stands, once.
-const manifest = self.__WB_MANIFEST as Entry[];
+const all = self.__WB_MANIFEST as Entry[];
+const manifest = all.filter((entry) => !entry.warm);
 export const precache = new PrecacheController();
 precache.addToCacheList(manifest.map(({ url, revision }) => ({ url, revision })));
+
+/**
+ * Chunks the precache leaves out carry their hash in the name: the first load caches them, and a
+ * new build's names replace them (at most 200 kept). sw.ts routes /assets/ through it.
+ */
+export const assets = new CacheFirst({
+  cacheName: 'kompass-assets',
+  plugins: [new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+});
+
+let warming: Promise<void> | undefined;
+
+/**
+ * The code of the app's other screens into the runtime cache, one file at a time, those not
+ * stored yet: asked by the page in idle time after a first visit (lib/warm-screens.ts), so that
+ * every screen opens offline. A file that fails is tried again at the next ask.
+ */
+export function warmScreens(event: ExtendableEvent) {
+  warming ??= (async () => {
+    const cache = await caches.open(assets.cacheName);
+    for (const { url } of all.filter((entry) => entry.warm)) {
+      const request = new Request(new URL(url, self.location.href).href, { credentials: 'same-origin' });
+      if (await cache.match(request)) continue;
+      // Through the route's strategy, so its expiration counts the file like a loaded one.
+      await assets.handle({ request, event }).catch(() => undefined);
+    }
+  })().finally(() => (warming = undefined));
+  return warming;
+}
 
 /**
  * Caches `entries` missing from the precache, `concurrency` at a time. Hashed files come from

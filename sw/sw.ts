@@ -8,7 +8,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { IMAGE_CACHE } from './images.ts';
 import './mirror.ts';
-import { completePrecache, installShell, precache } from './precache.ts';
+import { assets, completePrecache, installShell, precache, warmScreens } from './precache.ts';
 import './outbox.ts';
 import './push.ts';
 
@@ -50,15 +50,11 @@ registerRoute(
 registerRoute(new PrecacheRoute(precache));
 registerRoute(new NavigationRoute(precache.createHandlerBoundToURL('/index.html'), { denylist: serverOnly }));
 
-// Chunks the precache leaves out (admin, settings, onboarding…) carry their hash in the name: the
-// first load caches them, and a new build's names replace them (at most 200 kept).
+// Chunks the precache leaves out (admin, settings, onboarding…): the runtime cache (precache.ts).
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/assets/'),
-  new CacheFirst({
-    cacheName: 'kompass-assets',
-    plugins: [new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
-  }),
+  assets,
 );
 
 // Emoji (/twemoji/{code}.svg) and icons never change under a name: the first use caches them
@@ -76,5 +72,7 @@ registerRoute(
 
 // The update banner ('Aktualisieren') asks the waiting worker to take over.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === 'WARM_SCREENS') event.waitUntil(warmScreens(event).catch(() => undefined));
 });

@@ -46,7 +46,20 @@ test('methods, an experiment and a tip read offline after one online visit', asy
   await expect(page.getByText('0 von 5 Aufgaben erledigt')).toBeVisible();
   await page.goto(`/app/assistances/${tip.id}`);
   await expect(page.getByRole('heading', { level: 1, name: tip.subject })).toBeVisible();
-  expect((await mirrorPaths(page)).length).toBeGreaterThan(99 * 6);
+  expect((await mirrorPaths(page)).length).toBeGreaterThan(99 * 7);
+  // The dashboard once (its running experiments), then the other screens' code is stored.
+  await page.goto('/app/podcast');
+  await expect(
+    page.getByRole('region', { name: 'Laufende Experimente' }).getByRole('link').first(),
+  ).toBeVisible();
+  await expect
+    .poll(
+      () => page.evaluate(async () => (await (await caches.open('kompass-assets')).keys()).map((r) => r.url)),
+      {
+        timeout: 60_000,
+      },
+    )
+    .toContainEqual(expect.stringMatching(/\/assets\/feed-check-page-[\w-]{8}\.js$/));
 
   await context.setOffline(true);
   await page.reload();
@@ -83,6 +96,37 @@ test('methods, an experiment and a tip read offline after one online visit', asy
   await expect(page.getByRole('heading', { level: 1, name: PRACTICE.title })).toBeVisible();
   await expect(page.getByText('0 von 5 Aufgaben erledigt')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox')).toHaveCount(5);
+
+  // The similar methods of the unvisited method, with their emoji.
+  await page.goto(`/app/practices/${UNVISITED.id}/overview`);
+  const similar = page.getByRole('region', { name: 'Passende Methoden' });
+  await expect(similar.getByRole('link')).toHaveCount(3);
+  await expect.poll(() => emojiImages(page)).toEqual({ someShown: true, broken: [] });
+
+  // The experiment list, never opened online, says what it knows from the dashboard's copy:
+  // the running experiment, never 'Gerade läuft kein Experiment', and that it has no copy of
+  // the ended ones.
+  await page.goto('/app/experiments');
+  await expect(page.getByRole('heading', { level: 1, name: 'Experimente' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Laufende Experimente' }).getByRole('link')).toHaveText([
+    experiment.title,
+  ]);
+  await expect(
+    page.getByText(/Gerade läuft kein Experiment|Noch ist kein Experiment abgelaufen/),
+  ).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Abgelaufene Experimente' })).toContainText(
+    'Diese Liste ist auf deinem Gerät noch nicht gespeichert.',
+  );
+
+  // Screens never opened online open offline: their code was stored in idle time.
+  for (const [path, heading] of [
+    ['/app/podcast/feed-check', 'Feed-Check'],
+    ['/app/settings/profile', 'Einstellungen'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    await expect(page.getByText('Es ist zu einem unerwarteten Fehler gekommen')).toHaveCount(0);
+  }
 
   await context.setOffline(false);
   await page.reload();

@@ -61,6 +61,12 @@ function withStaticImports(assetsDir: string, start: string[]): Set<string> {
   return found;
 }
 
+/**
+ * The admin panel's screens (routes/nova.tsx): only staff load them, so they are never warmed.
+ * A new admin screen's chunk name goes here.
+ */
+const ADMIN_SCREENS = /^(nova-layout|users-page|practice-editor|entries-pages|records-pages)-[\w-]{8}\.js$/;
+
 /** A chunk of nothing but imports and re-exports (a facade). */
 const FACADE_STATEMENTS = /^((import(\{[^}]*\}from)?|export\{[^}]*\}(from)?)("\.\/[^"]+\.js")?;?)+$/;
 
@@ -113,13 +119,33 @@ export function firstScreensOnly(outDir: string): ManifestTransform {
     };
     // The install caches the shell; the first screens' other chunks follow when the worker has
     // activated (`later`, sw/precache.ts), so `ready` does not wait for them.
-    const manifest = entries
+    const precached = entries
       .filter((e) => kept(keep, e.url))
       .map((e) => (kept(shell, e.url) ? e : { ...e, later: true }));
-    const first = manifest.filter((e) => !('later' in e));
+    const first = precached.filter((e) => !('later' in e));
+    // Every other screen's code (settings, Feed-Check, the podcast's sections …) is `warm`: not
+    // precached, but fetched into the worker's runtime cache when the page asks for it in idle
+    // time after a first visit (sw/precache.ts), so it opens offline too. Not the chunks only the
+    // admin panel uses (decision 2026-12-01: offline, a screen never visited online showed the
+    // error panel).
+    const others = [...names].filter((name) => !ADMIN_SCREENS.test(name));
+    const admin = withStaticImports(
+      assetsDir,
+      [...names].filter((name) => ADMIN_SCREENS.test(name)),
+    );
+    const reachable = withStaticImports(assetsDir, others);
+    const warm = entries
+      .filter((e) => e.url.startsWith('assets/') && !kept(keep, e.url))
+      .filter((e) => {
+        const file = e.url.slice('assets/'.length);
+        return !admin.has(file) || reachable.has(file);
+      })
+      .map((e) => ({ ...e, warm: true }));
+    const manifest = [...precached, ...warm];
     console.log(
-      `precache: ${manifest.length} of ${entries.length} files, ${precacheBytes(outDir, manifest)}; ` +
-        `the install ${first.length} of them, ${precacheBytes(outDir, first)}`,
+      `precache: ${precached.length} of ${entries.length} files, ${precacheBytes(outDir, precached)}; ` +
+        `the install ${first.length} of them, ${precacheBytes(outDir, first)}; ` +
+        `warmed later: ${warm.length}, ${precacheBytes(outDir, warm)}`,
     );
     return { manifest, warnings: [] };
   };

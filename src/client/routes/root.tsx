@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { deferred } from '../components/deferred.tsx';
 import { ErrorPage } from '../components/error-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { useFirstScreenSettled, useSignalFirstCommit } from '../lib/first-screen.ts';
+import { warmScreens } from '../lib/warm-screens.ts';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -35,6 +37,9 @@ function RootLayout() {
   const settled = useFirstScreenSettled();
   // Inside the app the header's status bar says it (app-layout.tsx), in place of the plan link.
   const inApp = useRouterState({ select: (s) => s.location.pathname.startsWith('/app/') });
+  useEffect(() => {
+    if (settled && inApp) warmScreens();
+  }, [settled, inApp]);
   return (
     <>
       {!inApp && <OfflineBanner />}

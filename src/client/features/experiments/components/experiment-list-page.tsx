@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Experiment } from '../../../../shared/experiments.ts';
 import { can } from '../../../../shared/roles.ts';
 import { buttonClass } from '../../../components/button.tsx';
+import { useOffline } from '../../../components/offline-banner.tsx';
 import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useExperiments } from '../api/experiments.ts';
@@ -45,15 +46,24 @@ export function ExperimentItem({ experiment }: { experiment: Experiment }) {
   );
 }
 
+const NO_COPY =
+  'Diese Liste ist auf deinem Gerät noch nicht gespeichert. Öffne sie einmal mit Internetverbindung, danach siehst du sie auch offline.';
+
 /** experiments.list: running experiments, then 'Abgelaufene Experimente' (§2). */
 export function ExperimentListPage({ podcast }: { podcast: ExperimentPodcast }) {
   useDocumentTitle('Experimente');
   const query = useExperiments(podcast.id, {}, podcast.active);
+  const offline = useOffline();
+  // Offline without a copy of this list, an empty list would state something false: the running
+  // ones come from the dashboard's stored list, and the screen says what it has no copy of
+  // (decision 2026-12-01). Online, a failed load shows the lists empty (§8).
+  const noCopy = offline && query.isError && query.data === undefined;
+  const started = useExperiments(podcast.id, { state: 'started' }, podcast.active && noCopy);
   if (!podcast.active) return <ProUpsell podcast={podcast} title="Experimente" />;
-  // A failed load shows the lists empty (§8).
-  const all = query.data ?? [];
+  const all = query.data ?? (noCopy ? (started.data ?? []) : []);
   const running = all.filter((e) => !e.has_ended);
   const ended = all.filter((e) => e.has_ended);
+  const runningUnknown = noCopy && started.data === undefined;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -69,7 +79,9 @@ export function ExperimentListPage({ podcast }: { podcast: ExperimentPodcast }) 
       ) : (
         <>
           <Card id="running-experiments" title="Laufende Experimente">
-            {running.length === 0 ? (
+            {runningUnknown ? (
+              <p className="text-slate-700">{NO_COPY}</p>
+            ) : running.length === 0 ? (
               <p className="text-slate-700">
                 Gerade läuft kein Experiment. Starte eins mit einer Methode, die zu deinem Podcast passt.
               </p>
@@ -82,7 +94,9 @@ export function ExperimentListPage({ podcast }: { podcast: ExperimentPodcast }) 
             )}
           </Card>
           <Card id="ended-experiments" title="Abgelaufene Experimente">
-            {ended.length === 0 ? (
+            {noCopy ? (
+              <p className="text-slate-700">{NO_COPY}</p>
+            ) : ended.length === 0 ? (
               <p className="text-slate-700">Noch ist kein Experiment abgelaufen.</p>
             ) : (
               <ul className="space-y-3">
