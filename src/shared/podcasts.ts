@@ -196,7 +196,15 @@ export const milestonesResource = resource(z.partialRecord(oneOf(metric), z.stri
 export const metricHistorySchema = z.object({
   key: oneOf(metric),
   trans: z.string(),
-  values: z.array(z.object({ date, value: z.number(), created_at: z.string() })),
+  /** `source`: the audience source a value was taken from ('op3', 'upload'); null: typed by hand. */
+  values: z.array(
+    z.object({
+      date,
+      value: z.number(),
+      created_at: z.string(),
+      source: z.enum(['op3', 'upload']).nullable(),
+    }),
+  ),
 });
 export type MetricHistory = z.infer<typeof metricHistorySchema>;
 export const metricsResource = collection(metricHistorySchema);

@@ -11,8 +11,9 @@
 // - Header: the first row of that width (or wider) whose cells are at least half filled and none
 //   reads as a date or number. Title lines above it ("Statistik für …", "Zeitraum: …", a padded
 //   `Titel;;;`) are skipped; a file without such a row is unreadable.
-// - A column's kind: 'date' when at least 9 in 10 of its filled cells read as dates, 'number'
-//   when they read as numbers, else 'text' (so a footer like "Gesamt" does not hide the kind).
+// - A column's kind: 'date' when more than half of its filled cells read as dates, 'number' when
+//   they read as numbers, else 'text': a total line ("Gesamt") or a few broken rows do not hide
+//   the kind; the rows that do not fit are listed at the commit.
 // - The shape is a hash of the normalised header names (trimmed, lower case, spaces collapsed):
 //   the next export from the same place has the same shape and gets the remembered mapping.
 import { createHash } from 'node:crypto';
@@ -87,7 +88,7 @@ export function normaliseName(name: string) {
 function kindOf(cells: readonly string[]): UploadColumn['kind'] {
   const values = cells.filter((cell) => !isBlank(cell));
   if (values.length === 0) return 'text';
-  const enough = (count: number) => count >= Math.ceil(values.length * 0.9);
+  const enough = (count: number) => count * 2 > values.length;
   if (enough(values.filter(looksLikeDate).length)) return 'date';
   if (enough(values.filter(looksLikeNumber).length)) return 'number';
   return 'text';

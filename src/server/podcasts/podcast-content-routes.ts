@@ -100,8 +100,11 @@ const insertMetric = preparedWrite(
 const metricRows = preparedQuery((db: Db, podcastId: number) =>
   db
     .selectFrom('podcast_metrics')
-    .select(['metric', 'value', 'recorded_on', 'created_at'])
+    .select(['metric', 'value', 'recorded_on', 'created_at', 'source'])
     .where('podcast_id', '=', podcastId)
+    // By the day a value is for: a source's monthly values are written after the fact
+    // (audience/source-metrics.ts, 2026-12-01); a typed value's day is the day it was typed.
+    .orderBy('recorded_on')
     .orderBy('created_at')
     .orderBy('id'),
 );
@@ -111,11 +114,12 @@ async function readMetrics(db: Db, podcastId: number) {
   const values = new Map(metric.keys.map((key) => [key as string, [] as MetricValue[]]));
   // One pass over the rows (the history of every metric), not one per metric.
   for (const r of await metricRows(db, podcastId)) {
-    values.get(r.metric)?.push({ date: r.recorded_on, value: r.value, created_at: r.created_at });
+    const source = r.source === 'op3' || r.source === 'upload' ? r.source : null;
+    values.get(r.metric)?.push({ date: r.recorded_on, value: r.value, created_at: r.created_at, source });
   }
   return metric.keys.map((key) => ({ key, trans: metric.labels[key], values: values.get(key)! }));
 }
-type MetricValue = { date: string; value: number; created_at: string };
+type MetricValue = { date: string; value: number; created_at: string; source: 'op3' | 'upload' | null };
 
 export function podcastContentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -276,7 +280,7 @@ export function podcastContentRoutes(app: FastifyInstance, { db, clock }: AppCon
       const added = rows.map((r) => ({
         key: r.metric,
         trans: metric.labels[r.metric],
-        values: [{ date: r.recorded_on, value: r.value, created_at: at }],
+        values: [{ date: r.recorded_on, value: r.value, created_at: at, source: null }],
       }));
       reply.status(201);
       if (db.writeSync) {

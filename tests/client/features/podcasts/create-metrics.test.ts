@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { appendMetrics } from '../../../../src/client/features/podcasts/api/create-metrics.ts';
 import type { MetricHistory } from '../../../../src/shared/podcasts.ts';
 
-const point = (date: string, value: number) => ({ date, value, created_at: `${date}T08:00:00.000Z` });
+const point = (date: string, value: number) => ({
+  date,
+  value,
+  created_at: `${date}T08:00:00.000Z`,
+  source: null,
+});
 
 describe('appendMetrics', () => {
   it("appends an evaluation's values (the POST's answer) to the history the screen holds", () => {

@@ -1,0 +1,157 @@
+// Uploading an export: POST …/audience-uploads keeps the file as a pending upload and answers its
+// columns and a mapping (the one remembered for files of its shape, else a guess);
+// POST …/audience-uploads/{uploadId}:commit stores its days under the mapping the user chose
+// (commit-upload.ts). Both for owners and managers (audience.manage), Basic and Pro alike.
+//
+// Decision 2026-12-01: pending uploads older than a day, and all but this podcast's newest few,
+// are removed by the next upload: a preview nobody committed is not kept for ever, and a podcast
+// cannot pile up files of 5 MB each.
+import multipart from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { id, idParam } from '../../shared/api.ts';
+import {
+  audienceMapping,
+  audienceMessages,
+  audienceUploadResource,
+  commitUploadBody,
+  commitUploadResource,
+  UPLOAD_MAX_BYTES,
+  type AudienceMapping,
+  type UploadColumn,
+} from '../../shared/audience.ts';
+import { requirePodcast } from '../access/guard.ts';
+import { requireUser } from '../access/session.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError, invalid } from '../http/errors.ts';
+import { commitUpload } from './commit-upload.ts';
+import { checkMapping, guessMapping } from './upload-mapping.ts';
+import { decodeUpload, parseUpload } from './upload-parser.ts';
+
+const KEEP_PENDING = 3;
+const PENDING_MS = 86_400_000;
+
+const uploadError = (status: number, message: string) =>
+  new HttpError(status, message, { upload: [message] });
+
+/** The form's one file (field `upload`); every broken form is a German 4xx, never a 500. */
+async function readExport(request: FastifyRequest) {
+  if (!request.isMultipart()) throw invalid({ upload: [audienceMessages.uploadMissing] });
+  let file: MultipartFile | undefined;
+  let bytes: Buffer;
+  try {
+    file = await request.file();
+    if (!file || file.fieldname !== 'upload') throw invalid({ upload: [audienceMessages.uploadMissing] });
+    bytes = await file.toBuffer();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadError(413, audienceMessages.uploadTooLarge);
+    throw uploadError(400, audienceMessages.uploadUnreadable);
+  }
+  if (bytes.length === 0) throw invalid({ upload: [audienceMessages.uploadMissing] });
+  return { bytes, name: (file.filename || 'upload.csv').slice(0, 200) };
+}
+
+/** The mapping remembered for the shape, kept only where it still fits the file's columns. */
+async function rememberedMapping(db: Db, podcastId: number, shape: string, columns: UploadColumn[]) {
+  const row = await db
+    .selectFrom('audience_mappings')
+    .select('mapping')
+    .where('podcast_id', '=', podcastId)
+    .where('shape', '=', shape)
+    .executeTakeFirst();
+  const parsed = row ? audienceMapping.safeParse(JSON.parse(row.mapping)) : undefined;
+  if (!parsed?.success || checkMapping(columns, parsed.data)) return null;
+  return parsed.data;
+}
+
+async function dropOldUploads(db: Db, podcastId: number, now: Date) {
+  await db
+    .deleteFrom('audience_uploads')
+    .where('created_at', '<', new Date(now.getTime() - PENDING_MS).toISOString())
+    .execute();
+  const newest = await db
+    .selectFrom('audience_uploads')
+    .select('id')
+    .where('podcast_id', '=', podcastId)
+    .orderBy('id', 'desc')
+    .limit(KEEP_PENDING)
+    .execute();
+  const keep = newest.map((row) => row.id);
+  if (keep.length < KEEP_PENDING) return;
+  await db
+    .deleteFrom('audience_uploads')
+    .where('podcast_id', '=', podcastId)
+    .where('id', 'not in', keep)
+    .execute();
+}
+
+export const audienceUploadRoutes = async (scope: FastifyInstance, { db, clock }: AppContext) => {
+  await scope.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 },
+    throwFileSizeLimit: true,
+  });
+  const api = scope.withTypeProvider<ZodTypeProvider>();
+  const manage = { podcast: { action: 'audience.manage' as const } };
+
+  api.post(
+    '/api/podcasts/:id/audience-uploads',
+    { schema: { params: idParam, response: { 201: audienceUploadResource } }, config: manage },
+    async (request, reply) => {
+      const podcastId = requirePodcast(request).podcast.id;
+      const user = requireUser(request);
+      const { bytes, name } = await readExport(request);
+      const text = decodeUpload(bytes);
+      const parsed = text === null ? null : parseUpload(text);
+      if (text === null || !parsed) throw invalid({ upload: [audienceMessages.uploadUnreadable] });
+      if (!parsed.columns.some((c) => c.kind === 'date'))
+        throw invalid({ upload: [audienceMessages.noDateColumn] });
+      const now = clock.now();
+      await dropOldUploads(db, podcastId, now);
+      const row = await db
+        .insertInto('audience_uploads')
+        .values({
+          podcast_id: podcastId,
+          user_id: user.id,
+          file_name: name,
+          content: text,
+          shape: parsed.shape,
+          created_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const mapping: Partial<AudienceMapping> =
+        (await rememberedMapping(db, podcastId, parsed.shape, parsed.columns)) ??
+        guessMapping(parsed.columns);
+      reply.status(201);
+      return { data: { id: row.id, columns: parsed.columns, rows: parsed.records.length, mapping } };
+    },
+  );
+
+  api.post(
+    '/api/podcasts/:id/audience-uploads/:uploadId(^[^:/]+)::commit',
+    {
+      schema: {
+        params: z.object({ id, uploadId: id }),
+        body: commitUploadBody,
+        response: { 200: commitUploadResource },
+      },
+      config: manage,
+    },
+    async (request) => {
+      const podcastId = requirePodcast(request).podcast.id;
+      const { uploadId } = request.params;
+      const data = await commitUpload(db, {
+        podcastId,
+        uploadId,
+        mapping: request.body.mapping,
+        now: clock.now(),
+      });
+      return { data };
+    },
+  );
+};
