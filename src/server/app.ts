@@ -25,6 +25,8 @@ import { feedRoutes } from './feeds/feed-routes.ts';
 import { feedCheckRoutes } from './feed-check/feed-check-routes.ts';
 import { startFeedCheckJob } from './feed-check/feed-check.ts';
 import { imageRoutes } from './images/image-routes.ts';
+import { audienceUploadRoutes } from './audience/upload-routes.ts';
+import { audienceRoutes } from './audience/audience-routes.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
 import { accountMails } from './account/account-mails.ts';
 import { invitationMails } from './team/invitation-mail.ts';
@@ -199,6 +201,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     newsletterRoutes,
     (scope) => pushRoutes(scope, ctx, vapid.publicKey),
     (scope) => billingRoutes(scope, ctx, steady),
+    audienceUploadRoutes,
+    audienceRoutes,
   ];
   // Awaited, so the route table is complete when this returns.
   for (const resource of resources) await app.register(async (scope) => resource(scope, ctx));
