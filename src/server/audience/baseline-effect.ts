@@ -1,0 +1,118 @@
+// The effect of an experiment on downloads, against what the podcast's own history expected
+// (baseline-effect.md explains the method in plain words). Pure: daily downloads and release
+// days in, the `audienceEffect` answer out. Decided 2026-12-01:
+// - the baseline is the last BASELINE_MAX days before the start that have a figure; at least
+//   MIN_BASELINE of them, or 'Zu wenig Daten' says how many there are;
+// - the run is measured over its days that have a figure, today excluded (a day still counting);
+//   a running experiment is measured over its days so far once MIN_RUN of them are there, and the
+//   message says so; a day without a figure counts on neither side.
+import type { AudienceEffect } from '../../shared/audience.ts';
+import { addDays, daysBetween } from '../../shared/calendar.ts';
+import { bootstrap, residualsOf } from './baseline-bootstrap.ts';
+import { featuresOf, fitBest, predict, releaseLoad } from './baseline-model.ts';
+import { effectMessage, missingBaseline, missingRun, notStarted } from './baseline-messages.ts';
+
+export const MIN_BASELINE = 28;
+export const BASELINE_MAX = 91;
+export const MIN_RUN = 7;
+export const LEVEL = 0.9;
+const REPLICATES = 400;
+
+export type EffectInput = {
+  days: readonly { date: string; downloads: number | null }[];
+  /** Publish days of the feed's episodes (yyyy-MM-dd), any order; older ones feed the tail. */
+  releases: readonly string[];
+  start: string;
+  end: string;
+  /** Berlin date of now; without it every day up to the end counts. */
+  today?: string;
+  replicates?: number;
+};
+
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+const empty = (message: string, baselineDays: number): AudienceEffect => ({
+  enough_data: false,
+  message,
+  baseline_days: baselineDays,
+  observed: null,
+  expected: null,
+  effect: null,
+  relative: null,
+  interval: null,
+  days: [],
+});
+
+/** A seed from the data, so the same series always gives the same interval. */
+function seedOf(values: number[]) {
+  let h = 2166136261;
+  for (const v of values) h = Math.imul(h ^ (v | 0), 16777619);
+  return h >>> 0;
+}
+
+export function baselineEffect(input: EffectInput): AudienceEffect {
+  const { start, end } = input;
+  const known = input.days
+    .filter((d): d is { date: string; downloads: number } => d.downloads !== null && d.downloads >= 0)
+    .sort((a, b) => (a.date < b.date ? -1 : 1));
+  const baseline = known.filter((d) => d.date < start && d.date >= addDays(start, -BASELINE_MAX));
+  if (baseline.length < MIN_BASELINE) return empty(missingBaseline(baseline.length), baseline.length);
+
+  const lastDay = input.today && input.today <= end ? addDays(input.today, -1) : end;
+  if (lastDay < start) return empty(notStarted, baseline.length);
+  const run = known.filter((d) => d.date >= start && d.date <= lastDay);
+  const runLength = daysBetween(start, end) + 1;
+  const needed = Math.min(MIN_RUN, runLength);
+  if (run.length < needed) return empty(missingRun(run.length, needed), baseline.length);
+
+  const releases = input.releases.filter((r) => r <= lastDay);
+  const y = baseline.map((d) => d.downloads);
+  const {
+    fit,
+    shape,
+    x: baselineX,
+  } = fitBest(
+    baseline.map((d) => d.date),
+    start,
+    releases,
+    y,
+  );
+  const runX = run.map((d) => featuresOf(d.date, start, releases, shape));
+  const expectedDays = runX.map((row) => predict(fit.beta, row));
+  const observed = run.reduce((s, d) => s + d.downloads, 0);
+  const expected = expectedDays.reduce((s, v) => s + v, 0);
+  const spread = bootstrap(fit, baselineX, residualsOf(fit, y), runX, {
+    replicates: input.replicates ?? REPLICATES,
+    seed: seedOf([...y, ...run.map((d) => d.downloads), daysBetween('2000-01-01', start)]),
+    level: LEVEL,
+    strata: [...baseline, ...run].map((d) => (releaseLoad(d.date, releases, shape.fade) >= 0.5 ? 1 : 0)),
+  });
+  const logRatio = Math.log(Math.max(observed, 0.5) / expected);
+  const relative = Math.exp(logRatio) - 1;
+  const interval: [number, number] = [
+    Math.exp(logRatio - spread.logRatio[1]) - 1,
+    Math.exp(logRatio - spread.logRatio[0]) - 1,
+  ];
+  const complete = run.length === runLength;
+  return {
+    enough_data: true,
+    message: effectMessage(
+      relative,
+      interval,
+      complete ? null : { seen: run.length, of: runLength, running: lastDay < end },
+    ),
+    baseline_days: baseline.length,
+    observed,
+    expected: round(expected, 1),
+    effect: round(observed - expected, 1),
+    relative: round(relative, 4),
+    interval: [round(interval[0], 4), round(interval[1], 4)],
+    days: run.map((d, r) => ({
+      date: d.date,
+      observed: d.downloads,
+      expected: round(expectedDays[r]!, 1),
+      low: round(expectedDays[r]! * spread.dayBands[r]![0], 1),
+      high: round(expectedDays[r]! * spread.dayBands[r]![1], 1),
+    })),
+  };
+}

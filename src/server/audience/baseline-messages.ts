@@ -1,0 +1,48 @@
+// The German sentences of the baseline effect: what is missing, or what the result means. The
+// screen shows them as they are; 'Kein messbarer Unterschied' and 'Zu wenig Daten' are the words
+// the 'Wirkung' view is known by. Decided 2026-12-01.
+const MIN_BASELINE = 28;
+
+const percent = (fraction: number) => {
+  const n = Math.round(fraction * 100);
+  return `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)} %`;
+};
+
+export const noDownloads =
+  'Zu wenig Daten: Für eine Wirkung brauchen wir tägliche Downloads. Verbinde unter „Hörerzahlen“ eine Datenquelle oder lade einen Export hoch.';
+
+export const notStarted = 'Zu wenig Daten: Das Experiment hat noch nicht begonnen.';
+
+export function missingBaseline(days: number) {
+  if (days === 0) return noDownloads;
+  return `Zu wenig Daten: Für eine Wirkung brauchen wir Downloads von mindestens ${MIN_BASELINE} Tagen vor dem Start; bisher sind es ${days}.`;
+}
+
+export function missingRun(days: number, needed: number) {
+  return `Zu wenig Daten: Aus der Laufzeit des Experiments liegen Downloads von ${days === 1 ? 'einem Tag' : `${days} Tagen`} vor; für eine Wirkung brauchen wir mindestens ${needed}.`;
+}
+
+/** Is the 90 % interval entirely above 0, entirely below, or does it contain 0? */
+export function verdictOf(interval: readonly [number, number] | null) {
+  if (!interval) return null;
+  return interval[0] > 0 ? 'raised' : interval[1] < 0 ? 'lowered' : 'none';
+}
+
+export function effectMessage(
+  relative: number,
+  interval: [number, number],
+  partial: { seen: number; of: number; running: boolean } | null,
+) {
+  const range = `90 %-Intervall: ${percent(interval[0])} bis ${percent(interval[1])}`;
+  const verdict = verdictOf(interval);
+  const sentence =
+    verdict === 'none'
+      ? `Kein messbarer Unterschied: ${percent(relative)} Downloads gegenüber dem Erwarteten, das ${range} schließt 0 ein.`
+      : verdict === 'raised'
+        ? `${percent(relative)} mehr Downloads als erwartet (${range}).`
+        : `${Math.abs(Math.round(relative * 100))} % weniger Downloads als erwartet (${range}).`;
+  if (!partial) return sentence;
+  return partial.running
+    ? `Bisher, nach ${partial.seen} von ${partial.of} Tagen: ${sentence}`
+    : `Gemessen an ${partial.seen} von ${partial.of} Tagen (für die übrigen fehlen Downloads): ${sentence}`;
+}

@@ -1,0 +1,187 @@
+// The model behind the baseline effect (baseline-effect.md says it in plain words): a podcast's
+// daily downloads as a level times a weekday factor times a slow trend times a bump after each
+// release, fitted to the days before an experiment. A negative-binomial regression with a log
+// link, fitted by iteratively reweighted least squares, with ridge penalties as priors (below):
+// they keep it solvable when releases always fall on the same weekday, and keep a trend from
+// running away with what the release curve does not fit. Decided 2026-12-01.
+import { daysBetween } from '../../shared/calendar.ts';
+
+/**
+ * The release curve: on top of the day's usual downloads, a bump of `height` times them on the
+ * release day, fading by e every `fade` days; bumps of overlapping releases add up. The fit tries
+ * each shape below (its free coefficient scales the bump) and keeps the likeliest.
+ */
+export type Shape = { fade: number; height: number };
+export const SHAPES: Shape[] = [0.7, 1, 1.5, 2, 3, 4, 6].flatMap((fade) =>
+  [1, 3, 9].map((height) => ({ fade, height })),
+);
+/** Releases older than this many days no longer count. */
+const RELEASE_HORIZON = 42;
+/** Trend in units of four weeks, so its coefficient reads 'per month'. */
+const TREND_UNIT = 28;
+/**
+ * Ridge penalties (1 / prior variance on the log scale): weekdays differ by tens of percent, a
+ * release by a multiple, so when releases always fall on one weekday the spike is the release's
+ * (a pause then expects no spike), not the weekday's; an audience rarely grows or shrinks by more
+ * than a few percent a month, so the trend's prior is ±5 % per four weeks. The level is free.
+ */
+const RIDGE = { weekday: 1 / 0.3 ** 2, trend: 1 / 0.05 ** 2, release: 1 / 3 ** 2 };
+/** The penalty for the spread: no prior, so the interval also shows what the data cannot tell. */
+const WEAK_RIDGE = 1;
+const ridgeOf = (i: number) => (i === 0 ? 0 : i < 7 ? RIDGE.weekday : i === 7 ? RIDGE.trend : RIDGE.release);
+
+export const FEATURES = 9;
+
+/** How much of the release bumps is still on `date`: 1 on a release day, fading by e every `fade` days. */
+export function releaseLoad(date: string, releases: readonly string[], fade: number) {
+  let load = 0;
+  for (const release of releases) {
+    const since = daysBetween(release, date);
+    if (since >= 0 && since <= RELEASE_HORIZON) load += Math.exp(-since / fade);
+  }
+  return load;
+}
+
+/** One row of the design: level, weekday (Monday is the reference), trend, the release curve. */
+export function featuresOf(date: string, start: string, releases: readonly string[], shape: Shape): number[] {
+  const x = new Array<number>(FEATURES).fill(0);
+  x[0] = 1;
+  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  if (weekday > 0) x[weekday] = 1;
+  x[7] = daysBetween(start, date) / TREND_UNIT;
+  x[8] = Math.log(1 + shape.height * releaseLoad(date, releases, shape.fade));
+  return x;
+}
+
+/** Cholesky factor of a symmetric positive definite matrix (lower, row-major). */
+function cholesky(a: number[][]): number[][] {
+  const n = a.length;
+  const l = a.map(() => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = a[i]![j]!;
+      for (let k = 0; k < j; k++) sum -= l[i]![k]! * l[j]![k]!;
+      l[i]![j] = i === j ? Math.sqrt(Math.max(sum, 1e-12)) : sum / l[j]![j]!;
+    }
+  }
+  return l;
+}
+
+/** Solves L Lᵀ x = b. */
+function cholSolve(l: number[][], b: number[]): number[] {
+  const n = b.length;
+  const y = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    let sum = b[i]!;
+    for (let k = 0; k < i; k++) sum -= l[i]![k]! * y[k]!;
+    y[i] = sum / l[i]![i]!;
+  }
+  const x = new Array<number>(n);
+  for (let i = n - 1; i >= 0; i--) {
+    let sum = y[i]!;
+    for (let k = i + 1; k < n; k++) sum -= l[k]![i]! * x[k]!;
+    x[i] = sum / l[i]![i]!;
+  }
+  return x;
+}
+
+export type BaselineFit = {
+  beta: number[];
+  /** Fitted mean per baseline day. */
+  mu: number[];
+  /** IRLS weight per baseline day (the day's information on the log scale). */
+  weight: number[];
+  /** Leverage per baseline day (how much the day pulls its own fit). */
+  leverage: number[];
+  /** Overdispersion: variance = mu + alpha·mu². */
+  alpha: number;
+  /** Gaussian log-likelihood with the model's variance, to compare fades. */
+  logLik: number;
+  /** Solves the penalised normal equations (Xᵀ W X + Λ)·x = b. */
+  solve: (b: number[]) => number[];
+  /** The same without the priors (a weak ridge only): the refits of the bootstrap. */
+  spread: (b: number[]) => number[];
+};
+
+const dot = (a: number[], b: number[]) => a.reduce((sum, v, i) => sum + v * b[i]!, 0);
+export const predict = (beta: number[], x: number[]) => Math.exp(Math.min(dot(beta, x), 30));
+
+/** Xᵀ W X + Λ for the rows `x` and weights `weight`; `ridge` false: Λ only keeps it solvable. */
+function information(x: number[][], weight: number[], ridge = true): number[][] {
+  const p = FEATURES;
+  const a = Array.from({ length: p }, (_, i) =>
+    Array.from({ length: p }, (_, j) => (i !== j || i === 0 ? 0 : ridge ? ridgeOf(i) : WEAK_RIDGE)),
+  );
+  x.forEach((row, t) => {
+    for (let i = 0; i < p; i++) {
+      if (row[i] === 0) continue;
+      const wi = weight[t]! * row[i]!;
+      for (let j = 0; j <= i; j++) a[i]![j]! += wi * row[j]!;
+    }
+  });
+  for (let i = 0; i < p; i++) for (let j = 0; j < i; j++) a[j]![i] = a[i]![j]!;
+  return a;
+}
+
+/** Fits the model to the baseline's rows `x` and downloads `y`. */
+export function fitBaseline(x: number[][], y: number[], from?: BaselineFit): BaselineFit {
+  const n = y.length;
+  const p = FEATURES;
+  const mean = y.reduce((s, v) => s + v, 0) / n;
+  let beta = from ? [...from.beta] : new Array<number>(p).fill(0);
+  if (!from) beta[0] = Math.log(mean + 0.5);
+  let alpha = from?.alpha ?? 0;
+  const weightsOf = (mu: number[]) => mu.map((m) => m / (1 + alpha * m));
+  for (let iteration = 0; iteration < 50; iteration++) {
+    const mu = x.map((row) => predict(beta, row));
+    const weight = weightsOf(mu);
+    const xtwz = new Array<number>(p).fill(0);
+    x.forEach((row, t) => {
+      const z = dot(beta, row) + (y[t]! - mu[t]!) / mu[t]!;
+      for (let i = 0; i < p; i++) if (row[i] !== 0) xtwz[i]! += weight[t]! * row[i]! * z;
+    });
+    const next = cholSolve(cholesky(information(x, weight)), xtwz);
+    const change = Math.max(...next.map((b, i) => Math.abs(b - beta[i]!)));
+    beta = next;
+    // Method of moments for the overdispersion, from the new fit.
+    const fitted = x.map((row) => predict(beta, row));
+    const excess = y.reduce((s, v, t) => s + ((v - fitted[t]!) ** 2 - fitted[t]!) / fitted[t]! ** 2, 0);
+    alpha = Math.max(0, excess / Math.max(1, n - p));
+    if (change < 1e-6) break;
+  }
+  const mu = x.map((row) => predict(beta, row));
+  const weight = weightsOf(mu);
+  const factor = cholesky(information(x, weight));
+  const loose = cholesky(information(x, weight, false));
+  const leverage = x.map((row, t) => weight[t]! * dot(row, cholSolve(loose, row)));
+
+  const logLik = y.reduce(
+    (sum, v, t) =>
+      sum -
+      0.5 * Math.log(mu[t]! + alpha * mu[t]! ** 2) -
+      (0.5 * (v - mu[t]!) ** 2) / (mu[t]! + alpha * mu[t]! ** 2),
+    0,
+  );
+
+  return {
+    beta,
+    mu,
+    weight,
+    leverage,
+    alpha,
+    logLik,
+    solve: (b) => cholSolve(factor, b),
+    spread: (b) => cholSolve(loose, b),
+  };
+}
+
+/** Fits the model with each release shape and keeps the likeliest (a Gaussian quasi-likelihood). */
+export function fitBest(dates: readonly string[], start: string, releases: readonly string[], y: number[]) {
+  let best: { fit: BaselineFit; shape: Shape; x: number[][] } | undefined;
+  for (const shape of SHAPES) {
+    const x = dates.map((date) => featuresOf(date, start, releases, shape));
+    const fit = fitBaseline(x, y, best?.fit);
+    if (!best || fit.logLik > best.fit.logLik) best = { fit, shape, x };
+  }
+  return best!;
+}
