@@ -17,6 +17,7 @@ describe('can(role, action)', () => {
     'invitations.read',
     'experiments.read',
     'assistances.read',
+    'audience.read',
   ];
   const content = [
     'podcast.complete',
@@ -33,7 +34,7 @@ describe('can(role, action)', () => {
     'experiments.comment',
     'practices.flag',
   ];
-  const management = ['podcast.update', 'invitations.create', 'contract.redeem'];
+  const management = ['podcast.update', 'invitations.create', 'contract.redeem', 'audience.manage'];
   const ownership = ['podcast.delete', 'memberships.manage', 'contract.manage'];
 
   it('lets each role do exactly its row of the table', () => {

@@ -119,16 +119,20 @@ describe('milestones and metrics', () => {
     // The answer is what this evaluation added, in the GET's order, not the whole history.
     const at = '2027-03-15T23:30:00.000Z';
     expect(json<{ data: MetricHistory[] }>(response).data).toEqual([
-      { key: 'coverage', trans: 'Reichweite', values: [{ date: '2027-03-16', value: 180, created_at: at }] },
+      {
+        key: 'coverage',
+        trans: 'Reichweite',
+        values: [{ date: '2027-03-16', value: 180, created_at: at, source: null }],
+      },
       {
         key: 'throughput',
         trans: history[1]!.trans,
-        values: [{ date: '2027-03-16', value: 61, created_at: at }],
+        values: [{ date: '2027-03-16', value: 61, created_at: at, source: null }],
       },
       {
         key: 'enjoyment',
         trans: history[7]!.trans,
-        values: [{ date: '2027-03-16', value: 90, created_at: at }],
+        values: [{ date: '2027-03-16', value: 90, created_at: at, source: null }],
       },
     ]);
     const values = (key: string) =>
