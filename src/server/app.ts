@@ -25,6 +25,8 @@ import { feedRoutes } from './feeds/feed-routes.ts';
 import { feedCheckRoutes } from './feed-check/feed-check-routes.ts';
 import { startFeedCheckJob } from './feed-check/feed-check.ts';
 import { imageRoutes } from './images/image-routes.ts';
+import { startAudienceJob, type AudienceJob } from './audience/audience-job.ts';
+import { audienceSourceRoutes } from './audience/source-routes.ts';
 import { audienceUploadRoutes } from './audience/upload-routes.ts';
 import { audienceRoutes } from './audience/audience-routes.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
@@ -165,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // hooks above sit on the root, so they reach every route (access, the guards' onRoute checks,
   // idempotency, tips, the send hook). Decision 2026-11-26 (issue 20, wall 2).
   const steady = config.steady ? steadyClient(config.steady) : null;
+  const audience = startAudienceJob(ctx, app.log);
   const resources: Resource[] = [
     sessionRoutes,
     accountRoutes,
@@ -201,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     newsletterRoutes,
     (scope) => pushRoutes(scope, ctx, vapid.publicKey),
     (scope) => billingRoutes(scope, ctx, steady),
+    (scope) => audienceSourceRoutes(scope, ctx, audience),
     audienceUploadRoutes,
     audienceRoutes,
   ];
@@ -212,8 +216,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     idempotencyCleanup: PeriodicJob;
     feedChecks: PeriodicJob;
     subscriptions?: PeriodicJob;
+    audience: AudienceJob;
   } = {
     tipSweep,
+    audience,
     idempotencyCleanup,
     feedChecks: startFeedCheckJob(ctx, app.log, config.feedCheckIntervalMs),
   };

@@ -25,6 +25,8 @@ export type Config = {
   push: PushConfig;
   /** The membership provider; null = billing disabled (everything else works). */
   steady: SteadyConfig | null;
+  /** OP3's API for the audience sources (src/server/audience/). */
+  op3: Op3Config;
   /** Timeouts and pool of the database connection (src/server/db/faults.ts). */
   database: DatabaseConfig;
   /** KOMPASS_TEST_CLOCK=1: `POST /api/test/clock` and `POST /api/test/jobs:run` exist (E2E only). */
@@ -111,6 +113,31 @@ export function parseSteadyConfig(env: NodeJS.ProcessEnv): SteadyConfig | null {
     clientSecret,
     subscribeUrl: trimUrl(env.STEADY_SUBSCRIBE_URL) ?? `${url}/plans`,
     checkMinutes: positiveInteger('STEADY_CHECK_MINUTES', env.STEADY_CHECK_MINUTES, 60),
+  };
+}
+
+export type Op3Config = {
+  /** OP3_API_URL: the API's base URL (default https://op3.dev/api/1; tests point it at a local fake). */
+  apiUrl: string;
+  /** OP3_ALLOWED_HOSTS: `host` or `host:port` reached although refused (as FEED_ALLOWED_HOSTS). */
+  allowedHosts: string[];
+  /** OP3_ONLY_ALLOWED_HOSTS: call nothing but the allowed hosts (the API tests run this way). */
+  onlyAllowedHosts: boolean;
+  /** OP3_TIMEOUT_MS: time limit of one API call, body included. */
+  timeoutMs: number;
+  /** AUDIENCE_FETCH_INTERVAL_MS: how often one process looks for sources due to be fetched. */
+  fetchIntervalMs: number;
+};
+
+export function parseOp3Config(env: NodeJS.ProcessEnv): Op3Config {
+  const apiUrl = trimUrl(env.OP3_API_URL) ?? 'https://op3.dev/api/1';
+  if (!/^https?:\/\/[^\s]+$/.test(apiUrl)) throw new Error('OP3_API_URL muss eine http(s)://-Adresse sein.');
+  return {
+    apiUrl,
+    allowedHosts: parseAllowList('OP3_ALLOWED_HOSTS', env.OP3_ALLOWED_HOSTS),
+    onlyAllowedHosts: ['1', 'true'].includes(env.OP3_ONLY_ALLOWED_HOSTS?.trim() ?? ''),
+    timeoutMs: positiveInteger('OP3_TIMEOUT_MS', env.OP3_TIMEOUT_MS, 30_000),
+    fetchIntervalMs: positiveInteger('AUDIENCE_FETCH_INTERVAL_MS', env.AUDIENCE_FETCH_INTERVAL_MS, 600_000),
   };
 }
 
@@ -230,3 +257,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testHooks: env.KOMPASS_TEST_CLOCK === '1',
   };
 }
+    op3: parseOp3Config(env),

@@ -54,6 +54,8 @@ export async function createTestApp(
     feeds: { ...defaults.feeds, onlyAllowedHosts: true },
     // … and pushes to no push service but the ones it allows itself (tests/support/fake-push.ts).
     push: { ...defaults.push, onlyAllowedHosts: true },
+    // … and calls no OP3 but the fake a suite starts and allows (tests/support/fake-op3.ts).
+    op3: { ...defaults.op3, onlyAllowedHosts: true },
     dataDir,
     databaseUrl: adminUrl ? await freshPostgres(adminUrl) : undefined,
     appUrl: 'http://studio.test',

@@ -1,0 +1,76 @@
+// The daily fetch of every connected source, and the fetches a request starts (connect, refresh).
+// The periodic job runs in whichever process holds its lease (jobs/lease.ts) and fetches the due
+// sources (`next_fetch_at` ≤ now, the index audience_sources_due), oldest due first. Every fetch,
+// whoever starts it, first takes the source's own lease (fetch-source.ts), so a source is fetched
+// by one process at a time even when a refresh in one process meets the job in another; within
+// a process a second ask for a running fetch joins it. Decision 2026-12-01.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
+import { fetchSource, type FetchContext, type FetchOutcome } from './fetch-source.ts';
+
+/** Sources one run fetches at most (the rest wait for the next run). */
+const PER_RUN = 50;
+
+export type AudienceJob = PeriodicJob & {
+  /** Fetches the source now (also when not due); a fetch of it already running here is joined. */
+  fetchNow(sourceId: number): Promise<FetchOutcome>;
+  /** Starts fetchNow without waiting (a new source's backfill); a failure is logged. */
+  background(sourceId: number): void;
+  /** Whether this process is fetching the source right now. */
+  running(sourceId: number): boolean;
+  /** Resolves when no fetch of this process runs (tests; shutdown). */
+  idle(): Promise<void>;
+};
+
+export function startAudienceJob(ctx: FetchContext, log: FastifyBaseLogger): AudienceJob {
+  // This process's name on the sources' leases (one per app, so two apps in a test are two holders).
+  const holder = randomUUID();
+  const controller = new AbortController();
+  const runs = new Map<number, Promise<FetchOutcome>>();
+
+  const fetch = (sourceId: number, force: boolean) => {
+    const running = runs.get(sourceId);
+    if (running) return running;
+    const run = fetchSource(ctx, sourceId, { holder, force, signal: controller.signal })
+      .catch((error: unknown) => {
+        if (!ctx.db.faults.reportIfFault(log, error))
+          log.warn({ err: error, sourceId }, 'audience fetch failed');
+        return 'error' as const;
+      })
+      .finally(() => runs.delete(sourceId));
+    runs.set(sourceId, run);
+    return run;
+  };
+
+  const job = startPeriodicJob(ctx, log, 'audience-fetch', ctx.config.op3.fetchIntervalMs, async () => {
+    const due = await ctx.db
+      .selectFrom('audience_sources')
+      .select('id')
+      .where('next_fetch_at', '<=', ctx.clock.now().toISOString())
+      .orderBy('next_fetch_at')
+      .limit(PER_RUN)
+      .execute();
+    for (const { id } of due) {
+      if (controller.signal.aborted) return;
+      await fetch(id, false);
+    }
+  });
+
+  const idle = async () => {
+    while (runs.size > 0) await Promise.all(runs.values());
+  };
+
+  return {
+    runOnce: job.runOnce,
+    fetchNow: (sourceId) => fetch(sourceId, true),
+    background: (sourceId) => void fetch(sourceId, true),
+    running: (sourceId) => runs.has(sourceId),
+    idle,
+    async stop() {
+      controller.abort();
+      await job.stop();
+      await idle();
+    },
+  };
+}

@@ -1,0 +1,179 @@
+// One fetch of one source: claim it (a lease per source, so one process fetches it however many
+// ask), read from where the last fetch stopped, store each batch with its cursor in one
+// transaction, and leave the source 'ok' with its next fetch tomorrow — or, when the source
+// refuses or is away, record why and when to try again.
+//
+// Decisions 2026-12-01:
+// - The range: a new source reads the last 12 months (BACKFILL_DAYS, up to yesterday, the last
+//   complete UTC day); later fetches read again from REREAD_DAYS before the newest stored day,
+//   since OP3 rolls a day up some hours after it ends (a day read too early is corrected).
+// - 429, a 5xx, a timeout or a refused connection: back off exponentially (5 min, 10, 20, … at
+//   most a day; longer if the source says Retry-After), keep the cursor, resume there.
+// - A refused token waits for the user (no next fetch); an unknown show is asked again daily.
+import type { Updateable } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { AudienceSourcesTable } from '../db/tables/audience.ts';
+import { withTx, type Db } from '../db/database.ts';
+import { releaseLease, takeLease } from '../jobs/lease.ts';
+import { audienceMessages } from '../../shared/audience.ts';
+import { addDays } from '../../shared/calendar.ts';
+import { storeDays } from './store-days.ts';
+import { op3Client } from './op3-client.ts';
+import { cursorRange, op3Reader } from './op3-source.ts';
+import { isSourceError, type AudienceEpisodeRow, type SourceError } from './source.ts';
+import { serverTokenBox } from './token-box.ts';
+
+export const BACKFILL_DAYS = 365;
+const REREAD_DAYS = 3;
+const LEASE_MS = 10 * 60_000;
+const BACKOFF_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 24 * 3_600_000;
+/** The daily fetch runs at 04:00 UTC, when OP3 has rolled up the day before. */
+const DAILY_HOUR_UTC = 4;
+
+export const sourceMessages = {
+  backfilling: 'Wir laden deine Hörerzahlen der letzten 12 Monate … Das dauert meist nur ein paar Minuten.',
+  backfillPaused:
+    'Wir laden deine Hörerzahlen der letzten 12 Monate … OP3 ist gerade nicht erreichbar; wir machen später an derselben Stelle weiter.',
+};
+
+export type FetchContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
+/** ok / pending (paused, resumes) / error (waits) / busy (fetched elsewhere or not due) / gone. */
+export type FetchOutcome = 'ok' | 'pending' | 'error' | 'busy' | 'gone';
+
+type SetSource = (values: Updateable<AudienceSourcesTable>) => Promise<unknown>;
+
+const leaseName = (sourceId: number) => `audience-source:${sourceId}`;
+
+/** 04:00 UTC of the day after `now`. */
+export function nextDailyFetch(now: Date) {
+  return new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, DAILY_HOUR_UTC),
+  ).toISOString();
+}
+
+async function replaceEpisodes(
+  tx: Db,
+  ids: { source_id: number; podcast_id: number },
+  rows: AudienceEpisodeRow[],
+) {
+  await tx.deleteFrom('audience_episodes').where('source_id', '=', ids.source_id).execute();
+  const unique = [...new Map(rows.map((row) => [row.item_guid, row])).values()];
+  for (let i = 0; i < unique.length; i += 200) {
+    await tx
+      .insertInto('audience_episodes')
+      .values(unique.slice(i, i + 200).map((row) => ({ ...ids, ...row })))
+      .execute();
+  }
+}
+
+/**
+ * Fetches source `sourceId` now if this caller gets its lease (`holder`: the calling process).
+ * `force`: also when it is not due (the refresh button); the job passes false, so a source another
+ * process fetched a moment ago is not fetched twice.
+ */
+export async function fetchSource(
+  ctx: FetchContext,
+  sourceId: number,
+  { holder, force, signal }: { holder: string; force: boolean; signal?: AbortSignal },
+): Promise<FetchOutcome> {
+  const { db, clock, config } = ctx;
+  if (!(await takeLease(ctx, leaseName(sourceId), LEASE_MS, holder))) return 'busy';
+  try {
+    const source = await db
+      .selectFrom('audience_sources')
+      .selectAll()
+      .where('id', '=', sourceId)
+      .executeTakeFirst();
+    if (!source || source.type !== 'op3' || !source.show_uuid) return 'gone';
+    const now = clock.now();
+    if (!force && (source.next_fetch_at === null || source.next_fetch_at > now.toISOString())) return 'busy';
+    const set: SetSource = (values) =>
+      db.updateTable('audience_sources').set(values).where('id', '=', sourceId).execute();
+    const token =
+      source.token_secret && (await serverTokenBox(db)).open(source.token_secret, source.podcast_id);
+    if (!token) {
+      await set({ status: 'error', message: audienceMessages.tokenInvalid, next_fetch_at: null });
+      return 'error';
+    }
+    const newest = await db
+      .selectFrom('audience_days')
+      .select((eb) => eb.fn.max('day').as('day'))
+      .where('source_id', '=', sourceId)
+      .executeTakeFirst();
+    const lastDay = (newest?.day as string | null | undefined) ?? null;
+    const until = addDays(now.toISOString().slice(0, 10), -1);
+    const range = cursorRange(source.cursor) ?? {
+      from: lastDay ? addDays(lastDay, -REREAD_DAYS + 1) : addDays(until, -(BACKFILL_DAYS - 1)),
+      to: until,
+    };
+    const reader = op3Reader(op3Client(config.op3, token), source.show_uuid, {
+      started: lastDay !== null,
+      signal,
+    });
+    const ids = { source_id: sourceId, podcast_id: source.podcast_id };
+    try {
+      for await (const batch of reader.read(range, source.cursor)) {
+        const stored = await withTx(db, async (tx) => {
+          // First, so a source removed meanwhile stops here (and, on PostgreSQL, its row is locked).
+          const row = await tx
+            .updateTable('audience_sources')
+            .set({ cursor: batch.cursor })
+            .where('id', '=', sourceId)
+            .returning('id')
+            .executeTakeFirst();
+          if (!row) return false;
+          await storeDays(tx, { sourceId, podcastId: source.podcast_id }, batch.days);
+          if (batch.episodes) await replaceEpisodes(tx, ids, batch.episodes);
+          return true;
+        });
+        if (!stored) return 'gone';
+        await takeLease(ctx, leaseName(sourceId), LEASE_MS, holder);
+      }
+    } catch (error) {
+      if (!isSourceError(error)) throw error;
+      return await failed(ctx, source, error, set);
+    }
+    await set({
+      status: 'ok',
+      message: null,
+      cursor: null,
+      failures: 0,
+      last_fetched_at: clock.now().toISOString(),
+      next_fetch_at: nextDailyFetch(clock.now()),
+    });
+    return 'ok';
+  } finally {
+    await releaseLease(ctx, leaseName(sourceId), holder).catch(() => {});
+  }
+}
+
+async function failed(
+  { clock }: FetchContext,
+  source: { status: string; failures: number },
+  error: SourceError,
+  set: SetSource,
+): Promise<FetchOutcome> {
+  const now = clock.now();
+  const failures = source.failures + 1;
+  if (error.kind === 'token') {
+    await set({ status: 'error', message: error.message, failures, next_fetch_at: null });
+    return 'error';
+  }
+  if (error.kind === 'show') {
+    await set({ status: 'error', message: error.message, failures, next_fetch_at: nextDailyFetch(now) });
+    return 'error';
+  }
+  const wait = Math.max(
+    Math.min(BACKOFF_MS * 2 ** Math.min(failures - 1, 20), MAX_BACKOFF_MS),
+    (error.retryAfter ?? 0) * 1000,
+  );
+  const pending = source.status === 'pending';
+  await set({
+    status: pending ? 'pending' : 'error',
+    message: pending ? sourceMessages.backfillPaused : audienceMessages.unreachable,
+    failures,
+    next_fetch_at: new Date(now.getTime() + wait).toISOString(),
+  });
+  return pending ? 'pending' : 'error';
+}
