@@ -2,14 +2,16 @@
 // time, without its queries and without building the JSON again. A route opts in with
 // `config: { answerCache: true }` next to its podcast rule; the guard still runs first on every
 // request (session, membership, role, plan), so the cache only ever answers someone the guard
-// let through, with the answer of the same URL for the same user, role, plan and Berlin day.
+// let through, with the answer of the same route and parameters (answer-key.ts: the path's and the
+// declared query keys', never the raw URL) for the same user, role, plan and Berlin day.
 // An answer of a route that depends on anything else (another service, a file, the time of day)
 // must not opt in.
 //
 // The lookup is the route's last preValidation step, after the guard (which prepends itself) and
-// before the params and query are validated: an answer is kept only for a URL whose validation
-// passed (a 200), and the same URL passes the same way, so a hit skips the schemas. Decision
-// 2026-11-29 (issue 25): validating a kept read's URL was 5 % of its CPU.
+// before the params and query are validated: an answer is kept only for parameters whose
+// validation passed (a 200) and that were sent as validation makes them, and the same parameters
+// pass the same way, so a hit skips the schemas. Decision 2026-11-29 (issue 25): validating a kept
+// read's URL was 5 % of its CPU.
 //
 // "Nothing changed" is a count of changes of the podcast and of everything, never taken after the
 // data it stands for was read:
@@ -22,7 +24,7 @@
 // makes it stale at once, never the other way round. Decision 2026-11-27 (issue 25).
 //
 // A user's own reads (`answerCache: 'user'`: the account, the podcasts to select) keep theirs on
-// SQLite only, per URL, user and Berlin day, while nothing at all changed (their inputs span
+// SQLite only, per route, user and Berlin day, while nothing at all changed (their inputs span
 // podcasts no count names). PostgreSQL counts no "anything changed", so there they are read each
 // time. A podcast's answer that holds only until a moment (a cancelled subscription's end) changes
 // its key then: the plan in the key is decided anew at every request.
@@ -30,6 +32,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHa
 import { berlinDate } from '../../shared/calendar.ts';
 import type { AppContext } from '../context.ts';
 import type { ChangeWatch } from '../db/change-watch.ts';
+import { answerKey, type AnswerKey } from './answer-key.ts';
 import { routeOf } from './route-of.ts';
 
 declare module 'fastify' {
@@ -42,21 +45,41 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Where this request's answer is kept, if its route caches and it was not answered from there. */
-    answerSlot: { key: string; version: string } | null;
+    answerSlot: { of: AnswerKey; input: string; key: string; version: string } | null;
     /** The change sequence when the request began, on a route that keeps its answers. */
     answerStart: number | null;
   }
+  interface FastifyInstance {
+    /** What the answer cache keeps now, and its bounds (a test may narrow them for its own app). */
+    answerCache: { size(): AnswerCacheSize; bounds: AnswerCacheSize };
+  }
 }
 
-/** Bounds: the characters of all kept answers, and the largest one kept (a method list's page is ~12 KB). */
-const BUDGET = 16 * 1024 * 1024;
+/**
+ * Bounds, 2026-12-01: the bytes of all kept entries (body, key, version, type, each at the bytes V8
+ * holds it in, plus a fixed overhead per entry for the map's slot and the objects), the number of
+ * entries, and the largest answer kept (a method list's page is ~12 KB). The least recently used
+ * go first. The count and the overhead matter once bodies are small: the size alone let a flood
+ * of small answers hold far more than it said.
+ */
+export const ANSWER_BUDGET = 16 * 1024 * 1024;
+export const ANSWER_ENTRIES = 10_000;
+const ENTRY_OVERHEAD = 256;
 const LARGEST = 128 * 1024;
 
-type Kept = { version: string; body: string; type: string };
+type Kept = { version: string; body: string; type: string; bytes: number };
+
+// A string with a character beyond Latin-1 takes two bytes a character in V8, else one.
+// eslint-disable-next-line no-control-regex
+const WIDE = /[^\u0000-\u00ff]/;
+const bytesOf = (text: string) => (WIDE.test(text) ? 2 * text.length : text.length);
+
+/** What the process keeps (or may keep), for tests and the memory bench. */
+export type AnswerCacheSize = { bytes: number; entries: number };
 
 /**
  * A plan as text for the key, once per plan object: the guard hands the same frozen plan to every
- * request of a kept row on the same day (podcasts/guard.ts).
+ * request of a kept row on the same day (access/guard.ts).
  */
 const planTexts = new WeakMap<object, string>();
 function planText(plan: object) {
@@ -72,8 +95,16 @@ export function registerAnswerCache(
 ) {
   const kept = new Map<string, Kept>();
   let size = 0;
+  const bounds: AnswerCacheSize = { bytes: ANSWER_BUDGET, entries: ANSWER_ENTRIES };
+  app.decorate('answerCache', { size: () => ({ bytes: size, entries: kept.size }), bounds });
   /** Answers from the kept one under `key` while `version` is its own; else marks the slot to keep. */
-  const answerOrKeep = (request: FastifyRequest, reply: FastifyReply, key: string, version: string) => {
+  const answerOrKeep = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    slot: { of: AnswerKey; input: string; key: string },
+    version: string,
+  ) => {
+    const { key } = slot;
     const answer = kept.get(key);
     // Still the version it was kept under: still the answer, whatever the guard read meanwhile.
     if (answer?.version === version) {
@@ -83,24 +114,31 @@ export function registerAnswerCache(
       reply.type(answer.type).send(answer.body);
       return true;
     }
-    if (!changes || changes.sequence() === request.answerStart) request.answerSlot = { key, version };
+    if (!changes || changes.sequence() === request.answerStart) request.answerSlot = { ...slot, version };
     return false;
   };
-  const lookup: preValidationHookHandler = (request, reply, done) => {
-    const access = request.podcastAccess;
-    if (!access) return done();
-    const { podcast, role, plan, contractorId } = access;
-    // The podcast too: the selected one (GET /api/account/context) has no id in its URL.
-    const key = `${request.url}\n${podcast.id}\n${request.user!.id}\n${role}\n${contractorId}\n${planText(plan)}\n${berlinDate(clock.now())}`;
-    const version = changes ? changes.version(podcast.id) : access.changes;
-    if (!answerOrKeep(request, reply, key, version)) done(); // else the request ends here
-  };
+  const lookup =
+    (of: AnswerKey): preValidationHookHandler =>
+    (request, reply, done) => {
+      const access = request.podcastAccess;
+      const asked = access ? of.input(request) : undefined;
+      if (!access || asked === undefined) return done();
+      const { podcast, role, plan, contractorId } = access;
+      // The podcast too: the selected one (GET /api/account/context) has no id in its URL.
+      const key = `${asked}\n${podcast.id}\n${request.user!.id}\n${role}\n${contractorId}\n${planText(plan)}\n${berlinDate(clock.now())}`;
+      const version = changes ? changes.version(podcast.id) : access.changes;
+      // Else the request ends here.
+      if (!answerOrKeep(request, reply, { of, input: asked, key }, version)) done();
+    };
   // SQLite only (registered only there): the version is the count of all changes at the start.
-  const lookupOwn: preValidationHookHandler = (request, reply, done) => {
-    if (!request.user) return done();
-    const key = `${request.url}\n${request.user.id}\n${berlinDate(clock.now())}`;
-    if (!answerOrKeep(request, reply, key, String(request.answerStart))) done();
-  };
+  const lookupOwn =
+    (of: AnswerKey): preValidationHookHandler =>
+    (request, reply, done) => {
+      const asked = request.user ? of.input(request) : undefined;
+      if (!request.user || asked === undefined) return done();
+      const key = `${asked}\n${request.user.id}\n${berlinDate(clock.now())}`;
+      if (!answerOrKeep(request, reply, { of, input: asked, key }, String(request.answerStart))) done();
+    };
 
   app.decorateRequest('answerSlot', null);
   app.decorateRequest('answerStart', null);
@@ -112,8 +150,12 @@ export function registerAnswerCache(
       throw new Error(`${route.url}: only a GET keeps its answers, with a podcast rule or as 'user' without`);
     }
     if (cache === 'user' && !changes) return;
+    const key = answerKey(route.url, route.schema?.querystring);
     const own = route.preValidation;
-    route.preValidation = [...(own === undefined ? [] : [own].flat()), cache === 'user' ? lookupOwn : lookup];
+    route.preValidation = [
+      ...(own === undefined ? [] : [own].flat()),
+      cache === 'user' ? lookupOwn(key) : lookup(key),
+    ];
   });
   // SQLite: before the access hook, whose statement reads the session and the podcast's row.
   if (changes) {
@@ -122,22 +164,27 @@ export function registerAnswerCache(
       done();
     });
   }
-  // Before the send hook, which compresses: the answer is kept as serialized.
+  // Before the send hook, which compresses: the answer is kept as serialized, and only when the
+  // request was sent in the form its validation made of it (answer-key.ts).
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const slot = request.answerSlot;
-    if (slot && reply.statusCode === 200 && typeof payload === 'string' && payload.length <= LARGEST) {
-      size += payload.length - (kept.get(slot.key)?.body.length ?? 0);
+    if (
+      slot &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      payload.length <= LARGEST &&
+      slot.of.validated(request) === slot.input
+    ) {
+      const type = String(reply.getHeader('content-type'));
+      const bytes = bytesOf(payload) + bytesOf(slot.key) + slot.version.length + type.length + ENTRY_OVERHEAD;
+      size += bytes - (kept.get(slot.key)?.bytes ?? 0);
       kept.delete(slot.key);
-      kept.set(slot.key, {
-        version: slot.version,
-        body: payload,
-        type: String(reply.getHeader('content-type')),
-      });
+      kept.set(slot.key, { version: slot.version, body: payload, type, bytes });
       // The least recently used go first.
       for (const [key, answer] of kept) {
-        if (size <= BUDGET) break;
+        if (size <= bounds.bytes && kept.size <= bounds.entries) break;
         kept.delete(key);
-        size -= answer.body.length;
+        size -= answer.bytes;
       }
     }
     done(null, payload);
