@@ -222,6 +222,13 @@ describe('what the upload refuses', () => {
     expect(twice.json().message).toBe(audienceMessages.uploadNotFound);
   });
 
+  it('stores an upload once when two commits of it arrive at the same time', async () => {
+    const preview = await upload(owner, 'Datum;Downloads\n05.01.2027;5\n06.01.2027;6\n');
+    const mapping = { date: 'Datum', downloads: 'Downloads' };
+    const answers = await Promise.all([1, 2].map(() => commit(owner, preview.json().data.id, mapping)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+  });
+
   it('leaves out pending uploads older than a day', async () => {
     const old = await upload(owner, 'Datum;Downloads\n01.02.2027;5\n');
     t.clock.advance(25 * 3_600_000);
