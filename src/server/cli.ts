@@ -5,11 +5,13 @@ import { createDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { userRole } from '../shared/vocabulary.ts';
 import { createCodes, listCodes } from './admin/access-codes.ts';
+import { forgetAnswers } from './admin/forget-answers.ts';
 
 const usage = `Befehle:
   set-role <email> <admin|editor|user>   Rolle eines Benutzers setzen (admin/editor sehen die Administration)
   create-codes <anzahl> [notiz]          Crowdfunding-Zugangscodes erzeugen (lebenslanger Zugang)
-  list-codes                             Zugangscodes und ihre Einlösung anzeigen`;
+  list-codes                             Zugangscodes und ihre Einlösung anzeigen
+  forget-answers                         gemerkte Antworten in allen Serverprozessen verwerfen (nach einer Wiederherstellung)`;
 
 const [command, ...args] = process.argv.slice(2);
 const db = createDatabase(loadConfig());
@@ -36,6 +38,10 @@ try {
     const rows = await listCodes(db);
     for (const r of rows)
       console.log(`${r.code}\t${r.redeemed_at ? `eingelöst ${r.redeemed_at}` : 'offen'}\t${r.note ?? ''}`);
+  } else if (command === 'forget-answers') {
+    if (args.length > 0) throw new Error(usage);
+    await forgetAnswers(db, systemClock.now());
+    console.log('Alle Serverprozesse lesen ab ihrer nächsten Anfrage neu aus der Datenbank.');
   } else {
     throw new Error(usage);
   }

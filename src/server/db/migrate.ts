@@ -22,6 +22,7 @@ import * as scoreRankings from './migrations/0022-score-rankings.ts';
 import * as changeCounts from './migrations/0023-change-counts.ts';
 import * as latestMetrics from './migrations/0024-latest-metrics.ts';
 import * as audience from './migrations/0025-audience.ts';
+import * as answerTruncate from './migrations/0026-answer-truncate.ts';
 import * as dueTimes from './migrations/0028-due-times.ts';
 
 // Listed statically so the bundled server carries its migrations.
@@ -48,6 +49,7 @@ const migrations = {
   '0023-change-counts': changeCounts,
   '0024-latest-metrics': latestMetrics,
   '0025-audience': audience,
+  '0026-answer-truncate': answerTruncate,
   '0028-due-times': dueTimes,
 };
 

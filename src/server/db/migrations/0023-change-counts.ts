@@ -5,7 +5,8 @@
 // deferred to the commit: the count's row is locked from its update to the commit, so two writes
 // of one podcast wait for each other only that long. SQLite gets the table (the guard's statement
 // names it) but counts in the process instead.
-// A table made by a later migration needs its trigger there (`watchTable`; the first test of
+// A table made by a later migration needs its triggers there (`watchTable`: the row trigger and the
+// TRUNCATE trigger of migration 0026; the first test of
 // tests/server/http/answer-cache.test.ts names a table without one).
 import { sql } from 'kysely';
 import type { Engine } from '../database.ts';
@@ -35,6 +36,28 @@ export async function watchTable(db: MigrationDb, table: string) {
     .raw(
       `CREATE CONSTRAINT TRIGGER "changed" AFTER INSERT OR UPDATE OR DELETE ON "${table}"
        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "changed_${table}"()`,
+    )
+    .execute(db);
+  await watchTruncate(db, table);
+}
+
+/**
+ * A TRUNCATE of `table` counts a change of everything (migration 0026, 2026-12-01: it fires no
+ * row trigger). The function is made here too, so a migration before 0026 that watches a new
+ * table works on a fresh database; 0026 then gives the tables watched before it theirs.
+ */
+export async function watchTruncate(db: MigrationDb, table: string) {
+  await sql`
+    CREATE OR REPLACE FUNCTION changed_by_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM count_change(NULL);
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql.raw(`DROP TRIGGER IF EXISTS "changed_truncate" ON "${table}"`).execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER "changed_truncate" AFTER TRUNCATE ON "${table}"
+       FOR EACH STATEMENT EXECUTE FUNCTION changed_by_truncate()`,
     )
     .execute(db);
 }
