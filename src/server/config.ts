@@ -203,7 +203,17 @@ export type DatabaseConfig = {
   poolSize: number;
   /** DB_START_TIMEOUT (s): give up starting when the database is unreachable this long; 0 = wait for ever. */
   startTimeoutMs: number;
+  /** SQLITE_SYNCHRONOUS: SQLite's `synchronous` pragma, `full` (default) or `normal` (db/database.ts says why). */
+  sqliteSynchronous?: SqliteSynchronous;
 };
+
+export type SqliteSynchronous = 'full' | 'normal';
+
+function sqliteSynchronous(value: string | undefined): SqliteSynchronous {
+  const chosen = (value ?? '').trim().toLowerCase() || 'full';
+  if (chosen === 'full' || chosen === 'normal') return chosen;
+  throw new Error('SQLITE_SYNCHRONOUS muss full oder normal sein.');
+}
 
 /**
  * Seconds (decimals allowed) as milliseconds. The defaults keep a locked table from holding the
@@ -227,6 +237,7 @@ export function parseDatabaseConfig(env: NodeJS.ProcessEnv): DatabaseConfig {
     acquireTimeoutMs: seconds('DB_ACQUIRE_TIMEOUT', env.DB_ACQUIRE_TIMEOUT, 5),
     poolSize: positiveInteger('DB_POOL_SIZE', env.DB_POOL_SIZE, 10),
     startTimeoutMs: seconds('DB_START_TIMEOUT', env.DB_START_TIMEOUT, 0, { zero: true }),
+    sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS),
   };
 }
 

@@ -143,6 +143,8 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
       HOST: '127.0.0.1',
       DATA_DIR: dir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // SQLite's durability switch (README), to measure either setting.
+      ...(process.env.SQLITE_SYNCHRONOUS ? { SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS } : {}),
       CLIENT_DIR: existsSync(join(clientDir, 'index.html')) ? clientDir : '',
     },
     `server-${engine}.log`,

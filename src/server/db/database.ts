@@ -111,7 +111,14 @@ export function createDatabase(
   // waits. So the wait is short (DB_LOCK_TIMEOUT), then SQLITE_BUSY answers 503 (db/faults.ts).
   const busyTimeout = `busy_timeout = ${limits.lockTimeoutMs}`;
   sqlite.pragma(busyTimeout);
-  sqlite.pragma('synchronous = NORMAL');
+  // SQLITE_SYNCHRONOUS (decision 2026-12-01): FULL by default. In WAL mode NORMAL syncs the log
+  // only at checkpoints, so a power cut or an OS crash (not a crash of this process) can lose the
+  // last commits a client was already told about; FULL syncs the log at every commit. Group commit
+  // (group-commit.ts) pays that sync once per group of writes, not per write, and the write path
+  // stayed far above what people clicking can ask of it (tests/bench/sqlite-sync.ts runs both
+  // settings side by side). `normal` is for a disk whose every sync is slow, where losing the last
+  // writes to a power cut is acceptable.
+  sqlite.pragma(`synchronous = ${limits.sqliteSynchronous ?? parseDatabaseConfig({}).sqliteSynchronous}`);
   const checkpoints = backgroundCheckpoints(
     sqlite,
     file,

@@ -11,6 +11,7 @@ describe('database limits (DB_* variables)', () => {
       acquireTimeoutMs: 5_000,
       poolSize: 10,
       startTimeoutMs: 0,
+      sqliteSynchronous: 'full',
     });
     expect(config.lockTimeoutMs).toBeLessThan(config.acquireTimeoutMs);
   });
