@@ -21,7 +21,7 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { registerAnswerCache } from './http/answer-cache.ts';
 import { registerSendHook } from './http/send-hook.ts';
 import { registerStaticClient } from './http/static-client.ts';
-import { feedRoutes } from './feeds/feed-routes.ts';
+import { feedRoutes } from './podcasts/feed-routes.ts';
 import { feedCheckRoutes } from './feed-check/feed-check-routes.ts';
 import { startFeedCheckJob } from './feed-check/feed-check.ts';
 import { imageRoutes } from './images/image-routes.ts';
@@ -59,7 +59,7 @@ import { invitationRoutes } from './team/invitation-routes.ts';
 import { membershipRoutes } from './team/membership-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { assistanceRoutes } from './assistances/assistance-routes.ts';
-import { registerTips } from './engine/tips/evaluate-tips.ts';
+import { evaluateTips, registerTips } from './engine/tips/evaluate-tips.ts';
 import { billingRoutes } from './billing/billing-routes.ts';
 import { steadyClient } from './billing/steady-client.ts';
 import { recheckAll } from './billing/subscriptions.ts';
@@ -221,7 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     tipSweep,
     audience,
     idempotencyCleanup,
-    feedChecks: startFeedCheckJob(ctx, app.log, config.feedCheckIntervalMs),
+    feedChecks: startFeedCheckJob(ctx, app.log, config.feedCheckIntervalMs, (id) => evaluateTips(ctx, id)),
   };
   if (steady && config.steady) {
     jobs.subscriptions = startPeriodicJob(

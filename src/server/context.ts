@@ -3,7 +3,18 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { PushQueue } from './push/push-queue.ts';
+
+/**
+ * The push queue (push/push-queue.ts makes it), said here: the context sits below push/, which
+ * reads the plan of access/.
+ */
+export type PushQueue = {
+  /** Looks for due jobs soon (after a tip was queued), outside the caller's request. */
+  kick(): void;
+  /** Sends everything due now and waits for sends already running (tests, shutdown). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+};
 
 /** What every route plugin gets from app.ts: the outside world, set up once. */
 export type AppContext = {

@@ -7,12 +7,12 @@ import { earliest, type ChangeMemo } from '../db/change-memo.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { UsersTable } from '../db/schema.ts';
+import { cookieOptions, SESSION_COOKIE } from '../http/cookies.ts';
 import { HttpError } from '../http/errors.ts';
 import { withUserFacts, type UserFacts } from './user-facts.ts';
 import { issueCsrfToken } from '../auth/csrf.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 
-export const SESSION_COOKIE = 'kompass_session';
 const LIFETIME_DAYS = 30;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -29,10 +29,6 @@ declare module 'fastify' {
     /** The route serializes the session's user (users/serialize-user.ts): `sessionWithFacts` may read for it. */
     userFacts?: boolean;
   }
-}
-
-export function cookieOptions(secure: boolean) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
 }
 
 // Read on every API request that names no podcast (those read it with their access row: access/guard.ts).

@@ -17,7 +17,7 @@ import { invalid } from '../http/errors.ts';
 import { acceptInvitation, invitationByToken, refusal, refused } from '../team/invitations.ts';
 import { deleteCovers } from '../podcasts/create-podcast.ts';
 import { serializeUser } from '../users/serialize-user.ts';
-import { checkPassword } from './check-password.ts';
+import { checkPassword } from '../auth/check-password.ts';
 
 const emailTaken = () => invalid({ email: ['Diese E-Mail-Adresse ist bereits registriert.'] });
 

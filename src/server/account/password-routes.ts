@@ -14,7 +14,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { requireUser, startSession } from '../access/session.ts';
 import { limits, throttle } from '../auth/throttle.ts';
 import { HttpError } from '../http/errors.ts';
-import { checkPassword } from './check-password.ts';
+import { checkPassword } from '../auth/check-password.ts';
 import { clearAccountLock } from '../auth/account-lock.ts';
 import { consumeResetToken, peekResetToken, revokeResetTokens } from './password-reset-tokens.ts';
 

@@ -12,7 +12,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
-import { cookieOptions } from '../access/session.ts';
+import { cookieOptions } from '../http/cookies.ts';
 import {
   clearLoginFailures,
   clearNetworkFailures,

@@ -4,10 +4,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { csrfTokenResponse } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
+import { XSRF_COOKIE } from '../http/cookies.ts';
 import { HttpError } from '../http/errors.ts';
 import { hmac, randomToken, safeEqual } from './tokens.ts';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}\.[a-f0-9]{64}$/;
 
 const signature = (ctx: AppContext, sessionId: string | null, nonce: string) =>

@@ -5,12 +5,11 @@
 // Episode-level rules look at the latest RECENT episodes: what a podcaster does today matters.
 // Each finding names the methods (practice ids) that address it.
 import type { Severity } from '../../shared/feed-check.ts';
+import type { Artwork } from '../feeds/artwork.ts';
 import type { FeedFacts } from '../feeds/feed-facts.ts';
 import { itemFindings } from './episode-checks.ts';
 import { RECENT, type RawFinding } from './finding.ts';
 
-/** What the cover's header said; `missing` when the feed names none, `unreadable` when it failed. */
-export type Artwork = { format: string; width: number; height: number } | 'missing' | 'unreadable';
 
 /** Apple's top-level categories since 2019 (subcategories sit inside these). */
 export const APPLE_CATEGORIES = new Set([

@@ -6,11 +6,10 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
 import { readFeed } from '../feeds/feed-import.ts';
-import { evaluateTips } from '../engine/tips/evaluate-tips.ts';
 import type { ParsedFeed } from '../feeds/parse-feed.ts';
-import { readArtwork } from './artwork.ts';
+import { readArtwork, type Artwork } from '../feeds/artwork.ts';
 import { storeFeedCheck } from './feed-check-queries.ts';
-import { checkFeed, type Artwork } from './checks.ts';
+import { checkFeed } from './checks.ts';
 import type { RawFinding } from './finding.ts';
 import { rhythmFindings, rhythmOf } from './rhythm.ts';
 
@@ -64,12 +63,15 @@ const BATCH = 20;
 
 /**
  * Once a day per podcast with a feed, in whichever process holds the lease: the podcasts whose
- * newest report is older than a day (or that have none), oldest first.
+ * newest report is older than a day (or that have none), oldest first. `afterCheck` runs after
+ * each podcast's check: app.ts passes the Kompass-KI's evaluation, which reads the new report
+ * (the engine sits above the Feed-Check, which so names no code of it).
  */
 export function startFeedCheckJob(
   ctx: CheckContext,
   log: FastifyBaseLogger,
   intervalMs: number,
+  afterCheck: (podcastId: number) => Promise<unknown>,
 ): PeriodicJob {
   return startPeriodicJob(ctx, log, 'feed-checks', intervalMs, async () => {
     const dayAgo = new Date(ctx.clock.now().getTime() - DAY).toISOString();
@@ -94,7 +96,7 @@ export function startFeedCheckJob(
       try {
         await checkPodcastFeed(ctx, podcast.id, podcast.rss_uri!);
         // The engine and Kompass-KI read the new report (a request's write does this after its answer).
-        await evaluateTips(ctx, podcast.id);
+        await afterCheck(podcast.id);
       } catch (error) {
         log.warn({ err: error, podcastId: podcast.id }, 'feed check failed');
       }

@@ -8,8 +8,7 @@ import { encodeImage } from '../images/store-image.ts';
 import { FeedError } from './feed-error.ts';
 import { feedText, parseFeed, type FeedEpisode, type ParsedFeed } from './parse-feed.ts';
 import { safeFetch } from './safe-fetch.ts';
-import type { Artwork } from '../feed-check/checks.ts';
-import { artworkOf } from '../feed-check/artwork.ts';
+import { artworkOf, type Artwork } from './artwork.ts';
 
 const FEED_ACCEPT = 'application/rss+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5';
 

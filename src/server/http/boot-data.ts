@@ -16,7 +16,7 @@
 // and the dashboard's twelve shared six connections with its scripts.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../access/session.ts';
+import { SESSION_COOKIE } from './cookies.ts';
 import { preferredEncoding } from './cached-json.ts';
 
 export const BOOT_CALLS = ['/api/account/session', '/api/account/podcasts', '/api/account/context'] as const;

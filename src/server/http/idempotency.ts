@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OnConflictBuilder } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
-import { XSRF_COOKIE } from '../auth/csrf.ts';
+import { XSRF_COOKIE } from './cookies.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
 import { databaseFault } from '../db/faults.ts';
 import { HttpError, outageMessages } from './errors.ts';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SESSION_COOKIE } from '../access/session.ts';
+import { SESSION_COOKIE } from './cookies.ts';
 import { bootAnswers, sendShellWithBoot } from './boot-data.ts';
 import { screenPreloads } from './screen-preloads.ts';
 

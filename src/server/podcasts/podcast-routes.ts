@@ -16,13 +16,13 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
 import { requireUser } from '../access/session.ts';
-import { checkPassword } from '../account/check-password.ts';
+import { checkPassword } from '../auth/check-password.ts';
 import { invalid } from '../http/errors.ts';
 import { createdPodcast, createPodcast, deleteCovers } from './create-podcast.ts';
 import { isFreshPodcast } from './fresh-podcast.ts';
 import { requirePodcast } from '../access/guard.ts';
 import { serializePodcast } from './serialize-podcast.ts';
-import { evaluateTipsAfter } from '../engine/tips/evaluate-tips.ts';
+import { evaluateTipsAfter } from '../access/written-podcast.ts';
 
 /** The form's fields as columns; both categories must exist. */
 async function formColumns(db: Db, form: ReturnType<typeof podcastFormSchema.parse>) {

@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import type { PushQueue } from '../context.ts';
 import type { Database, Db } from '../db/database.ts';
 import { claimRow, queueWorker } from '../jobs/job-queue.ts';
 import { planColumns, planOf } from '../access/plan.ts';
@@ -20,13 +21,6 @@ const MAX_ATTEMPTS = 3;
 /** Pushes in flight at once for one tip. */
 const PARALLEL = 8;
 
-export type PushQueue = {
-  /** Looks for due jobs soon (after a tip was queued), outside the caller's request. */
-  kick(): void;
-  /** Sends everything due now and waits for sends already running (tests, shutdown). */
-  drain(): Promise<void>;
-  stop(): Promise<void>;
-};
 
 /** Queues the push of a new tip; pass the transaction that inserted the tip. */
 export async function queueTipPush(tx: Db, assistanceId: number, now: Date) {

@@ -2,7 +2,8 @@
 // each fault finds its key (and the methods that help). Pure functions, no network.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkFeed, type Artwork } from '../../../src/server/feed-check/checks.ts';
+import { checkFeed } from '../../../src/server/feed-check/checks.ts';
+import type { Artwork } from '../../../src/server/feeds/artwork.ts';
 import { bareTitle } from '../../../src/server/feed-check/episode-checks.ts';
 import { evaluateFeed } from '../../../src/server/feed-check/feed-check.ts';
 import { chartMonths, rhythmFindings, rhythmOf } from '../../../src/server/feed-check/rhythm.ts';

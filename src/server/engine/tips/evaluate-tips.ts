@@ -3,7 +3,7 @@
 // sweep that one process at a time runs (a lease, jobs/lease.ts). Each tip is one insert that does
 // nothing when the podcast has a tip of that cause already (unique index), so the sweep, an event
 // and a second process can all evaluate at once and the tip still exists once.
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, onResponseHookHandler } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { databaseFault } from '../../db/faults.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../jobs/lease.ts';
@@ -17,13 +17,6 @@ import { duePodcasts, nextDueAt, saveDue } from './tip-schedule.ts';
 
 /** `push`, when given, is told at once about new tips to push; without it its next tick finds them. */
 export type TipContext = Pick<AppContext, 'db' | 'clock' | 'config'> & Partial<Pick<AppContext, 'push'>>;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** A podcast whose tips to evaluate once the answer is sent (routes without the guard set it). */
-    tipsPodcastId: number | null;
-  }
-}
 
 /**
  * Gives the podcast the tips its state calls for and that it does not have yet; returns the new
@@ -99,13 +92,9 @@ export async function sweepTips(ctx: TipContext, log?: FastifyBaseLogger) {
   }
 }
 
-/** Asks for the tips of `podcastId` after the answer of this request (a route that wrote to it). */
-export const evaluateTipsAfter = (request: FastifyRequest, podcastId: number) =>
-  void (request.tipsPodcastId = podcastId);
-
 /**
  * After every successful write to a podcast (a route with the podcast guard, or one that named the
- * podcast with evaluateTipsAfter) its rules run in a debounced job (tip-job.ts), outside the
+ * podcast with evaluateTipsAfter, access/written-podcast.ts) its rules run in a debounced job (tip-job.ts), outside the
  * request. The sweep runs every `tips.sweepIntervalMs` in the process that holds its lease.
  * Returns the sweep, to stop on close; its `runOnce` and `stop` first run the evaluations pending.
  */

@@ -1,8 +1,12 @@
-// The cover's format and size for the Feed-Check, from the image's header only.
+// The cover's format and size for the Feed-Check, from the image's header only (fetched here
+// with the feed, checked by feed-check/checks.ts).
 import type { FeedConfig } from '../config.ts';
 import { loadSharp } from '../images/sharp.ts';
-import { safeFetch } from '../feeds/safe-fetch.ts';
-import type { Artwork } from './checks.ts';
+import { safeFetch } from './safe-fetch.ts';
+
+
+/** What the cover's header said; `missing` when the feed names none, `unreadable` when it failed. */
+export type Artwork = { format: string; width: number; height: number } | 'missing' | 'unreadable';
 
 /** Enough of a JPEG or PNG to find its size (JPEGs carry EXIF and colour profiles first). */
 const HEADER_BYTES = 256 * 1024;

@@ -1,7 +1,8 @@
 import type { AppContext } from '../context.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import type { SessionUser } from '../access/session.ts';
-import { limits, throttle } from '../auth/throttle.ts';
+import { verifyPassword } from './passwords.ts';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../db/schema.ts';
+import { limits, throttle } from './throttle.ts';
 import { invalid } from '../http/errors.ts';
 
 /**
@@ -10,7 +11,7 @@ import { invalid } from '../http/errors.ts';
  */
 export async function checkPassword(
   ctx: AppContext,
-  user: SessionUser,
+  user: Pick<Selectable<UsersTable>, 'id' | 'password_hash'>,
   password: string | undefined,
   field = 'password',
 ) {
