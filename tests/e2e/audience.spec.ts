@@ -4,11 +4,13 @@
 // through the local fake (tests/support/fake-op3.ts, started by the E2E global setup).
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, berlinDate } from '../../src/shared/calendar.ts';
-import { apiWrite, verifiedUser } from './support/accounts.ts';
+import { apiWrite, verifiedUser, xsrfHeaders } from './support/accounts.ts';
 import { generateDownloads, toCsv } from './support/audience-csv.ts';
 import { unique } from './support/attempt.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { FAKE_OP3_TOKEN } from '../support/fake-op3.ts';
+import { controlledByWorker, OFFLINE } from './support/offline.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -106,4 +108,95 @@ test('without a source the dashboard shows one line that leads to the screen', a
   await line.click();
   await expect(page).toHaveURL(/\/app\/podcast\/audience$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Hörerzahlen' })).toBeVisible();
+});
+
+test('OP3 connected with its token: the wrong one is refused at the field, the right one fills the days, removal asks first', async ({
+  page,
+}) => {
+  await verifiedUser(page);
+  // A feed address on loopback that nothing serves: the fake OP3 (started with `anyFeed`) knows a
+  // show for every feed address, and the app never fetches it here.
+  const podcast = (await apiWrite(page, 'POST', '/api/podcasts', {
+    title: unique('Offen gezählt'),
+    category_id: [1, 2],
+    rss_uri: `http://127.0.0.1:9/${Date.now().toString(36)}/feed.xml`,
+  })) as { id: number };
+  await apiWrite(page, 'POST', `/api/account/context/${podcast.id}`);
+
+  await page.goto('/app/podcast/audience');
+  const sources = page.getByRole('region', { name: 'Datenquellen' });
+  const token = sources.getByLabel('OP3-API-Token');
+  await expect(sources).toContainText('op3.dev/api/keys');
+  await token.fill('op3-falsches-token-0000');
+  await sources.getByRole('button', { name: 'OP3 verbinden' }).click();
+  await expect(token).toHaveAccessibleDescription(/OP3 kennt dieses Token nicht/);
+  await expect(token).toHaveAttribute('aria-invalid', 'true');
+
+  await token.fill(FAKE_OP3_TOKEN);
+  await sources.getByRole('button', { name: 'OP3 verbinden' }).click();
+  const op3 = sources.getByRole('listitem', { name: 'Datenquelle OP3' });
+  await expect(op3).toContainText('Generierter Testpodcast');
+  await expect(op3).toContainText('endet auf …1a2b');
+  // The 12 months arrive in the background; the screen asks until they are there.
+  await expect(op3).toContainText('Verbunden', { timeout: 60_000 });
+  await expect(page.getByText(FAKE_OP3_TOKEN)).toHaveCount(0);
+
+  const daily = page.getByRole('region', { name: 'Downloads pro Tag', exact: true });
+  await expect(daily.getByTestId('audience-daily-chart').locator('canvas')).toBeVisible();
+  await expect(daily.getByTestId('audience-daily-chart')).not.toHaveAttribute('data-releases', '0');
+  await expect(daily.getByRole('table').locator('tbody tr')).toHaveCount(90);
+  const episodes = page.getByRole('region', { name: 'Folgen in ihren ersten 7 Tagen', exact: true });
+  await expect(episodes.getByTestId('audience-episodes-chart').locator('canvas')).toBeVisible();
+  await expect(episodes.getByRole('row', { name: /Folge \d+/ }).first()).toBeVisible();
+  await expectAccessible(page, 'podcast.audience with OP3');
+
+  await op3.getByRole('button', { name: 'OP3 aktualisieren' }).click();
+  await expect(op3.getByRole('button', { name: 'OP3 aktualisieren' })).toBeEnabled();
+  await expect(op3.getByRole('alert')).toHaveCount(0);
+
+  await op3.getByRole('button', { name: 'OP3 entfernen' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'OP3 entfernen?' });
+  await expect(confirm).toContainText('Das Token wird gelöscht');
+  await expectAccessible(page, 'removing a source');
+  await confirm.getByRole('button', { name: 'Entfernen' }).click();
+  await expect(op3).toHaveCount(0);
+  await expect(page.getByText('Noch keine Hörerzahlen.')).toBeVisible();
+});
+
+test('read offline: the copy of the days and sources, dated, without the forms that need a connection', async ({
+  page,
+  context,
+}) => {
+  await verifiedUser(page);
+  const podcast = await selectedPodcast(page, 'Unterwegs');
+  const days = generateDownloads({ to: addDays(berlinDate(new Date()), -1), days: 30 });
+  const base = `/api/podcasts/${podcast.id}`;
+  const uploaded = await page.request.post(`${base}/audience-uploads`, {
+    headers: await xsrfHeaders(page),
+    multipart: { upload: { name: 'downloads.csv', mimeType: 'text/csv', buffer: toCsv(days) } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { id } = ((await uploaded.json()) as { data: { id: number } }).data;
+  await apiWrite(page, 'POST', `${base}/audience-uploads/${id}:commit`, {
+    mapping: { date: 'Tag', downloads: 'Zahl' },
+  });
+
+  await page.goto('/app/podcast/audience');
+  await controlledByWorker(page);
+  const last = days.at(-1)!;
+  const row = () =>
+    page
+      .getByRole('region', { name: 'Downloads pro Tag', exact: true })
+      .getByRole('row', { name: new RegExp(germanDate(last.date)) });
+  await expect(row()).toContainText(german.format(last.downloads));
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE })).toBeVisible();
+  await expect(row()).toContainText(german.format(last.downloads));
+  const sources = page.getByRole('region', { name: 'Datenquellen' });
+  await expect(sources.getByRole('listitem', { name: 'Datenquelle Datei-Upload' })).toBeVisible();
+  await expect(sources).toContainText('Datenquellen ändern geht nur mit Verbindung.');
+  await expect(sources.getByRole('button', { name: 'Datei hochladen' })).toHaveCount(0);
+  await context.setOffline(false);
 });

@@ -28,7 +28,14 @@ export const audienceQueryOptions = (podcastId: number) =>
           .then(parseLazily(() => contract().then((m) => m.audienceResource)))
       ).data,
   });
-export const useAudience = (podcastId: number) => useQuery(audienceQueryOptions(podcastId));
+/**
+ * While a source is 'pending' (OP3's 12 months are read in the background, source-routes.ts), the
+ * screen asks again every few seconds, so the days fill in as they arrive.
+ */
+const POLL_MS = 3_000;
+
+export const useAudience = (podcastId: number, poll = false) =>
+  useQuery({ ...audienceQueryOptions(podcastId), refetchInterval: poll ? POLL_MS : false });
 
 export const sourcesQueryOptions = (podcastId: number) =>
   queryOptions({
@@ -42,7 +49,11 @@ export const sourcesQueryOptions = (podcastId: number) =>
       ).data,
   });
 export const useAudienceSources = (podcastId: number, enabled = true) =>
-  useQuery({ ...sourcesQueryOptions(podcastId), enabled });
+  useQuery({
+    ...sourcesQueryOptions(podcastId),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.some((s) => s.status === 'pending') ? POLL_MS : false),
+  });
 
 /** After any change of a source: the podcast's queries (figures, sources, metrics) refetch. */
 function useRefetchPodcast(podcastId: number) {

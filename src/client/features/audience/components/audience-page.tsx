@@ -2,7 +2,7 @@
 // exports) as charts with tables, and 'Datenquellen' to connect and remove them. Readable offline
 // from the worker's copy (sw/mirror.ts); without one it says so instead of showing nothing.
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   audienceSeries,
   audienceSeriesLabels,
@@ -27,7 +27,15 @@ const summable: readonly AudienceSeries[] = ['downloads', 'plays'];
 /** The route's screen (routes/screens/audience-screens.tsx) hands in the selected podcast. */
 export function AudiencePage({ podcast }: { podcast: Podcast }) {
   useDocumentTitle('Hörerzahlen');
-  const query = useAudience(podcast.id);
+  const pending = useAudienceSources(podcast.id).data?.some((s) => s.status === 'pending') ?? false;
+  const query = useAudience(podcast.id, pending);
+  // The backfill ended: its last days may have come after the last poll.
+  const wasPending = useRef(pending);
+  const { refetch } = query;
+  useEffect(() => {
+    if (wasPending.current && !pending) void refetch();
+    wasPending.current = pending;
+  }, [pending, refetch]);
   const offline = useOffline();
   return (
     <div className="space-y-6">
