@@ -62,13 +62,12 @@ export function plan(probes: Probes): Plan {
 
 /** `apt-get update`, then the packages; the error's last line when one of them fails. */
 export function aptInstall(packages: string[]): string | undefined {
-  const quiet = { stdio: ['ignore', 'ignore', 'pipe'] as const, encoding: 'utf8' as const };
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [
     ['update', '-qq'],
     ['install', '-y', '-qq', ...packages],
   ]) {
-    const result = spawnSync('apt-get', args, { ...quiet, env });
+    const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env });
     if (result.status !== 0) {
       const lines = `${result.error?.message ?? ''}\n${result.stderr ?? ''}`.trim().split('\n');
       return `apt-get ${args[0]}: ${lines.at(-1) || `Exit-Code ${result.status}`}`;
