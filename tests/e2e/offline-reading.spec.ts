@@ -44,9 +44,6 @@ test('methods, an experiment and a tip read offline after one online visit', asy
   await page.goto(`/app/experiments/${experiment.id}`);
   await expect(page.getByRole('heading', { level: 1, name: PRACTICE.title })).toBeVisible();
   await expect(page.getByText('0 von 5 Aufgaben erledigt')).toBeVisible();
-  await page.goto(`/app/assistances/${tip.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: tip.subject })).toBeVisible();
-  expect((await mirrorPaths(page)).length).toBeGreaterThan(99 * 7);
   // The dashboard once (its running experiments), then the other screens' code is stored.
   await page.goto('/app/podcast');
   await expect(
@@ -61,6 +58,9 @@ test('methods, an experiment and a tip read offline after one online visit', asy
     )
     .toContainEqual(expect.stringMatching(/\/assets\/feed-check-page-[\w-]{8}\.js$/));
 
+  await page.goto(`/app/assistances/${tip.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: tip.subject })).toBeVisible();
+  expect((await mirrorPaths(page)).length).toBeGreaterThan(99 * 7);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: tip.subject })).toBeVisible();

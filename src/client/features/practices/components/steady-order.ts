@@ -1,17 +1,34 @@
-// While the method list is open, a card stays where the user saw it: 'In Anwendung' or 'Nicht
-// empfehlen' used to move it at once to the end of the 99 (or onto a page not loaded), out from
-// under the finger. The list keeps the order it showed; a card the new answer no longer has on
-// its loaded pages stays with its last copy (the flag already set on it), new cards come after.
-// Leaving the list or changing order or filters starts from the server's order again.
+// While the method list is open, a card the user flags 'In Anwendung' or 'Nicht empfehlen' stays
+// where it was: the server's next answer ranks it last (or onto a page not loaded), which moved it
+// out from under the finger. A card whose flag changed while the list is shown is pinned at its
+// place, with its newest copy (or its last one, if the answer no longer has it); every other card
+// follows the server's order. Leaving the list, or changing order or filters, drops the pins.
 // Decision 2026-12-01.
 import { useState } from 'react';
 
-/** `shown` as it was, each entry replaced by its copy in `next`; then what `next` adds, in its order. */
-export function steadyOrder<T extends { id: number }>(shown: readonly T[], next: readonly T[]): T[] {
+type Card = { id: number; applied?: boolean; rejected?: boolean };
+type Pin<T> = { index: number; item: T };
+
+const flagged = (a: Card, b: Card) => a.applied !== b.applied || a.rejected !== b.rejected;
+
+/** The next order: `next`, with the cards pinned so far and those whose flag just changed at their place. */
+export function steadyOrder<T extends Card>(
+  shown: readonly T[],
+  pins: ReadonlyMap<number, Pin<T>>,
+  next: readonly T[],
+) {
   const fresh = new Map(next.map((item) => [item.id, item]));
-  const kept = shown.map((item) => fresh.get(item.id) ?? item);
-  const known = new Set(shown.map((item) => item.id));
-  return [...kept, ...next.filter((item) => !known.has(item.id))];
+  const pinned = new Map<number, Pin<T>>();
+  for (const [id, pin] of pins) pinned.set(id, { index: pin.index, item: fresh.get(id) ?? pin.item });
+  shown.forEach((item, index) => {
+    const copy = fresh.get(item.id);
+    if (copy && !pinned.has(item.id) && flagged(item, copy)) pinned.set(item.id, { index, item: copy });
+  });
+  const order = next.filter((item) => !pinned.has(item.id));
+  for (const { index, item } of [...pinned.values()].sort((a, b) => a.index - b.index)) {
+    order.splice(Math.min(index, order.length), 0, item);
+  }
+  return { order, pins: pinned };
 }
 
 /**
@@ -19,10 +36,11 @@ export function steadyOrder<T extends { id: number }>(shown: readonly T[], next:
  * identity while unchanged (memoized): a new array is a new answer. The previous order is state
  * adjusted during render, React's pattern for information from previous renders.
  */
-export function useSteadyOrder<T extends { id: number }>(items: readonly T[], key: string): readonly T[] {
-  const [state, setState] = useState({ key, items, ordered: items });
-  if (state.items === items && state.key === key) return state.ordered;
-  const ordered = state.key === key ? steadyOrder(state.ordered, items) : items;
-  setState({ key, items, ordered });
-  return ordered;
+export function useSteadyOrder<T extends Card>(items: readonly T[], key: string): readonly T[] {
+  const [state, setState] = useState({ key, items, order: items, pins: new Map<number, Pin<T>>() });
+  if (state.items === items && state.key === key) return state.order;
+  const next =
+    state.key === key ? steadyOrder(state.order, state.pins, items) : { order: [...items], pins: new Map() };
+  setState({ key, items, ...next });
+  return next.order;
 }
