@@ -34,7 +34,7 @@ const { app, ctx } = await buildApp(
     dataDir: mkdtempSync(join(tmpdir(), 'kompass-feed-bench-')),
     databaseUrl: process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined,
     clientDir: undefined,
-    feeds: { ...defaults.feeds, allowedHosts: ['127.0.0.1'], onlyAllowedHosts: true },
+    feeds: { ...defaults.feeds, allowedHosts: [new URL(origin).host], onlyAllowedHosts: true },
   },
   { logger: false },
 );

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { startSmtp } from './support/smtp.ts';
 import { startFakeSteady } from '../support/fake-steady.ts';
-import { freePort, waitUntilUp } from '../support/loopback-server.ts';
+import { freePort, freePorts, waitUntilUp } from '../support/loopback-server.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -21,6 +21,15 @@ export default async function globalSetup() {
   // Billing runs against a local fake of the membership provider (tests/support/fake-steady.ts); it
   // learns the app's redirect address when the app has its port (`start`).
   const steady = await startFakeSteady();
+
+  // The journeys' feed servers and push service listen on ports reserved here (their specs read
+  // them from the environment, which the workers inherit): a bare 127.0.0.1 in the allow lists
+  // would allow only ports 80 and 443. Several, since specs run side by side.
+  const feedPorts = await freePorts(4);
+  const pushPorts = await freePorts(2);
+  process.env.E2E_FEED_PORTS = feedPorts.join(',');
+  process.env.E2E_PUSH_PORTS = pushPorts.join(',');
+  const listed = (ports: number[]) => ports.map((port) => `127.0.0.1:${port}`).join(',');
 
   mkdirSync(join(root, 'test-results'), { recursive: true });
   // One log per pass of `npm test` (named after its report), so a later pass keeps the earlier's.
@@ -42,9 +51,9 @@ export default async function globalSetup() {
         // The journeys play many clients from one machine: loopback is their proxy.
         TRUST_PROXY: '127.0.0.1',
         // The import journeys serve their feeds from a local server (loopback is refused otherwise).
-        FEED_ALLOWED_HOSTS: '127.0.0.1',
+        FEED_ALLOWED_HOSTS: listed(feedPorts),
         // The push journey's push service runs on loopback too (tests/support/fake-push.ts).
-        PUSH_ALLOWED_HOSTS: '127.0.0.1',
+        PUSH_ALLOWED_HOSTS: listed(pushPorts),
         ...steady.env(),
         // The billing and experiments journeys move the server's clock (POST /api/test/clock; exists only with this).
         KOMPASS_TEST_CLOCK: '1',

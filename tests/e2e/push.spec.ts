@@ -8,6 +8,7 @@
 // and its click handler brings the open window to the tip.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakePush, type FakeDevice, type FakePush } from '../support/fake-push.ts';
+import { portsFrom } from '../support/loopback-server.ts';
 import { apiWrite, logoutViaMenu, PASSWORD, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { allowFor } from './support/budget.ts';
@@ -23,7 +24,7 @@ const TURN_OFF = 'Auf diesem Gerät ausschalten';
 
 let fake: FakePush;
 test.beforeAll(async () => {
-  fake = await startFakePush();
+  fake = await startFakePush(portsFrom('E2E_PUSH_PORTS'));
 });
 test.afterAll(() => fake.close());
 

@@ -18,6 +18,7 @@ import {
 } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenOnOneOf } from './loopback-server.ts';
 
 export type FakeDevice = {
   /** `PushSubscription.toJSON()` of this device. */
@@ -131,7 +132,8 @@ export function encryptAes128gcm(plain: string, uaPublic: Buffer, auth: Buffer):
   return Buffer.concat([header, asPublic, sealed, cipher.getAuthTag()]);
 }
 
-export async function startFakePush() {
+/** `ports`: where it may listen (the first free one; any port when empty), for PUSH_ALLOWED_HOSTS. */
+export async function startFakePush(ports: number[] = []) {
   const devices = new Map<string, DeviceKeys>();
   const gone = new Set<string>();
   const held = new Map<string, { arrived: boolean; release: () => void; released: Promise<void> }>();
@@ -166,7 +168,7 @@ export async function startFakePush() {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await listenOnOneOf(server, ports);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

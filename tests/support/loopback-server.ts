@@ -1,7 +1,7 @@
 // Starting our server as a child process, for the E2E setup, the crash test and the benches:
 // a free loopback port, and waiting until the server answers.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 
 /** A free loopback port (asked from the kernel, then released for the server to take). */
 export function freePort() {
@@ -13,6 +13,41 @@ export function freePort() {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * `count` distinct free loopback ports, for servers a test starts later that must be named in
+ * FEED_ALLOWED_HOSTS / PUSH_ALLOWED_HOSTS up front (a bare host allows only 80 and 443).
+ */
+export async function freePorts(count: number) {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
+/** The ports in the variable `name` (comma-separated; none when unset). */
+export const portsFrom = (name: string) => (process.env[name] ?? '').split(',').filter(Boolean).map(Number);
+
+/**
+ * Listens on the first of `ports` that is free (another spec may hold one), on loopback; on any
+ * free port when `ports` is empty.
+ */
+export async function listenOnOneOf(server: Server, ports: number[]) {
+  for (const port of ports.length > 0 ? ports : [0]) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+  throw new Error(`none of the ports ${ports.join(', ')} is free`);
 }
 
 /**

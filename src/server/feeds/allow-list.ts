@@ -2,8 +2,10 @@
 // would be refused (a feed or push service in your own network, the tests' loopback servers).
 // An entry is `host` or `host:port` (IPv6 in brackets: `[::1]:8080`; a bare IPv6 address without
 // brackets names the host). `host:port` allows exactly that port (decision 2026-11-26: a bare
-// `127.0.0.1` opened every port of the machine, its database and admin ports included); a bare
-// host still allows every port of it, for a host that is yours as a whole.
+// `127.0.0.1` opened every port of the machine, its database and admin ports included), and a
+// bare host only its default ports, 80 and 443 (decision 2026-12-01: a bare host still let a user
+// reach, and by the answers tell apart, every port of it). A server on another port is listed
+// with it.
 import { canonicalAddress, hostOf } from './address-policy.ts';
 
 export type AllowEntry = { host: string; port?: number };
@@ -38,6 +40,9 @@ export function parseAllowList(name: string, value: string | undefined): string[
 
 const defaultPort = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
 
+/** What a bare host allows. */
+const BARE_HOST_PORTS = new Set([80, 443]);
+
 /** Whether `url` is on the list: its host (or `address`, the one it resolved to) and its port. */
 export function isAllowed(entries: readonly string[], url: URL, address?: string) {
   const host = address === undefined ? hostOf(url) : address;
@@ -45,6 +50,7 @@ export function isAllowed(entries: readonly string[], url: URL, address?: string
   const port = defaultPort(url);
   return entries.some((text) => {
     const entry = parseAllowEntry(text);
-    return entry !== undefined && entry.host === wanted && (entry.port === undefined || entry.port === port);
+    if (entry === undefined || entry.host !== wanted) return false;
+    return entry.port === undefined ? BARE_HOST_PORTS.has(port) : entry.port === port;
   });
 }

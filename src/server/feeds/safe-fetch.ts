@@ -26,7 +26,11 @@ export const fetchMessages = {
   invalidUrl: 'Diese Adresse ist ungültig.',
   /**
    * One message for every target we refuse or cannot reach (decision 2026-11-26): telling them
-   * apart let a user map which internal ports are open.
+   * apart let a user map which internal ports are open. An address that only the allow list lets
+   * us reach also answers an HTTP error with it (decision 2026-12-01): 'HTTP 401' against 'nicht
+   * erreichbar' told an open port from a closed one. A public address keeps its status messages
+   * (its ports are anyone's to probe), and a time limit keeps its own: only a port the list names
+   * is reached at all.
    */
   refused: UNREACHABLE,
   unreachable: UNREACHABLE,
@@ -67,7 +71,8 @@ const abortable = <T>(promise: Promise<T>, signal: AbortSignal) =>
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 
-export type Target = { address: string; family: 4 | 6 };
+/** Where to connect; `listed`: an address the policy refuses, reached only through the allow list. */
+export type Target = { address: string; family: 4 | 6; listed: boolean };
 
 /**
  * The address to connect to for `url`, after every address of its host passed the policy (also
@@ -93,14 +98,16 @@ export async function checkedTarget(
     if (!classifyAddress(address).allowed) throw new FeedError(fetchMessages.refused);
   }
   const first = addresses[0]!;
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+  const listed = !classifyAddress(first.address).allowed;
+  return { address: first.address, family: first.family === 6 ? 6 : 4, listed };
 }
 
 /** A DNS lookup for the socket that only ever answers the checked address. */
 export const pinnedLookup = (target: Target) =>
   ((_host, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [target]);
-    else callback(null, target.address, target.family);
+    const { address, family } = target;
+    if (lookupOptions.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
   }) as LookupFunction;
 
 /** A GET of `url` whose socket connects to `target`, whatever the host name would resolve to. */
@@ -185,6 +192,12 @@ export async function readBody(
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** The message of an HTTP error; `listed`: from an address only the allow list reaches (see above). */
+export function httpFailure(status: number, listed: boolean) {
+  if (listed) return fetchMessages.unreachable;
+  return status === 404 || status === 410 ? fetchMessages.notFound(status) : fetchMessages.status(status);
+}
+
 /** Fetches `input` within the limits of `options`; every failure is a FeedError. */
 export async function safeFetch(input: string, options: FetchOptions): Promise<Fetched> {
   const controller = new AbortController();
@@ -207,9 +220,7 @@ export async function safeFetch(input: string, options: FetchOptions): Promise<F
       }
       if (status < 200 || status > 299) {
         response.destroy();
-        throw new FeedError(
-          status === 404 || status === 410 ? fetchMessages.notFound(status) : fetchMessages.status(status),
-        );
+        throw new FeedError(httpFailure(status, target.listed));
       }
       const body = await readBody(response, options.maxBytes, controller.signal, options.headBytes);
       return { body, contentType: response.headers['content-type'], url };

@@ -1,8 +1,9 @@
-// A podcast feed served from loopback for the import journeys (the E2E server allows 127.0.0.1
-// through FEED_ALLOWED_HOSTS). `hold()` keeps the next answer back until `release()`, so a test
+// A podcast feed served from loopback for the import journeys, on one of the ports the E2E server
+// allows through FEED_ALLOWED_HOSTS (E2E_FEED_PORTS, reserved by global-setup.ts). `hold()` keeps the next answer back until `release()`, so a test
 // can look at the import's progress state while it is certainly still running.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenOnOneOf, portsFrom } from '../../support/loopback-server.ts';
 
 export function podcastFeed(title: string, episodes: number) {
   const items = Array.from({ length: episodes }, (_, i) => {
@@ -45,7 +46,7 @@ export async function startFeedServer(feeds: Record<string, Served>) {
     if (held) held.push(() => send(res, path));
     else send(res, path);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await listenOnOneOf(server, portsFrom('E2E_FEED_PORTS'));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,

@@ -22,19 +22,19 @@ export async function feedCheckSetup(
   smallCover: [number, number] = [500, 400],
   config: Partial<Config> = {},
 ) {
+  const server = await startFeedServer();
   const t = await createTestApp({
     seed: true,
     config: {
       ...config,
       feeds: {
-        allowedHosts: ['127.0.0.1'],
+        allowedHosts: [new URL(server.origin).host],
         onlyAllowedHosts: false,
         maxBytes: 3 * 1024 * 1024,
         timeoutMs: 5000,
       },
     },
   });
-  const server = await startFeedServer();
   const [small, good] = await Promise.all([png(...smallCover), png(1400, 1400)]);
   server.route('/cover-klein.png', (_req, res) => res.setHeader('content-type', 'image/png').end(small));
   server.route('/cover-gut.png', (_req, res) => res.setHeader('content-type', 'image/png').end(good));

@@ -24,7 +24,7 @@ describe('allow-list entries', () => {
     }
   });
 
-  it('allows a listed port only; a bare host every port', () => {
+  it('allows a listed port only; a bare host its default ports 80 and 443', () => {
     const list = ['127.0.0.1:8080', 'feeds.intern.example', '[::1]:9000'];
     const allowed = (url: string, address?: string) => isAllowed(list, new URL(url), address);
     expect(allowed('http://127.0.0.1:8080/feed')).toBe(true);
@@ -33,7 +33,14 @@ describe('allow-list entries', () => {
     expect(allowed('http://2130706433:8080/')).toBe(true);
     expect(allowed('http://[::1]:9000/')).toBe(true);
     expect(allowed('http://[::1]:9001/')).toBe(false);
-    expect(allowed('https://feeds.intern.example:8443/x')).toBe(true);
+    expect(allowed('https://feeds.intern.example/x')).toBe(true);
+    expect(allowed('http://feeds.intern.example/x')).toBe(true);
+    expect(allowed('http://feeds.intern.example:443/x')).toBe(true);
+    expect(allowed('https://feeds.intern.example:8443/x')).toBe(false);
+    expect(allowed('http://feeds.intern.example:5432/')).toBe(false);
+    // A bare address, as the variable used to be written for a local feed server.
+    expect(isAllowed(['127.0.0.1'], new URL('http://127.0.0.1:40123/feed.xml'))).toBe(false);
+    expect(isAllowed(['127.0.0.1'], new URL('http://127.0.0.1/feed.xml'))).toBe(true);
     // A name that resolved to a listed address counts with the URL's port.
     expect(allowed('http://irgendwas.example:8080/', '127.0.0.1')).toBe(true);
     expect(allowed('http://irgendwas.example:8081/', '127.0.0.1')).toBe(false);

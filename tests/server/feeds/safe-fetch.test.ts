@@ -6,7 +6,13 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { FeedConfig } from '../../../src/server/config.ts';
 import { FeedError } from '../../../src/server/feeds/feed-error.ts';
-import { fetchMessages, pinnedRequest, readBody, safeFetch } from '../../../src/server/feeds/safe-fetch.ts';
+import {
+  fetchMessages,
+  httpFailure,
+  pinnedRequest,
+  readBody,
+  safeFetch,
+} from '../../../src/server/feeds/safe-fetch.ts';
 import { freePort } from '../../support/loopback-server.ts';
 import { startDecoy, startFeedServer } from './feed-server.ts';
 
@@ -15,7 +21,7 @@ const decoy = await startDecoy('127.0.0.2');
 const decoy6 = await startDecoy('::1');
 
 const options = (overrides: Partial<FeedConfig> = {}) => ({
-  allowedHosts: ['127.0.0.1'],
+  allowedHosts: [new URL(server.origin).host],
   onlyAllowedHosts: false,
   maxBytes: 64 * 1024,
   timeoutMs: 1500,
@@ -39,6 +45,16 @@ describe('allowed', () => {
   it('fetches from a host on FEED_ALLOWED_HOSTS', async () => {
     const fetched = await safeFetch(server.url('/ok'), options());
     expect(fetched.body.toString()).toBe('hallo');
+  });
+
+  it('with a bare host allows its default ports only: a feed on a high loopback port is refused like a closed port', async () => {
+    const bare = { allowedHosts: ['127.0.0.1'] };
+    const before = server.hits;
+    const refused = await failure(server.url('/ok'), bare);
+    const closed = await failure(`http://127.0.0.1:${await freePort()}/ok`, bare);
+    expect(refused).toBe(fetchMessages.unreachable);
+    expect(closed).toBe(refused);
+    expect(server.hits).toBe(before);
   });
 
   it('with host:port allows that port only; a live service and a closed port elsewhere answer alike', async () => {
@@ -138,7 +154,8 @@ describe('refused without connecting', () => {
 
   it('matches the allow list however an address is written', async () => {
     const listed = await startDecoy('::1');
-    const fetched = await safeFetch(listed.url(), options({ allowedHosts: ['0:0:0:0:0:0:0:1'] }));
+    const port = new URL(listed.url()).port;
+    const fetched = await safeFetch(listed.url(), options({ allowedHosts: [`[0:0:0:0:0:0:0:1]:${port}`] }));
     expect(fetched.body.toString()).toContain('Köder');
     expect(listed.hits).toBe(1);
   });
@@ -152,7 +169,7 @@ describe('the connection goes to the checked address', () => {
     const before = decoy.hits;
     const response = await pinnedRequest(
       url,
-      { address: '127.0.0.2', family: 4 },
+      { address: '127.0.0.2', family: 4, listed: true },
       options(),
       new AbortController().signal,
     );
@@ -227,13 +244,26 @@ describe('limits and failures', () => {
     expect(await failure(server.url('/silent'), { timeoutMs: 300 })).toBe(fetchMessages.timeout(300));
   });
 
-  it('says which HTTP error the server answered', async () => {
-    expect(await failure(server.url('/gibt-es-nicht'))).toBe(fetchMessages.notFound(404));
-    server.route('/kaputt', (_req, res) => {
-      res.statusCode = 500;
+  it('answers an HTTP error of an allowed internal port like a closed port', async () => {
+    const locked = await startFeedServer();
+    locked.route('/feed.xml', (_req, res) => {
+      res.statusCode = 401;
       res.end();
     });
-    expect(await failure(server.url('/kaputt'))).toBe(fetchMessages.status(500));
+    const closed = await freePort();
+    const both = { allowedHosts: [new URL(locked.origin).host, `127.0.0.1:${closed}`] };
+    const unauthorized = await failure(locked.url('/feed.xml'), both);
+    expect(locked.hits).toBe(1);
+    expect(unauthorized).toBe(await failure(`http://127.0.0.1:${closed}/feed.xml`, both));
+    expect(unauthorized).toBe(fetchMessages.unreachable);
+    expect(await failure(server.url('/gibt-es-nicht'))).toBe(fetchMessages.unreachable);
+  });
+
+  it('says which HTTP error a public server answered', () => {
+    expect(httpFailure(404, false)).toBe(fetchMessages.notFound(404));
+    expect(httpFailure(410, false)).toBe(fetchMessages.notFound(410));
+    expect(httpFailure(500, false)).toBe(fetchMessages.status(500));
+    expect(httpFailure(401, true)).toBe(fetchMessages.unreachable);
   });
 
   it('says when nothing listens', async () => {

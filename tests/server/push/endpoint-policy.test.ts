@@ -68,9 +68,12 @@ describe('push endpoint classification', () => {
   });
 
   it('lets only configured hosts through the address check (and plain http to them)', () => {
-    const tests = { allowedHosts: ['127.0.0.1'], onlyAllowedHosts: true };
+    const tests = { allowedHosts: ['127.0.0.1:4321', '127.0.0.1'], onlyAllowedHosts: true };
     expect(verdict('http://127.0.0.1:4321/push/abc', tests)).toBe('ok');
     expect(verdict('https://127.0.0.1/push/abc', tests)).toBe('ok');
+    // A bare host opens its default ports only: another port is neither plain http nor allowed.
+    expect(verdict('http://127.0.0.1:4322/push/abc', tests)).toBe(HTTPS);
+    expect(verdict('https://127.0.0.1:4322/push/abc', tests)).toBe(REFUSED);
     // The allow-list names one spelling; the mapped IPv6 form of it is not on the list.
     expect(verdict('https://[::ffff:127.0.0.1]/push', tests)).toBe(REFUSED);
     expect(verdict('http://127.0.0.2/push', tests)).toBe(HTTPS);

@@ -17,7 +17,9 @@ let fake: FakePush;
 beforeAll(async () => {
   fake = await startFakePush();
   t = await createTestApp({
-    config: { push: { ...loadConfig({}).push, allowedHosts: ['127.0.0.1'], onlyAllowedHosts: true } },
+    config: {
+      push: { ...loadConfig({}).push, allowedHosts: [new URL(fake.url).host], onlyAllowedHosts: true },
+    },
   });
 });
 afterAll(() => fake.close());

@@ -19,7 +19,9 @@ let serverKey: string;
 beforeAll(async () => {
   fake = await startFakePush();
   t = await createTestApp({
-    config: { push: { ...loadConfig({}).push, allowedHosts: ['127.0.0.1'], onlyAllowedHosts: true } },
+    config: {
+      push: { ...loadConfig({}).push, allowedHosts: [new URL(fake.url).host], onlyAllowedHosts: true },
+    },
   });
   await addCategories(t);
   const someone = await verifiedUser(t);
