@@ -204,6 +204,15 @@ describe('what the upload refuses', () => {
     expect(binary.json().errors).toEqual({ upload: [audienceMessages.uploadUnreadable] });
   });
 
+  it('a form without the file (422)', async () => {
+    const { body, headers } = multipart('datei', 'export.csv', 'text/csv', Buffer.from('Datum;Downloads\n'));
+    const wrongField = await owner.post(`/api/podcasts/${podcastId}/audience-uploads`, body, headers);
+    expect(wrongField.statusCode).toBe(422);
+    expect(wrongField.json().errors).toEqual({ upload: [audienceMessages.uploadMissing] });
+    const noForm = await owner.post(`/api/podcasts/${podcastId}/audience-uploads`, { upload: 'x' });
+    expect(noForm.statusCode).toBe(422);
+  });
+
   it('a mapping that does not fit the columns, per field, and keeps the upload', async () => {
     const preview = await upload(owner, 'Datum;Downloads;Notiz\n01.01.2027;5;x\n');
     const { id } = preview.json().data;
@@ -275,6 +284,15 @@ describe('GET audience', () => {
     expect(reversed.json().errors).toEqual({ from: ['Der Beginn muss vor dem Ende liegen.'] });
   });
 
+  it('reads the 12 months up to `to` when no start is given, up to today without either', async () => {
+    const { days } = await audience('to=2027-11-15');
+    expect(days[0]?.date).toBe('2026-11-16');
+    expect(days.at(-1)?.date).toBe('2027-01-06');
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const all = (await audience('')).days.map((d) => d.date as string);
+    expect(all.every((day) => day <= today)).toBe(true);
+  });
+
   it('counts a feed episode by its first 7 days where no source counts episodes', async () => {
     await t.db
       .insertInto('episodes')
@@ -294,5 +312,40 @@ describe('GET audience', () => {
       // 08.–14.12.: the 12th and 13th have no downloads figure.
       { title: 'Folge 2', published_on: '2026-12-08', downloads_7: null },
     ]);
+  });
+
+  it("takes a source's own per-episode counts where it has them", async () => {
+    const now = t.clock.now().toISOString();
+    const op3 = await t.db
+      .insertInto('audience_sources')
+      .values({ podcast_id: podcastId, type: 'op3', status: 'ok', failures: 0, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const counts = { downloads_1: 10, downloads_3: 20, downloads_30: null, downloads_all: 90 };
+    await t.db
+      .insertInto('audience_episodes')
+      .values([
+        {
+          source_id: op3.id,
+          podcast_id: podcastId,
+          item_guid: 'e2',
+          title: 'Folge 2',
+          published_on: '2026-12-08',
+          downloads_7: 42,
+          ...counts,
+        },
+        {
+          source_id: op3.id,
+          podcast_id: podcastId,
+          item_guid: 'e0',
+          title: 'Alt',
+          published_on: '2025-01-01',
+          downloads_7: 1,
+          ...counts,
+        },
+      ])
+      .execute();
+    const { episodes } = await audience('from=2026-11-01&to=2026-12-31');
+    expect(episodes).toEqual([{ title: 'Folge 2', published_on: '2026-12-08', downloads_7: 42 }]);
   });
 });
