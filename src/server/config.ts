@@ -264,8 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tips: parseTipConfig(env),
     push: parsePushConfig(env, mailFrom),
     steady: parseSteadyConfig(env),
+    op3: parseOp3Config(env),
     database: parseDatabaseConfig(env),
     testHooks: env.KOMPASS_TEST_CLOCK === '1',
   };
 }
-    op3: parseOp3Config(env),
