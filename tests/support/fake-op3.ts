@@ -95,6 +95,9 @@ export async function startFakeOp3(options: Options = {}) {
   const failures: Failure[] = [];
   /** Milliseconds every answer waits (to hold two fetches in flight at once). */
   let delayMs = 0;
+  /** While set, answers wait for it (a test holds a fetch in flight, then lets it go). */
+  let gate: Promise<void> | undefined;
+  let held = 0;
 
   function addShow(show: FakeShow) {
     const byDay = new Map<string, FakeDownload[]>();
@@ -247,7 +250,13 @@ export async function startFakeOp3(options: Options = {}) {
     failures.push({ mode, times, after, path });
   }
 
-  const server = createServer((req, res) => void setTimeout(() => handle(req, res), delayMs));
+  const server = createServer((req, res) => {
+    const answer = () => setTimeout(() => handle(req, res), delayMs);
+    if (gate) {
+      held++;
+      void gate.then(answer);
+    } else answer();
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/api/1`;
@@ -259,6 +268,19 @@ export async function startFakeOp3(options: Options = {}) {
     requests,
     fail,
     delay: (ms: number) => void (delayMs = ms),
+    /** Holds every answer from now on until `release()`; `held()`: requests waiting. */
+    hold() {
+      let release!: () => void;
+      gate = new Promise<void>((resolve) => (release = resolve));
+      held = 0;
+      return {
+        held: () => held,
+        release: () => {
+          gate = undefined;
+          release();
+        },
+      };
+    },
     /** What the app needs to reach the fake (the E2E setup passes these on). */
     env: () => ({ OP3_API_URL: url, OP3_ALLOWED_HOSTS: `127.0.0.1:${port}` }),
     close: () =>

@@ -33,6 +33,11 @@ export function startAudienceJob(ctx: FetchContext, log: FastifyBaseLogger): Aud
     const running = runs.get(sourceId);
     if (running) return running;
     const run = fetchSource(ctx, sourceId, { holder, force, signal: controller.signal })
+      .then((outcome) => {
+        // One line per fetch for the operator (never the token: it is not in reach here).
+        if (outcome !== 'busy') log.info({ sourceId, outcome }, 'audience source fetched');
+        return outcome;
+      })
       .catch((error: unknown) => {
         if (!ctx.db.faults.reportIfFault(log, error))
           log.warn({ err: error, sourceId }, 'audience fetch failed');
