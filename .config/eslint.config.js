@@ -1,5 +1,6 @@
 // Lint rules that keep the architecture honest (STYLE.md): client, server and sw import only
-// shared; shared imports neither; features don't import each other; no import cycles.
+// shared; shared imports neither; features don't import each other; no import cycles; the server's
+// folders import one way only, down its layers (serverLayers below).
 // src/browser/ is the browser runtime the page and the service worker share (offline store,
 // replay, request conventions): client and sw may import it, it imports only shared.
 // Inside the client the direction is api → lib → components → features → routes: components/
@@ -19,6 +20,55 @@ const features = (() => {
   } catch {
     return [];
   }
+})();
+
+// The server's layers, bottom first (src/server/README.md says what each is for): a file imports
+// its own folder and what stands before it in this list, never what stands after it, type imports
+// included, so no two folders import each other. Decision 2026-12-01: the folders imported each
+// other both ways (auth <-> podcasts, podcasts <-> team, …); what both sides needed moved down.
+//   the base:  net/ (address policy, allow lists), config.ts, clock.ts, db/ (Kysely, migrations,
+//              seed), jobs/ (queues, leases),
+//              mail/ (queue and mailer), context.ts (the AppContext type)
+//   the web:   http/ (errors, serializers, idempotency, kept answers, the served PWA),
+//              auth/ (passwords, tokens, CSRF, throttles), access/ (sessions, the podcast guard,
+//              its kinds, the plan, the staff guard: who may call what)
+//   the outside world: images/, feeds/ (guarded fetch, RSS), push/, billing/ (Steady)
+//   resources, each above those it reads: users, audience, experiments, feed-check, practices,
+//              assistances, podcasts, team, account, content, admin, feedback, newsletter
+//   engine/:   Kompass-KI, above the resources it reads
+//   the top:   test-hooks.ts, app.ts (assembles everything), cli.ts, main.ts, dev.ts, boot.ts
+const serverLayers = [
+  ...['net', 'config.ts', 'clock.ts', 'db', 'jobs', 'mail', 'context.ts'],
+  ...['http', 'auth', 'access'],
+  ...['images', 'feeds', 'push', 'billing'],
+  ...['users', 'audience', 'experiments', 'feed-check', 'practices', 'assistances', 'podcasts'],
+  ...['team', 'account', 'content', 'admin', 'feedback', 'newsletter'],
+  'engine',
+  ...['test-hooks.ts', 'app.ts', 'cli.ts', 'main.ts', 'dev.ts', 'boot.ts'],
+];
+const serverPath = (name) => `./src/server/${name}`;
+const serverZones = (() => {
+  let entries = [];
+  try {
+    entries = readdirSync('src/server').filter((name) => !name.startsWith('.') && !name.endsWith('.md'));
+  } catch {
+    // not run from the project root: no zones
+  }
+  const zones = serverLayers.slice(0, -1).map((name, i) => ({
+    target: serverPath(name),
+    from: serverLayers.slice(i + 1).map(serverPath),
+    message: `src/server/${name} sits below this layer and must not import it (.config/eslint.config.js, serverLayers).`,
+  }));
+  // A new folder or top-level file is in no layer until it is listed: it may import nothing of the server.
+  for (const name of entries.filter((e) => !serverLayers.includes(e))) {
+    zones.push({
+      target: serverPath(name),
+      from: './src/server',
+      except: [`./${name}`],
+      message: `src/server/${name} is in no layer: add it to serverLayers in .config/eslint.config.js.`,
+    });
+  }
+  return zones;
 })();
 
 const forbid = (...groups) => ({
@@ -60,6 +110,10 @@ export default tseslint.config(
   { files: ['src/shared/**'], rules: forbid('client', 'server', 'sw', 'browser') },
   { files: ['src/browser/**'], rules: forbid('client', 'server', 'sw') },
   { files: ['src/server/**'], rules: forbid('client', 'sw', 'browser') },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
+  },
   { files: ['src/client/**'], rules: forbid('server', 'sw') },
   { files: ['sw/**'], rules: forbid('client', 'server') },
   {

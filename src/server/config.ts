@@ -1,6 +1,6 @@
 // Configuration from the environment; every variable is listed with its default in the README.
 import { resolve } from 'node:path';
-import { parseAllowList } from './feeds/allow-list.ts';
+import { parseAllowList } from './net/allow-list.ts';
 
 export type Config = {
   port: number;
@@ -146,7 +146,7 @@ export type FeedConfig = {
    * FEED_ALLOWED_HOSTS: comma-separated targets fetched although their address is refused, each
    * `host` or `host:port` (`127.0.0.1:8080`, `[::1]:8080`, `feeds.intern.example:443`). Prefer
    * `host:port`: it allows that port only; a bare host allows every port of it
-   * (src/server/feeds/allow-list.ts).
+   * (src/server/net/allow-list.ts).
    */
   allowedHosts: string[];
   /** FEED_ONLY_ALLOWED_HOSTS: fetch nothing but the allowed hosts (the tests run this way). */

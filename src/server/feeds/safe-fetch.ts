@@ -1,6 +1,6 @@
 // The one way the server fetches a URL a user gave it (feeds and their cover images). A user
 // must not be able to make the server reach what only the server can reach (SSRF): only http
-// and https; the host is resolved here and every address is classified (address-policy.ts)
+// and https; the host is resolved here and every address is classified (net/address-policy.ts)
 // before connecting; the connection goes to exactly the address that was checked (a pinned
 // lookup, so a second DNS answer cannot swap in 127.0.0.1); each redirect is checked the same
 // way; and the body is cut off at a size limit and the whole fetch, body included, at a time limit.
@@ -12,8 +12,8 @@ import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FeedConfig } from '../config.ts';
 import { FeedError } from './feed-error.ts';
-import { classifyAddress, hostOf, isIpAddress } from './address-policy.ts';
-import { isAllowed } from './allow-list.ts';
+import { classifyAddress, hostOf, isIpAddress } from '../net/address-policy.ts';
+import { isAllowed } from '../net/allow-list.ts';
 
 export const MAX_REDIRECTS = 5;
 

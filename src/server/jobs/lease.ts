@@ -4,7 +4,11 @@
 // tick at the same moment cannot both win.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/database.ts';
+
+/** What a lease needs of the app's context (context.ts sits above jobs/). */
+type LeaseContext = { db: Database; clock: Clock };
 
 /** This process's name in the lease table. */
 const HOLDER: string = randomUUID();
@@ -14,7 +18,7 @@ const HOLDER: string = randomUUID();
  * `holder` is for tests that play several processes in one.
  */
 export async function takeLease(
-  { db, clock }: Pick<AppContext, 'db' | 'clock'>,
+  { db, clock }: LeaseContext,
   name: string,
   ms: number,
   holder = HOLDER,
@@ -35,7 +39,7 @@ export async function takeLease(
 }
 
 /** Gives the lease back early (shutdown), so another process need not wait for it to expire. */
-export async function releaseLease({ db }: Pick<AppContext, 'db'>, name: string, holder = HOLDER) {
+export async function releaseLease({ db }: Pick<LeaseContext, 'db'>, name: string, holder = HOLDER) {
   await db.deleteFrom('leases').where('name', '=', name).where('holder', '=', holder).execute();
 }
 
@@ -51,7 +55,7 @@ export type PeriodicJob = {
  * never thrown into the timer.
  */
 export function startPeriodicJob(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: LeaseContext,
   log: FastifyBaseLogger,
   name: string,
   intervalMs: number,

@@ -1,14 +1,14 @@
 // Which push endpoints a device may register. A push endpoint is a URL the server will POST to,
-// so it gets the feed import's SSRF rules (feeds/address-policy.ts) twice: here, from the URL
+// so it gets the feed import's SSRF rules (net/address-policy.ts) twice: here, from the URL
 // alone and without a DNS lookup (https only; IP literals must be public; names that only exist
 // inside a network are refused), and again at every send, where the host is resolved and the
 // socket pinned to the checked address (push-sender.ts). Hosts on PUSH_ALLOWED_HOSTS skip the
 // address check and may use http (a push service in your own network, the tests' fake), on the
-// port an entry names or, for a bare host, on 80 and 443 only (feeds/allow-list.ts, 2026-12-01).
+// port an entry names or, for a bare host, on 80 and 443 only (net/allow-list.ts, 2026-12-01).
 import { pushMessages } from '../../shared/push.ts';
 import type { PushConfig } from '../config.ts';
-import { classifyAddress, hostOf, isIpAddress } from '../feeds/address-policy.ts';
-import { isAllowed } from '../feeds/allow-list.ts';
+import { classifyAddress, hostOf, isIpAddress } from '../net/address-policy.ts';
+import { isAllowed } from '../net/allow-list.ts';
 
 export type EndpointVerdict = { allowed: true; url: URL } | { allowed: false; message: string };
 

@@ -6,7 +6,7 @@ import {
   classifyAddress,
   hostOf,
   parseIPv6,
-} from '../../../src/server/feeds/address-policy.ts';
+} from '../../../src/server/net/address-policy.ts';
 
 const allowed = (address: string) => classifyAddress(address).allowed;
 

@@ -1,7 +1,7 @@
 // FEED_ALLOWED_HOSTS / PUSH_ALLOWED_HOSTS entries: `host` or `host:port`, classified without a
 // network (the fetch itself is tested end to end on loopback in safe-fetch.test.ts).
 import { describe, expect, it } from 'vitest';
-import { isAllowed, parseAllowEntry } from '../../../src/server/feeds/allow-list.ts';
+import { isAllowed, parseAllowEntry } from '../../../src/server/net/allow-list.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 
 describe('allow-list entries', () => {
