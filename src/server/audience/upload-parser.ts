@@ -13,7 +13,8 @@
 //   `Titel;;;`) are skipped; a file without such a row is unreadable.
 // - A column's kind: 'date' when more than half of its filled cells read as dates, 'number' when
 //   they read as numbers, else 'text': a total line ("Gesamt") or a few broken rows do not hide
-//   the kind; the rows that do not fit are listed at the commit.
+//   the kind; the rows that do not fit are listed at the commit. Told from a column's first 2,000
+//   filled cells (a 5 MB file has a hundred thousand rows).
 // - The shape is a hash of the normalised header names (trimmed, lower case, spaces collapsed):
 //   the next export from the same place has the same shape and gets the remembered mapping.
 import { createHash } from 'node:crypto';
@@ -85,8 +86,15 @@ export function normaliseName(name: string) {
   return name.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
+/** Filled cells a column's kind is told from: enough to see a pattern, cheap on a large file. */
+const KIND_SAMPLE = 2000;
+
 function kindOf(cells: readonly string[]): UploadColumn['kind'] {
-  const values = cells.filter((cell) => !isBlank(cell));
+  const values: string[] = [];
+  for (const cell of cells) {
+    if (values.length === KIND_SAMPLE) break;
+    if (!isBlank(cell)) values.push(cell);
+  }
   if (values.length === 0) return 'text';
   const enough = (count: number) => count * 2 > values.length;
   if (enough(values.filter(looksLikeDate).length)) return 'date';

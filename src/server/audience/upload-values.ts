@@ -47,12 +47,16 @@ const WEEKDAY = /^[a-zA-ZäÄ]{2,10}\.?,\s*/;
 
 const BLANK = /^(?:-|–|—|n\/?a|k\.\s?a\.?|null|none)?$/i;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+// Without a Date object: a whole column is read cell by cell, and this is its hot path.
 function isoDay(year: number, month: number, day: number): string | null {
   if (year < 100) year += 2000;
-  if (year < 1990 || year > 2100 || month < 1 || month > 12 || day < 1) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
+  if (!(year >= 1990 && year <= 2100 && month >= 1 && month <= 12 && day >= 1)) return null;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const last = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+  return day <= last ? `${year}-${pad(month)}-${pad(day)}` : null;
 }
 
 function monthOf(name: string) {
@@ -158,10 +162,10 @@ export function decimalMark(cells: readonly string[]): Mark {
   return comma > dot ? ',' : '.';
 }
 
-function grouped(integer: string, separator: string) {
-  if (!integer.includes(separator)) return /^\d+$/.test(integer);
-  const escaped = separator === '.' ? String.raw`\.` : separator;
-  return new RegExp(String.raw`^\d{1,3}(?:${escaped}\d{3})+$`).test(integer);
+const GROUPED = { '.': /^\d{1,3}(?:\.\d{3})+$/, ',': /^\d{1,3}(?:,\d{3})+$/ };
+
+function grouped(integer: string, separator: ',' | '.') {
+  return integer.includes(separator) ? GROUPED[separator].test(integer) : /^\d+$/.test(integer);
 }
 
 /** Reads one cell with the column's decimal mark: a number, null (no figure) or NaN (not a number). */
@@ -180,7 +184,8 @@ export function readNumber(cell: string, mark: Mark): number | null {
     fraction = body.slice(at + 1);
     if (!/^\d+$/.test(fraction) || (integer === '' && fraction === '')) return NaN;
   }
-  const thousands = mark === ',' ? '.' : mark === '.' ? ',' : /[.,]/.exec(integer)?.[0];
+  const thousands =
+    mark === ',' ? '.' : mark === '.' ? ',' : (/[.,]/.exec(integer)?.[0] as ',' | '.' | undefined);
   if (thousands && integer.includes(thousands)) {
     if (!grouped(integer, thousands)) return NaN;
     integer = integer.split(thousands).join('');
