@@ -128,6 +128,8 @@ test('methods, an experiment and a tip read offline after one online visit', asy
     await expect(page.getByText('Es ist zu einem unerwarteten Fehler gekommen')).toHaveCount(0);
   }
 
+  await page.goto(`/app/experiments/${experiment.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: PRACTICE.title })).toBeVisible();
   await context.setOffline(false);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: PRACTICE.title })).toBeVisible();
