@@ -9,6 +9,7 @@ import { parseDatabaseConfig, type DatabaseConfig } from '../config.ts';
 import { faultRecord, watchPool, type FaultLogger, type FaultRecord } from './faults.ts';
 import type { DB } from './schema.ts';
 import { nameStatements } from './named-statements.ts';
+import { failoverPool, needsFailover, parseHosts } from './pg-hosts.ts';
 import { watchChanges, type ChangeWatch } from './change-watch.ts';
 import { groupCommit } from './group-commit.ts';
 import { FileLockedSqliteDialect } from './sqlite-file-lock.ts';
@@ -83,20 +84,41 @@ export function createDatabase(
 ): Database {
   const limits = options.database ?? parseDatabaseConfig({});
   if (options.databaseUrl) {
-    const pool = new (loadPg().Pool)({
-      connectionString: options.databaseUrl,
-      max: limits.poolSize,
-      // Waiting for a free connection (or for a new one to open) ends with an error, not never.
-      connectionTimeoutMillis: limits.acquireTimeoutMs,
-      // Sent at connect, so they hold for every statement of every connection.
-      statement_timeout: limits.statementTimeoutMs,
-      lock_timeout: limits.lockTimeoutMs,
-      // A peer that vanished without a reset (a failover, a cut cable) is noticed.
-      keepAlive: true,
-    });
     const faults = faultRecord();
-    watchPool(pool, log, faults);
-    pool.on('connect', nameStatements);
+    const makePool = (connectionString: string) => {
+      const pool = new (loadPg().Pool)({
+        connectionString,
+        max: limits.poolSize,
+        // Waiting for a free connection (or for a new one to open) ends with an error, not never.
+        connectionTimeoutMillis: limits.acquireTimeoutMs,
+        // Sent at connect, so they hold for every statement of every connection.
+        statement_timeout: limits.statementTimeoutMs,
+        lock_timeout: limits.lockTimeoutMs,
+        // A peer that vanished without a reset (a failover, a cut cable) is noticed.
+        keepAlive: true,
+      });
+      watchPool(pool, log, faults);
+      pool.on('connect', nameStatements);
+      return pool;
+    };
+    // Several hosts (libpq's form): the pool follows the writable one (pg-hosts.ts).
+    const hosts = parseHosts(options.databaseUrl);
+    const pool = needsFailover(hosts)
+      ? failoverPool({
+          list: hosts,
+          makePool,
+          makeClient: (connectionString) =>
+            new (loadPg().Client)({
+              connectionString,
+              connectionTimeoutMillis: Math.min(limits.acquireTimeoutMs, 3000),
+              keepAlive: true,
+            }),
+          onChange: (url) =>
+            url
+              ? log.info({ host: new URL(url).host }, 'database: using the host that accepts writes')
+              : log.warn({}, 'database: no host accepts writes; answering 503 until one does'),
+        })
+      : makePool(options.databaseUrl);
     return Object.assign(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), {
       engine: 'postgres' as const,
       faults,

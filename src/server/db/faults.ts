@@ -32,6 +32,8 @@ const POSTGRES_UNAVAILABLE: Record<string, string> = {
   '57P01': 'the server is shutting down (admin_shutdown)',
   '57P02': 'the server crashed (crash_shutdown)',
   '57P03': 'the server is starting up (cannot_connect_now)',
+  // A standby, or a primary made read-only: with several hosts the app looks for the writable one.
+  '25006': 'the server accepts no writes (read_only_sql_transaction)',
 };
 const POSTGRES_BUSY: Record<string, string> = {
   '53300': 'too many connections',
