@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { startSmtp } from './support/smtp.ts';
 import { startFakeSteady } from '../support/fake-steady.ts';
+import { FAKE_OP3_TOKEN, startFakeOp3 } from '../support/fake-op3.ts';
 import { freePort, freePorts, waitUntilUp } from '../support/loopback-server.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -21,6 +22,9 @@ export default async function globalSetup() {
   // Billing runs against a local fake of the membership provider (tests/support/fake-steady.ts); it
   // learns the app's redirect address when the app has its port (`start`).
   const steady = await startFakeSteady();
+  // OP3 too (tests/support/fake-op3.ts): every feed URL is a show with a generated year of
+  // downloads; it accepts the token E2E_OP3_TOKEN ('endet auf …1a2b').
+  const op3 = await startFakeOp3({ anyFeed: true });
 
   // The journeys' feed servers and push service listen on ports reserved here (their specs read
   // them from the environment, which the workers inherit): a bare 127.0.0.1 in the allow lists
@@ -55,6 +59,7 @@ export default async function globalSetup() {
         // The push journey's push service runs on loopback too (tests/support/fake-push.ts).
         PUSH_ALLOWED_HOSTS: listed(pushPorts),
         ...steady.env(),
+        ...op3.env(),
         // The billing and experiments journeys move the server's clock (POST /api/test/clock; exists only with this).
         KOMPASS_TEST_CLOCK: '1',
         // `npm test` runs the podcast journeys once more on PostgreSQL.
@@ -95,6 +100,8 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_STEADY_URL = steady.url;
+  process.env.E2E_OP3_URL = op3.url;
+  process.env.E2E_OP3_TOKEN = FAKE_OP3_TOKEN;
   // The mark of this run in what the journeys write (support/attempt.ts).
   process.env.E2E_RUN_ID = Date.now().toString(36);
 
@@ -106,6 +113,7 @@ export default async function globalSetup() {
     }
     await smtp.close();
     await steady.close();
+    await op3.close();
     log.end();
     rmSync(mailDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
