@@ -16,6 +16,8 @@ export type SyntheticOptions = {
   runDays?: number;
   /** Injected effect as a fraction (0.2 = +20 % from the first day of the run). */
   effect?: number;
+  /** The experiment's first day (default: drawn in 2026, March to September). */
+  start?: string;
   /** Seed of the noise alone (default: from `seed`): the same podcast measured again. */
   noise?: number;
 };
@@ -85,7 +87,8 @@ export function syntheticPodcast(options: SyntheticOptions): SyntheticPodcast {
   const random = seededRandom(options.seed * 7919 + 17);
   const baselineDays = options.baselineDays ?? Math.floor(between(random, 35, 121));
   const runDays = options.runDays ?? Math.floor(between(random, 14, 43));
-  const start = addDays('2026-03-02', Math.floor(random() * 200));
+  const drawn = addDays('2026-03-02', Math.floor(random() * 200));
+  const start = options.start ?? drawn;
   const first = addDays(start, -baselineDays - 30); // a month before the history: earlier releases
   const total = baselineDays + 30 + runDays;
 

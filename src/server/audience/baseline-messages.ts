@@ -8,14 +8,10 @@ const percent = (fraction: number) => {
   return `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)} %`;
 };
 
-export const noDownloads =
-  'Zu wenig Daten: Für eine Wirkung brauchen wir tägliche Downloads. Verbinde unter „Hörerzahlen“ eine Datenquelle oder lade einen Export hoch.';
-
 export const notStarted = 'Zu wenig Daten: Das Experiment hat noch nicht begonnen.';
 
 export function missingBaseline(days: number) {
-  if (days === 0) return noDownloads;
-  return `Zu wenig Daten: Für eine Wirkung brauchen wir Downloads von mindestens ${MIN_BASELINE} Tagen vor dem Start; bisher sind es ${days}.`;
+  return `Zu wenig Daten: Für eine Wirkung brauchen wir Downloads von mindestens ${MIN_BASELINE} Tagen vor dem Start; ${days === 0 ? 'bisher gibt es keine' : `bisher sind es ${days}`}.`;
 }
 
 export function missingRun(days: number, needed: number) {
@@ -37,7 +33,7 @@ export function effectMessage(
   const verdict = verdictOf(interval);
   const sentence =
     verdict === 'none'
-      ? `Kein messbarer Unterschied: ${percent(relative)} Downloads gegenüber dem Erwarteten, das ${range} schließt 0 ein.`
+      ? `Kein messbarer Unterschied: ${percent(relative)} Downloads gegenüber dem Erwarteten (${range}, es schließt 0 ein).`
       : verdict === 'raised'
         ? `${percent(relative)} mehr Downloads als erwartet (${range}).`
         : `${Math.abs(Math.round(relative * 100))} % weniger Downloads als erwartet (${range}).`;

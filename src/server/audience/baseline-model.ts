@@ -16,7 +16,7 @@ export const SHAPES: Shape[] = [0.7, 1, 1.5, 2, 3, 4, 6].flatMap((fade) =>
   [1, 3, 9].map((height) => ({ fade, height })),
 );
 /** Releases older than this many days no longer count. */
-const RELEASE_HORIZON = 42;
+export const RELEASE_HORIZON = 42;
 /** Trend in units of four weeks, so its coefficient reads 'per month'. */
 const TREND_UNIT = 28;
 /**
