@@ -122,7 +122,7 @@ test('methods, an experiment and a tip read offline after one online visit', asy
   for (const [path, heading] of [
     ['/app/podcast/feed-check', 'Feed-Check'],
     ['/app/settings/profile', 'Einstellungen'],
-  ]) {
+  ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
     await expect(page.getByText('Es ist zu einem unerwarteten Fehler gekommen')).toHaveCount(0);
