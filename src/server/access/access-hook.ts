@@ -10,7 +10,7 @@ import { changeMemo, unchangedVersions, watchedVersions } from '../db/change-mem
 import { countedVersions, selectedVersions } from './change-counts.ts';
 import type { ClaimOutcome, KeyClaim } from './claim-query.ts';
 import { podcastThing, sessionWithAccess, sessionWithClaim, type SessionAccess } from './session-access.ts';
-import { keyToClaim } from '../http/idempotency.ts';
+import { keyToClaim } from '../http/idempotency-key.ts';
 import { loadSession, sessionReader, sessionWithFacts, type SessionUser } from './session.ts';
 
 /**

@@ -3,7 +3,7 @@ import { sql, type QueryCreator } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { preparedWrite } from '../db/prepared-query.ts';
-import { takeOverFree, type RunningKey } from '../http/idempotency.ts';
+import { takeOverFree, type RunningKey } from '../http/idempotency-key.ts';
 import { perKind } from './access-row.ts';
 import type { PodcastVia } from './kinds.ts';
 import { sessionAccessQuery } from './session-access-query.ts';

@@ -25,7 +25,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
-import { answerWithin, JSON_TYPE } from '../http/idempotency.ts';
+import { answerWithin, JSON_TYPE } from '../http/idempotency-answer.ts';
 import { requireUser } from '../access/session.ts';
 import { refreshScores } from '../practices/recommend.ts';
 import { HttpError, invalid } from '../http/errors.ts';

@@ -2,11 +2,9 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  KEY_LIFETIME_MS,
-  deleteExpiredKeys,
-  registerIdempotency,
-} from '../../../src/server/http/idempotency.ts';
+import { registerIdempotency } from '../../../src/server/http/idempotency.ts';
+import { KEY_LIFETIME_MS } from '../../../src/server/http/idempotency-key.ts';
+import { deleteExpiredKeys } from '../../../src/server/http/idempotency-statements.ts';
 import { registerRouteOf } from '../../../src/server/http/route-of.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import type { Agent } from '../helpers/agent.ts';

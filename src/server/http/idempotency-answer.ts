@@ -1,0 +1,169 @@
+// What a key's request answers: the stored answer replayed (or 409/422) for a key held by
+// another request, the first answer stored for its key, and the key freed for a retry.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { databaseFault } from '../db/faults.ts';
+import type { Database, RunSync } from '../db/database.ts';
+import { HttpError, outageMessages } from './errors.ts';
+import {
+  idempotencyMessages,
+  idOf,
+  KEY_LIFETIME_MS,
+  retryable,
+  RUNNING_TIMEOUT_MS,
+  type Claim,
+  type Running,
+  type Unfreed,
+} from './idempotency-key.ts';
+import { deleteKey, recordAnswer, storeAnswer } from './idempotency-statements.ts';
+
+/** A key another request holds or held: 422 for another request, 409 while it runs, else the replay. */
+export function answerTaken(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  row: {
+    request: string;
+    body_hash: string;
+    state: 'running' | 'done';
+    status?: number | null;
+    content_type?: string | null;
+    response?: string | null;
+  },
+  fingerprint: string,
+  bodyHash: string,
+) {
+  if (row.request !== fingerprint || row.body_hash !== bodyHash) {
+    throw new HttpError(422, idempotencyMessages.mismatch, {
+      idempotency_key: [idempotencyMessages.mismatch],
+    });
+  }
+  if (row.state !== 'done' || row.status === null || row.status === undefined) {
+    // Shortly after an outage, a key still running most likely belongs to a request the outage
+    // ended in another process, which frees it as soon as it reaches the database again. Until
+    // then it is the outage's 503, not "already running" (the rolling-restart bench counted such
+    // 409s as errors right after PostgreSQL came back).
+    if (Date.now() - db.faults.lastOutageAt() < RUNNING_TIMEOUT_MS) {
+      throw new HttpError(503, outageMessages.unavailable, undefined, { 'retry-after': '1' });
+    }
+    throw new HttpError(409, idempotencyMessages.running, undefined, { 'retry-after': '1' });
+  }
+  request.idempotency = { scope: '', key: '', holder: '', replay: true };
+  reply.code(row.status).header('idempotent-replayed', 'true');
+  if (row.content_type) reply.type(row.content_type);
+  reply.send(row.response ?? undefined);
+  return true;
+}
+
+/** Answers sent as text by answerWithin's routes: JSON, as Fastify types a serialized object. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * SQLite: the key's answer stored in the write's own transaction, so the claim (held in this
+ * process), the write and the record are one commit. Decision 2026-11-26 (issue 25): the
+ * record's own commit was a third of a step toggle's statements. Returns undefined when the
+ * answer is stored as it is sent (PostgreSQL, no key); else `store(db, run, payload)`, to call
+ * last inside the write's synchronous transaction (database.ts writeSync): it serializes the payload as the route would (its response
+ * schema for the reply's status), stores that and returns it, and the route sends that text
+ * (typed JSON_TYPE). Should the transaction fail, the error's answer is stored as usual.
+ */
+export function answerWithin(request: FastifyRequest, reply: FastifyReply, now: number) {
+  const claimed = request.idempotency;
+  const own = claimed?.inProcess;
+  if (!claimed || !own) return undefined;
+  return (db: Database, run: RunSync, payload: unknown): string => {
+    const body = reply.serialize(payload) as string;
+    storeAnswer.sync(
+      db,
+      run,
+      claimed.scope,
+      claimed.key,
+      own.request,
+      own.bodyHash,
+      claimed.holder,
+      reply.statusCode,
+      JSON_TYPE,
+      body,
+      now,
+      now + KEY_LIFETIME_MS,
+    );
+    own.stored = body;
+    return body;
+  };
+}
+
+/** Stores the first answer for its key (or frees the key when the answer says "try again"). */
+export async function record(
+  ctx: AppContext,
+  unfreed: Unfreed,
+  running: Running,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) {
+  const claimed = request.idempotency;
+  if (!claimed || claimed.replay) return;
+  const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
+  const type = reply.getHeader('content-type');
+  const own = claimed.inProcess;
+  if (own) {
+    const id = idOf(claimed.scope, claimed.key);
+    const acting = running.get(id);
+    try {
+      // Stored with the write already (answerWithin), and this is that answer.
+      if (retryable(reply.statusCode) || (own.stored !== undefined && own.stored === body)) return;
+      const now = ctx.clock.now().getTime();
+      await storeAnswer(
+        ctx.db,
+        claimed.scope,
+        claimed.key,
+        own.request,
+        own.bodyHash,
+        claimed.holder,
+        reply.statusCode,
+        typeof type === 'string' ? type : null,
+        body,
+        now,
+        now + KEY_LIFETIME_MS,
+      );
+    } finally {
+      // After the commit: a duplicate from now on reads the stored answer.
+      if (running.get(id) === acting) running.delete(id);
+    }
+    return;
+  }
+  if (retryable(reply.statusCode)) return freeKey(ctx, unfreed, claimed);
+  await recordAnswer(
+    ctx.db,
+    reply.statusCode,
+    typeof type === 'string' ? type : null,
+    body,
+    claimed.scope,
+    claimed.key,
+    claimed.holder,
+  );
+}
+
+/**
+ * Frees the key for the client's retry. When the database is what failed the request, freeing
+ * fails too: then the claim is remembered in `unfreed` (a retry reaching this process frees it
+ * first) and tried again every half second in the background until the database answers (else
+ * every retry would get 409 until RUNNING_TIMEOUT_MS; the rolling-restart bench counted hundreds
+ * after a PostgreSQL restart). `until` 0: one try, its fault thrown (the retry's own request).
+ */
+export async function freeKey(
+  ctx: AppContext,
+  unfreed: Unfreed,
+  claimed: Claim,
+  until = Date.now() + RUNNING_TIMEOUT_MS,
+): Promise<void> {
+  const id = idOf(claimed.scope, claimed.key);
+  try {
+    await deleteKey(ctx.db, claimed.scope, claimed.key, claimed.holder);
+    if (unfreed.get(id) === claimed) unfreed.delete(id);
+  } catch (error) {
+    if (!databaseFault(error) || Date.now() > until) throw error;
+    unfreed.set(id, claimed);
+    setTimeout(() => void freeKey(ctx, unfreed, claimed, until).catch(() => {}), 500).unref();
+  }
+}
