@@ -53,7 +53,7 @@ export function DailySection({ days, series, from, to, episodes }: Props & { epi
                 {label}
               </th>
               <th scope="col" className={th + ' pl-3'}>
-                Veröffentlicht
+                Folge
               </th>
             </tr>
           </thead>
