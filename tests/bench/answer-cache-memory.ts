@@ -12,7 +12,9 @@
 // BENCH_DB=sqlite,postgres (default both); PostgreSQL: BENCH_PG_URL=postgres://… uses a fresh
 // database of an existing server, else a throw-away cluster on BENCH_PG_PORT (default 55450).
 // BENCH_CONNECTIONS (default 16) concurrent clients in two wrk threads; BENCH_LONG the unknown
-// key's length (default 8000); BENCH_FLOOD=unknown or pages sends only one of the two kinds.
+// key's length (default 8000). BENCH_FLOOD (default same,unique) names the rows, each on a fresh
+// server: `same` sends the four URLs without the counting number, the baseline of what the load
+// itself costs; `unique` all four kinds unique; `unknown` or `pages` one of the two kinds.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -78,11 +80,11 @@ async function wrk(base: string, paths: string[], cookie: Record<string, string>
   return { requests, non2xx };
 }
 
-async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
+async function bench(engine: 'sqlite' | 'postgres', flood: string, databaseUrl?: string) {
   const port = await freePort();
   const dir = mkdtempSync(join(dataDir, `${engine}-`));
-  const out = openSync(join(dataDir, `server-${engine}.log`), 'a');
-  const memoryFile = join(dataDir, `memory-${engine}.json`);
+  const out = openSync(join(dataDir, `server-${engine}-${flood}.log`), 'a');
+  const memoryFile = join(dataDir, `memory-${engine}-${flood}.json`);
   const args = [
     '--expose-gc',
     '--import',
@@ -114,34 +116,29 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
   const comments = path('GET comments');
   const podcast = path('GET podcast');
   // Warm-up with the same kinds of request, so JIT, statements and pools are there before idle.
-  const flood = [
+  const unique = [
     `${comments}?q=%long%%n%`,
     `${podcast}?q=%long%%n%`,
     '/api/account/session?q=%long%%n%',
     `${podcast}/practices?order=latest&page=%n%`,
   ];
-  await wrk(
-    base,
-    flood.map((p) => p.replace('%n%', '1')),
-    cookie,
-    5,
-  );
+  const same = unique.map((p) => p.replace('%n%', '1'));
+  await wrk(base, same, cookie, 5);
   await sleep(5000);
   const idleMemory = await probe(server.pid!, memoryFile);
   const idle = idleMemory.rssBefore;
   let peak = idle;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 1000);
-  // BENCH_FLOOD=unknown: only the unknown query keys; pages: only the method list's pages.
-  const which = process.env.BENCH_FLOOD;
-  const chosen = which === 'unknown' ? flood.slice(0, 3) : which === 'pages' ? flood.slice(3) : flood;
-  const load = await wrk(base, chosen, cookie, seconds);
+  const paths = { same, unique, unknown: unique.slice(0, 3), pages: unique.slice(3) }[flood];
+  if (!paths) throw new Error(`BENCH_FLOOD: ${flood}?`);
+  const load = await wrk(base, paths, cookie, seconds);
   clearInterval(sampler);
   const endMemory = await probe(server.pid!, memoryFile);
   const end = endMemory.rssBefore;
   peak = Math.max(peak, end);
   const kept = endMemory.heapUsed - idleMemory.heapUsed;
   console.log(
-    `${engine.padEnd(10)} ${String(load.requests).padStart(8)} ${String(load.non2xx).padStart(7)}` +
+    `${`${engine}, ${flood}`.padEnd(17)} ${String(load.requests).padStart(8)} ${String(load.non2xx).padStart(7)}` +
       `${idle.toFixed(0).padStart(9)} ${(peak - idle).toFixed(0).padStart(11)} ${(end - idle).toFixed(0).padStart(10)}` +
       `${kept.toFixed(1).padStart(11)}${loadavg()[0]!.toFixed(1).padStart(6)}`,
   );
@@ -150,8 +147,8 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
 }
 
 /** A fresh database in the server at `url`, dropped by the returned function. */
-async function freshDatabase(url: string) {
-  const name = `kompass_bench_memory_${process.pid}`;
+async function freshDatabase(url: string, flood: string) {
+  const name = `kompass_bench_memory_${process.pid}_${flood}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -170,27 +167,29 @@ async function freshDatabase(url: string) {
 }
 
 const engines = (process.env.BENCH_DB ?? 'sqlite,postgres').split(',');
+const floods = (process.env.BENCH_FLOOD ?? 'same,unique').split(',');
 console.log(
   `${seconds} s of unique URLs, wrk -t${threads} -c${connections}; RSS in MB (goal: peak above idle < 64)`,
 );
-console.log('database   requests non-2xx  idle RSS  peak above  end above  heap kept  load');
+console.log('database, URLs    requests non-2xx  idle RSS  peak above  end above  heap kept  load');
 try {
-  if (engines.includes('sqlite')) await bench('sqlite');
+  if (engines.includes('sqlite')) for (const flood of floods) await bench('sqlite', flood);
   if (engines.includes('postgres')) {
-    if (process.env.BENCH_PG_URL) {
-      const database = await freshDatabase(process.env.BENCH_PG_URL);
-      try {
-        await bench('postgres', database.url);
-      } finally {
-        await database.drop();
+    const cluster = process.env.BENCH_PG_URL
+      ? undefined
+      : startPostgres(Number(process.env.BENCH_PG_PORT ?? 55450));
+    try {
+      // Each row on a database of its own (the bench registers the same member each time).
+      for (const flood of floods) {
+        const database = await freshDatabase(process.env.BENCH_PG_URL ?? cluster!.url, flood);
+        try {
+          await bench('postgres', flood, database.url);
+        } finally {
+          await database.drop();
+        }
       }
-    } else {
-      const cluster = startPostgres(Number(process.env.BENCH_PG_PORT ?? 55450));
-      try {
-        await bench('postgres', cluster.url);
-      } finally {
-        cluster.stop();
-      }
+    } finally {
+      cluster?.stop();
     }
   }
 } finally {
