@@ -18,6 +18,7 @@ import { releaseLease, takeLease } from '../jobs/lease.ts';
 import { audienceMessages } from '../../shared/audience.ts';
 import { addDays } from '../../shared/calendar.ts';
 import { storeDays } from './store-days.ts';
+import { updateSourceMetrics } from './source-metrics.ts';
 import { op3Client } from './op3-client.ts';
 import { cursorRange, op3Reader } from './op3-source.ts';
 import { isSourceError, type AudienceEpisodeRow, type SourceError } from './source.ts';
@@ -134,6 +135,8 @@ export async function fetchSource(
       if (!isSourceError(error)) throw error;
       return await failed(ctx, source, error, set);
     }
+    // Reichweite/Durchhörrate from the days just fetched (source-metrics.ts).
+    await withTx(db, (tx) => updateSourceMetrics(tx, source.podcast_id, clock.now()));
     await set({
       status: 'ok',
       message: null,

@@ -28,6 +28,7 @@ import { sourceMessages } from './fetch-source.ts';
 import { op3Client } from './op3-client.ts';
 import { resolveShow } from './op3-source.ts';
 import { readSource, readSources } from './source-queries.ts';
+import { updateSourceMetrics } from './source-metrics.ts';
 import { isSourceError } from './source.ts';
 import { serverTokenBox, tokenHint } from './token-box.ts';
 
@@ -131,6 +132,8 @@ export function audienceSourceRoutes(app: FastifyInstance, ctx: AppContext, job:
         await tx.deleteFrom('audience_days').where('source_id', '=', sourceId).execute();
         await tx.deleteFrom('audience_episodes').where('source_id', '=', sourceId).execute();
         await tx.deleteFrom('audience_sources').where('id', '=', sourceId).execute();
+        // Its months' Reichweite/Durchhörrate go with it, or come from the sources left.
+        await updateSourceMetrics(tx, podcast.id, clock.now());
         return true;
       });
       if (!removed) throw notFound(audienceMessages.sourceNotFound);
