@@ -47,6 +47,10 @@ export const checkTitles: Record<string, string> = {
   shownotes_links: 'Shownotes ohne Links',
   rhythm_irregular: 'Unregelmäßiger Rhythmus',
   rhythm_gap: 'Lange Pause seit der letzten Folge',
+  prefix_chartable: 'Chartable-Präfix auf einen abgeschalteten Dienst',
+  prefix_podtrac: 'Podtrac misst mit',
+  prefix_blubrry: 'Blubrry misst mit',
+  prefix_none: 'Kein Mess-Präfix',
 };
 
 export const finding = z.object({

@@ -9,7 +9,7 @@ import type { Artwork } from '../feeds/artwork.ts';
 import type { FeedFacts } from '../feeds/feed-facts.ts';
 import { itemFindings } from './episode-checks.ts';
 import { RECENT, type RawFinding } from './finding.ts';
-
+import { prefixFindings } from './prefix-checks.ts';
 
 /** Apple's top-level categories since 2019 (subcategories sit inside these). */
 export const APPLE_CATEGORIES = new Set([
@@ -212,7 +212,10 @@ const ORDER: Record<Severity, number> = { error: 0, warning: 1, tip: 2 };
 
 /** Every finding of a feed, errors first. */
 export function checkFeed(facts: FeedFacts, feedUrl: string, artwork: Artwork): RawFinding[] {
-  return [...artworkFindings(artwork), ...channelFindings(facts, feedUrl), ...itemFindings(facts)].sort(
-    (a, b) => ORDER[a.severity] - ORDER[b.severity],
-  );
+  return [
+    ...artworkFindings(artwork),
+    ...channelFindings(facts, feedUrl),
+    ...itemFindings(facts),
+    ...prefixFindings(facts),
+  ].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
 }

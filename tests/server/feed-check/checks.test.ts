@@ -111,8 +111,8 @@ describe('the episodes', () => {
     [
       'audio over http',
       good.replace(
-        'https://cdn.example.org/kompass-gut/folge-2.mp3',
-        'http://cdn.example.org/kompass-gut/folge-2.mp3',
+        'https://op3.dev/e/cdn.example.org/kompass-gut/folge-2.mp3',
+        'http://op3.dev/e/cdn.example.org/kompass-gut/folge-2.mp3',
       ),
       ['https'],
     ],
