@@ -2,6 +2,7 @@
 // 'Wirkung' on the experiment and in 'Was hat gewirkt?' across a podcast's experiments.
 import { z } from 'zod';
 import { oneOf, resource } from './api.ts';
+import { audienceEffect } from './audience.ts';
 import { metric } from './vocabulary.ts';
 
 export const effectMetric = z.object({
@@ -24,6 +25,11 @@ export const experimentEffect = z.object({
   enough_data: z.boolean(),
   /** What is missing when there is not enough data (German, for the screen). */
   missing: z.string().nullable(),
+  /**
+   * The effect on the daily downloads against the baseline (server/audience/baseline-effect.md);
+   * null when the podcast has no daily downloads from a source (then only the typed metrics tell).
+   */
+  audience: audienceEffect.nullable(),
 });
 export type ExperimentEffect = z.infer<typeof experimentEffect>;
 export const effectResource = resource(experimentEffect);

@@ -1,14 +1,36 @@
 // The measured effect of experiments (issue 22): GET /api/experiments/{id}/effect ('Wirkung' on
 // the experiment) and GET /api/podcasts/{id}/effects ('Was hat gewirkt?': the podcast's
-// experiments that ended with enough data, best goal score first). Pro, every role reads.
+// experiments that ended with enough data: those with a measured effect on the downloads first,
+// by that effect, then the others by their goal score). Pro, every role reads.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import { berlinDate } from '../../shared/calendar.ts';
-import { effectListResource, effectResource } from '../../shared/experiment-effect.ts';
+import { effectListResource, effectResource, type ExperimentEffect } from '../../shared/experiment-effect.ts';
 import type { AppContext } from '../context.ts';
 import { requirePodcast } from '../access/guard.ts';
 import { loadEffects } from './effect.ts';
+
+type Ranked = { experiment: { id: number }; effect: ExperimentEffect };
+const measured = (e: Ranked) => (e.effect.audience?.enough_data ? e.effect.audience.relative : null);
+
+/**
+ * 'Was hat gewirkt?': a measured effect on the downloads outranks a typed before/after (it is
+ * measured against what was to be expected); among the measured, the larger effect first, and on
+ * a tie the one whose interval reaches less far down; then the typed goal score; then the newest.
+ */
+export function byMeasuredEffect(a: Ranked, b: Ranked) {
+  const [ma, mb] = [measured(a), measured(b)];
+  if (ma !== null && mb !== null) {
+    return (
+      mb - ma ||
+      b.effect.audience!.interval![0] - a.effect.audience!.interval![0] ||
+      b.experiment.id - a.experiment.id
+    );
+  }
+  if (ma !== null || mb !== null) return ma !== null ? -1 : 1;
+  return (b.effect.goal_score ?? -2) - (a.effect.goal_score ?? -2) || b.experiment.id - a.experiment.id;
+}
 
 export function effectRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +48,7 @@ export function effectRoutes(app: FastifyInstance, { db, clock }: AppContext) {
         .select(['id', 'starts_at', 'ends_at'])
         .where('id', '=', experimentId!)
         .executeTakeFirstOrThrow();
-      const effects = await loadEffects(db, podcast.id, [experiment]);
+      const effects = await loadEffects(db, podcast.id, [experiment], berlinDate(clock.now()));
       return { data: effects.get(experiment.id)! };
     },
   );
@@ -47,17 +69,14 @@ export function effectRoutes(app: FastifyInstance, { db, clock }: AppContext) {
         .where('deleted_at', 'is', null)
         .where('ends_at', '<=', today)
         .execute();
-      const effects = await loadEffects(db, podcast.id, ended);
+      const effects = await loadEffects(db, podcast.id, ended, today);
       const data = ended
         .map((e) => ({
           experiment: { id: e.id, title: e.title, practice_id: e.practice_id, ends_at: e.ends_at },
           effect: effects.get(e.id)!,
         }))
-        .filter((e) => e.effect.enough_data)
-        .sort(
-          (a, b) =>
-            (b.effect.goal_score ?? -2) - (a.effect.goal_score ?? -2) || b.experiment.id - a.experiment.id,
-        );
+        .filter((e) => e.effect.enough_data || e.effect.audience?.enough_data)
+        .sort(byMeasuredEffect);
       return { data };
     },
   );

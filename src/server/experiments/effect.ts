@@ -5,6 +5,7 @@
 import { effectMessages, type ExperimentEffect } from '../../shared/experiment-effect.ts';
 import { metric, type MetricKey } from '../../shared/vocabulary.ts';
 import type { Db } from '../db/database.ts';
+import { loadAudienceEffects } from './audience-effect.ts';
 
 export type MetricRow = { id: number; metric: string; value: number; recorded_on: string };
 export type Objectives = Partial<Record<MetricKey, string | null>>;
@@ -80,23 +81,35 @@ export function effectOf(
     goal_score: weights > 0 ? round(weighted / weights) : null,
     enough_data: metrics.length > 0,
     missing,
+    audience: null,
   };
 }
 
-/** The effect of each of `experiments` (one podcast's), with one query for the metrics and one for the goals. */
+/**
+ * The effect of each of `experiments` (one podcast's): the typed metrics (one query for them, one
+ * for the goals) and the downloads against the baseline (audience-effect.ts, two more); `today`
+ * (Berlin) keeps a running experiment's still counting day out.
+ */
 export async function loadEffects(
   db: Db,
   podcastId: number,
   experiments: { id: number; starts_at: string; ends_at: string }[],
+  today?: string,
 ): Promise<Map<number, ExperimentEffect>> {
-  const [rows, objectives] = await Promise.all([
+  const [rows, objectives, audience] = await Promise.all([
     db
       .selectFrom('podcast_metrics')
       .select(['id', 'metric', 'value', 'recorded_on'])
       .where('podcast_id', '=', podcastId)
       .execute(),
     db.selectFrom('podcast_objectives').selectAll().where('podcast_id', '=', podcastId).executeTakeFirst(),
+    loadAudienceEffects(db, podcastId, experiments, today),
   ]);
   const goals: Objectives = objectives ?? {};
-  return new Map(experiments.map((e) => [e.id, effectOf(rows, e.starts_at, e.ends_at, goals)]));
+  return new Map(
+    experiments.map((e) => [
+      e.id,
+      { ...effectOf(rows, e.starts_at, e.ends_at, goals), audience: audience.get(e.id) ?? null },
+    ]),
+  );
 }

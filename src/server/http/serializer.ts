@@ -18,6 +18,16 @@ const compile: FastifySerializerCompiler<z.ZodType> = (route) => {
   let jsonSchema: object;
   try {
     jsonSchema = z.toJSONSchema(route.schema, { io: 'output', unrepresentable: 'throw' });
+    // A tuple (the effect's interval) is `prefixItems` in draft 2020-12, which fast-json-stringify
+    // refuses at the first answer; draft 7 writes it as `items: […]`, which it serializes
+    // (2026-12-01). Only such schemas take draft 7, the others stay as they were.
+    if (JSON.stringify(jsonSchema).includes('"prefixItems"')) {
+      jsonSchema = z.toJSONSchema(route.schema, {
+        io: 'output',
+        unrepresentable: 'throw',
+        target: 'draft-7',
+      });
+    }
   } catch {
     return zodSerializerCompiler(route);
   }

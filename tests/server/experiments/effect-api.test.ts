@@ -65,6 +65,8 @@ describe('GET /api/experiments/{id}/effect', { timeout: 30_000 }, () => {
       goal_score: 0.2,
       enough_data: true,
       missing: null,
+      // No source gives this podcast daily downloads.
+      audience: null,
     });
 
     // The other experiment of the same days has the same metrics: the history is the podcast's.
@@ -97,6 +99,7 @@ describe('GET /api/experiments/{id}/effect', { timeout: 30_000 }, () => {
       goal_score: null,
       enough_data: false,
       missing: effectMessages.before,
+      audience: null,
     });
     expect(
       json<{ data: unknown[] }>(await owner.agent.get(`/api/podcasts/${podcast.id}/effects`)).data,
