@@ -15,10 +15,8 @@ const number = new Intl.NumberFormat('de-DE');
  * value without one was typed in an evaluation. 2026-12-01.
  */
 const origins: Record<string, string> = { op3: 'aus OP3', upload: 'aus Upload' };
-const origin = (v: MetricHistory['values'][number]) => {
-  const source = (v as { source?: string | null }).source;
-  return source ? (origins[source] ?? `aus ${source}`) : 'von Hand';
-};
+const origin = ({ source }: MetricHistory['values'][number]) =>
+  source ? (origins[source] ?? `aus ${source}`) : 'von Hand';
 
 const loadPlot: ChartLoader<MetricHistory> = () => import('./metric-plot.ts').then((m) => m.drawPlot);
 
