@@ -63,7 +63,8 @@ export async function startPair() {
     query,
     /** Waits until the standby has replayed everything the primary wrote so far. */
     async caughtUp() {
-      const [{ lsn }] = await query<{ lsn: string }>(primaryPort, 'SELECT pg_current_wal_lsn()::text AS lsn');
+      const [current] = await query<{ lsn: string }>(primaryPort, 'SELECT pg_current_wal_lsn()::text AS lsn');
+      const lsn = current!.lsn;
       for (let i = 0; i < 200; i++) {
         const [row] = await query<{ done: boolean }>(
           standbyPort,
