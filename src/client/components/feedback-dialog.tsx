@@ -1,9 +1,9 @@
 import { useLocation } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
-import { useFeedbackWidget } from '../lib/feedback-widget.ts';
+import { useFeedbackWidget } from '../lib/feedback-open.ts';
 import { FeedbackForm } from './feedback-form.tsx';
 
-/** The help-centre feedback widget: a dialog over the page it was opened on (lib/feedback-widget.ts). */
+/** The help-centre feedback widget: a dialog over the page it was opened on (lib/feedback-open.ts). */
 export function FeedbackDialog() {
   const { open, setOpen } = useFeedbackWidget();
   const page = useLocation({ select: (l) => l.pathname });

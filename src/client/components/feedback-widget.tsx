@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useFeedbackWidget } from '../lib/feedback-widget.ts';
+import { useFeedbackWidget } from '../lib/feedback-open.ts';
 import { deferred } from './deferred.tsx';
 
 const Dialog = deferred(() => import('./feedback-dialog.tsx').then((m) => m.FeedbackDialog));

@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import type { User } from '../../shared/account.ts';
 import { isAdmin } from '../../shared/roles.ts';
-import { openFeedback } from '../lib/feedback-widget.ts';
+import { openFeedback } from '../lib/feedback-open.ts';
 import { links } from '../lib/links.ts';
 import { Avatar, displayName } from './avatar.tsx';
 import { InstallMenuItem, IosInstallDialog } from './install-menu.tsx';

@@ -4,7 +4,7 @@ import { useId, type ComponentProps } from 'react';
 import type { Assistance } from '../../../../shared/assistances.ts';
 import { can } from '../../../../shared/roles.ts';
 import { PushOptIn } from '../../../components/push-opt-in.tsx';
-import { openFeedback } from '../../../lib/feedback-widget.ts';
+import { openFeedback } from '../../../lib/feedback-open.ts';
 
 const menuLink = 'flex min-h-11 items-center rounded-lg px-3 hover:bg-slate-100 focus-visible:bg-slate-100';
 

@@ -1,6 +1,6 @@
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { CoworkersWidget, type MembershipsQuery } from './coworkers-widget.tsx';
-import type { DashboardSlots } from './dashboard-page.tsx';
+import type { DashboardSlots } from './dashboard-slots.ts';
 import { EpisodesWidget } from './episodes-widget.tsx';
 import { ObjectiveWidget } from './objective-widget.tsx';
 import { RhythmWidget } from './rhythm-widget.tsx';

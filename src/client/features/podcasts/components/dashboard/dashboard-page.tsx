@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { buttonClass } from '../../../../components/button.tsx';
 import { useDocumentTitle } from '../../../../lib/document-title.ts';
@@ -12,18 +12,7 @@ import { PresentWidget } from './present-widget.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
 import { SubscribeWidget } from './subscribe-widget.tsx';
 import { TrialWidget } from './trial-widget.tsx';
-
-/**
- * What other features put on the dashboard (the route file composes them; features don't import
- * each other): running experiments, the method widgets, and the launch gift's link to its set.
- */
-export type DashboardSlots = {
-  experiments?: (podcast: Podcast) => ReactNode;
-  methods?: (podcast: Podcast) => ReactNode;
-  giftLink?: (className: string) => ReactNode;
-  /** 'Hörerzahlen' (features/audience), below the first screen. */
-  audience?: (podcast: Podcast) => ReactNode;
-};
+import type { DashboardSlots } from './dashboard-slots.ts';
 
 type Props = { membershipsQuery: MembershipsQuery; slots?: DashboardSlots };
 

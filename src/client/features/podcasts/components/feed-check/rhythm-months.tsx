@@ -1,19 +1,13 @@
 import type { Rhythm } from '../../../../../shared/feed-check.ts';
 import { useDeferredChart, type ChartLoader } from '../../../../lib/deferred-chart.ts';
 import { lazily } from '../../../../lib/lazy-format.ts';
+import { hasDurations } from './rhythm-durations.ts';
 
 const number = lazily(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }));
 const monthName = lazily(
   () => new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
 );
 const month = (m: string) => monthName().format(new Date(`${m}-01T00:00:00Z`));
-
-/**
- * Whether the feed gave any month a duration (itunes:duration): else the chart has no minutes axis.
- * Here, not beside the schema in shared/feed-check.ts: the dashboard's rhythm widget loads this
- * module, and that one builds zod schemas when it loads (issue 25).
- */
-export const hasDurations = (months: Rhythm['months']) => months.some((m) => m.minutes !== null);
 
 const loadRhythm: ChartLoader<Rhythm['months']> = () => import('./rhythm-plot.ts').then((m) => m.drawRhythm);
 

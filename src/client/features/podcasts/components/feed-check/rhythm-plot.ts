@@ -4,7 +4,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Rhythm } from '../../../../../shared/feed-check.ts';
 import { followCardWidth } from '../edit/metric-plot.ts';
-import { hasDurations } from './rhythm-months.tsx';
+import { hasDurations } from './rhythm-durations.ts';
 
 const BRAND = '#0f766e';
 const LINE = '#b45309';

@@ -1,0 +1,41 @@
+// No two files of the client share a base name in different folders (decision 2026-12-01): the
+// build names a chunk after its module's file name, and the precache and the admin list
+// (src/client/build/precache.ts) pick chunks by that name, so two `feedback-widget`s would be one
+// name for two chunks; and a reader of the structure takes two such files for one module.
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const client = join(import.meta.dirname, '../../../src/client');
+
+/**
+ * Pairs there before the rule, to be renamed (each named by its base name); the list only shrinks.
+ * READMEs are documentation, one for each folder, and are not modules.
+ */
+const KNOWN = new Set(['app', 'experiments', 'islands', 'pricing', 'widget-card', 'evaluation-dialog']);
+
+/** Every file under src/client, by its base name without the extension, as paths relative to it. */
+function byBaseName(root: string): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name === 'README.md') continue;
+    const name = basename(entry.name).replace(/\.[^.]+$/, '');
+    const path = relative(root, join(entry.parentPath, entry.name));
+    names.set(name, [...(names.get(name) ?? []), path]);
+  }
+  return names;
+}
+
+describe('client file names', () => {
+  it('no base name is used in two folders', () => {
+    const shared = [...byBaseName(client)]
+      .filter(([name, paths]) => new Set(paths.map(dirname)).size > 1 && !KNOWN.has(name))
+      .map(([, paths]) => paths.join(' and '));
+    expect(shared).toEqual([]);
+  });
+
+  it('each known pair is still there (a renamed one leaves the list)', () => {
+    const names = byBaseName(client);
+    for (const name of KNOWN) expect(names.get(name)?.length, name).toBeGreaterThan(1);
+  });
+});
