@@ -13,7 +13,8 @@ import { loadConfig } from '../../src/server/config.ts';
 import { seed } from '../../src/server/db/seed/seed.ts';
 import { randomToken, sha256 } from '../../src/server/auth/tokens.ts';
 import { practiceSummaries } from '../../src/server/practices/practice-queries.ts';
-import { forgetMethodProfiles, refreshScores } from '../../src/server/practices/recommend.ts';
+import { refreshScores } from '../../src/server/practices/recommend.ts';
+import { forgetMethodProfiles } from '../../src/server/practices/engine-inputs.ts';
 import {
   audienceSize,
   budget,

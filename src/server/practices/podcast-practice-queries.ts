@@ -10,7 +10,7 @@ import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
 import { flagColumns, type FlagRow } from './practice-cards.ts';
 import { practiceSummaries, serializePractices } from './practice-queries.ts';
 import { reasonsOf } from './recommend-engine.ts';
-import { ID_SPAN, idsOf, type Ranking, type ScoreState } from './recommend.ts';
+import { ID_SPAN, idsOf, type Ranking, type ScoreState } from './ranking.ts';
 
 export type PodcastPracticeFilter = {
   ids?: number[];

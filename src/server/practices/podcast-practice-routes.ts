@@ -30,15 +30,8 @@ import { HttpError, invalid, notFound } from '../http/errors.ts';
 import { messages as guardMessages, requirePodcast } from '../access/guard.ts';
 import { advicePage, contentOrderPage, flagRowOf, podcastPracticesById } from './podcast-practice-queries.ts';
 import { renderPractices } from './practice-cards.ts';
-import {
-  bestPractices,
-  currentRanking,
-  ensureScores,
-  keptRanking,
-  refreshScores,
-  type Ranking,
-  type ScoreState,
-} from './recommend.ts';
+import { bestPractices, ensureScores, refreshScores } from './recommend.ts';
+import { currentRanking, keptRanking, type Ranking, type ScoreState } from './ranking.ts';
 
 export const missingPractice = 'Diese Methode gibt es nicht.';
 

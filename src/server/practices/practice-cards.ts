@@ -12,7 +12,7 @@ import { contentVersion } from '../db/seed/seed.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import { practiceSummaries, serializePractices } from './practice-queries.ts';
 import { reasonsOf } from './recommend-engine.ts';
-import type { Ranking } from './recommend.ts';
+import type { Ranking } from './ranking.ts';
 
 /** What a page's row must carry: the method and the podcast's flags for it. */
 export type FlagRow = {

@@ -27,7 +27,8 @@ import {
   WIDGET_ITEMS,
 } from '../../shared/podcast-practices.ts';
 import { findPodcastPractice, podcastPracticesById } from './podcast-practice-queries.ts';
-import { ensureScores, flaggedIds, similarPractices } from './recommend.ts';
+import { ensureScores, similarPractices } from './recommend.ts';
+import { flaggedIds } from './engine-inputs.ts';
 import {
   compilationsOf,
   findPractice,
