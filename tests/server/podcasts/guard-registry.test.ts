@@ -85,6 +85,20 @@ describe('registration', () => {
 });
 
 describe('the registry', { timeout: 30_000 }, () => {
+  it('refuses a session past its 30 days on a podcast route, where it is read with the access row', async () => {
+    const { owner, podcast } = await ownerWithPodcast(t);
+    const url = `/api/podcasts/${podcast.id}`;
+    expect((await owner.agent.get(url)).statusCode).toBe(200);
+    t.clock.advance(31 * 86_400_000);
+    try {
+      const expired = await owner.agent.get(url);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toMatchObject({ message: 'Du bist nicht angemeldet.' });
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+
   it('maps each kind to its podcast; a stranger and a missing id get the same 404', async () => {
     const { owner, podcast } = await ownerWithPodcast(t);
     const stranger = await verifiedUser(t);
