@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { audienceMessages } from '../../../src/shared/audience.ts';
 import { serverTokenBox } from '../../../src/server/audience/token-box.ts';
 import { sourceMessages } from '../../../src/server/audience/fetch-source.ts';
-import { json } from '../helpers/agent.ts';
+import { json, type Agent } from '../helpers/agent.ts';
 import { FAKE_OP3_TOKEN } from '../../support/fake-op3.ts';
 import {
   addShow,
@@ -18,11 +18,8 @@ import {
 } from './op3-helpers.ts';
 
 const { t, fake } = await op3App({ pageSize: 100 });
-const connect = (
-  agent: { post: (u: string, b: unknown) => Promise<never> },
-  podcastId: number,
-  token = FAKE_OP3_TOKEN,
-) => agent.post(`/api/podcasts/${podcastId}/audience-sources`, { type: 'op3', token });
+const connect = (agent: Agent, podcastId: number, token = FAKE_OP3_TOKEN) =>
+  agent.post(`/api/podcasts/${podcastId}/audience-sources`, { type: 'op3', token });
 const count = async (table: 'audience_sources' | 'audience_days' | 'audience_episodes') =>
   (await t.db.selectFrom(table).select('podcast_id').execute()).length;
 
@@ -30,7 +27,7 @@ describe('connecting OP3', () => {
   it('refuses a wrong token, an unknown show, a podcast without feed and an unreachable OP3, each in its words', async () => {
     addShow(t, fake, 'c'.repeat(32), 'https://feeds.example.org/bekannt.xml');
     const { owner, podcast } = await podcastWithFeed(t, 'https://feeds.example.org/bekannt.xml');
-    const wrong = await connect(owner.agent as never, podcast.id, 'ein-falsches-token-0000');
+    const wrong = await connect(owner.agent, podcast.id, 'ein-falsches-token-0000');
     expect(wrong.statusCode).toBe(422);
     expect(json(wrong)).toEqual({
       message: audienceMessages.tokenInvalid,
@@ -38,16 +35,16 @@ describe('connecting OP3', () => {
     });
 
     const unknown = await podcastWithFeed(t, 'https://feeds.example.org/unbekannt.xml');
-    const notFound = await connect(unknown.owner.agent as never, unknown.podcast.id);
+    const notFound = await connect(unknown.owner.agent, unknown.podcast.id);
     expect(notFound.statusCode).toBe(422);
     expect(json(notFound).errors).toEqual({ token: [audienceMessages.showUnknown] });
 
     const noFeed = await podcastWithFeed(t, '');
-    const withoutFeed = await connect(noFeed.owner.agent as never, noFeed.podcast.id);
+    const withoutFeed = await connect(noFeed.owner.agent, noFeed.podcast.id);
     expect(json(withoutFeed).errors).toEqual({ token: [audienceMessages.noFeed] });
 
     fake.fail('close', { times: 1 });
-    const away = await connect(owner.agent as never, podcast.id);
+    const away = await connect(owner.agent, podcast.id);
     expect(away.statusCode).toBe(503);
     expect(json(away)).toEqual({
       message: audienceMessages.unreachable,
@@ -55,7 +52,7 @@ describe('connecting OP3', () => {
     });
     expect(away.headers['retry-after']).toBeDefined();
 
-    const empty = await connect(owner.agent as never, podcast.id, '   ');
+    const empty = await connect(owner.agent, podcast.id, '   ');
     expect(json(empty).errors).toEqual({ token: ['Bitte füge dein OP3-API-Token ein.'] });
     expect(await count('audience_sources')).toBe(0);
   });
@@ -63,7 +60,7 @@ describe('connecting OP3', () => {
   it('answers 201 pending at once, reads 12 months in the background, and keeps only a sealed token', async () => {
     const counts = addShow(t, fake, 'd'.repeat(32), 'https://feeds.example.org/zeitreise.xml', 40);
     const { owner, podcast } = await podcastWithFeed(t, 'https://feeds.example.org/zeitreise.xml');
-    const created = await connect(owner.agent as never, podcast.id);
+    const created = await connect(owner.agent, podcast.id);
     expect(created.statusCode).toBe(201);
     const source = json<{ data: Record<string, unknown> }>(created).data;
     expect(source).toMatchObject({
@@ -111,7 +108,7 @@ describe('connecting OP3', () => {
     expect((await serverTokenBox(t.db)).open(row.token_secret!, podcast.id)).toBe(FAKE_OP3_TOKEN);
     expect((await serverTokenBox(t.db)).open(row.token_secret!, podcast.id + 1)).toBeNull();
 
-    const twice = await connect(owner.agent as never, podcast.id);
+    const twice = await connect(owner.agent, podcast.id);
     expect(twice.statusCode).toBe(422);
     expect(json(twice).errors).toEqual({ type: [audienceMessages.alreadyConnected] });
 
@@ -150,7 +147,7 @@ describe('connecting OP3', () => {
     const counts = addShow(t, fake, showUuid, 'https://feeds.example.org/gross.xml', 60);
     const { owner, podcast } = await podcastWithFeed(t, 'https://feeds.example.org/gross.xml');
     fake.fail('429', { after: 2, path: `/downloads/show/${showUuid}` });
-    const created = json<{ data: { id: number } }>(await connect(owner.agent as never, podcast.id)).data;
+    const created = json<{ data: { id: number } }>(await connect(owner.agent, podcast.id)).data;
     await t.jobs.audience.idle();
     const [paused] = await sourcesOf(owner.agent, podcast.id);
     expect(paused).toMatchObject({ status: 'pending', message: sourceMessages.backfillPaused });
@@ -185,7 +182,7 @@ describe('connecting OP3', () => {
     const showUuid = 'f'.repeat(32);
     addShow(t, fake, showUuid, 'https://feeds.example.org/widerrufen.xml', 5);
     const { owner, podcast } = await podcastWithFeed(t, 'https://feeds.example.org/widerrufen.xml');
-    const { id } = json<{ data: { id: number } }>(await connect(owner.agent as never, podcast.id)).data;
+    const { id } = json<{ data: { id: number } }>(await connect(owner.agent, podcast.id)).data;
     await t.jobs.audience.idle();
     const box = await serverTokenBox(t.db);
     await t.db
