@@ -20,7 +20,8 @@ const feedError: Rule = {
   due: () => [],
   run: (s) =>
     (s.feed?.findings ?? [])
-      .filter((f) => f.severity === 'error')
+      // Chartable has a tip of its own under the same cause (audience-rules.ts).
+      .filter((f) => f.severity === 'error' && f.key !== 'prefix_chartable')
       .map((f) =>
         tip(
           'feed-error',
@@ -96,6 +97,8 @@ const experimentWorked: Rule = {
   due: (s) => s.experiments.map((e) => addDays(e.ends_at, 1)),
   run: (s) =>
     s.effects
+      // Measured on the downloads: experiment-measured speaks for it (audience-rules.ts).
+      .filter((e) => !e.audience?.enough_data)
       .filter((e) => e.goal_score !== null && e.goal_score >= WORKED_SCORE)
       .map((e) =>
         tip(
@@ -113,6 +116,7 @@ const experimentFlat: Rule = {
   due: (s) => s.experiments.map((e) => addDays(e.ends_at, 1)),
   run: (s) =>
     s.effects
+      .filter((e) => !e.audience?.enough_data)
       .filter((e) => e.goal_score !== null && e.goal_score < WORKED_SCORE)
       .map((e) =>
         tip(

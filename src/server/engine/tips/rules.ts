@@ -17,6 +17,7 @@ import {
   type Tip,
 } from './tip-text.ts';
 import { evidenceRules } from './evidence-rules.ts';
+import { audienceRules } from './audience-rules.ts';
 import type { TipState } from './tip-state.ts';
 
 export type { Rule, Tip };
@@ -321,6 +322,7 @@ export const rules: Rule[] = [
   strongMatch,
   bookmarkIdle,
   ...evidenceRules,
+  ...audienceRules,
 ];
 
 /** Every tip the rules would give for this snapshot (stored ones are skipped by their cause). */

@@ -5,6 +5,8 @@ import { berlinDate } from '../../../shared/calendar.ts';
 import type { Database } from '../../db/database.ts';
 import type { RawFinding } from '../../feed-check/finding.ts';
 import { loadEffects } from '../../experiments/effect.ts';
+import type { AudienceEffect } from '../../../shared/audience.ts';
+import { tipAudience, type TipAudience } from './tip-audience.ts';
 import type { Rhythm } from '../../../shared/feed-check.ts';
 import { planColumns, planOf, type Plan } from '../../access/plan.ts';
 import {
@@ -40,8 +42,13 @@ export type TipState = {
   tips: { rule: string; created_at: string }[];
   /** The newest Feed-Check (issue 22) and the keys fixed since the one before; null before any. */
   feed: { checked_at: string; findings: RawFinding[]; resolved: string[]; rhythm: Rhythm } | null;
-  /** Ended experiments whose effect could be measured, with their goal score (null: no goal). */
-  effects: { id: number; title: string; goal_score: number | null }[];
+  /**
+   * Ended experiments whose effect could be measured, with their goal score (null: no goal) and
+   * their effect on the downloads against the baseline (absent or null: none measured).
+   */
+  effects: { id: number; title: string; goal_score: number | null; audience?: AudienceEffect | null }[];
+  /** The listener numbers (tip-audience.ts); absent when the podcast has no audience source. */
+  audience?: TipAudience;
 };
 
 /**
@@ -109,7 +116,10 @@ export async function loadTipState(
     ]);
   const today = berlinDate(now);
   const ended = experiments.filter((e) => e.ends_at < today);
-  const effects = ended.length > 0 ? await loadEffects(db, podcastId, ended) : new Map();
+  const [effects, audience] = await Promise.all([
+    ended.length > 0 ? loadEffects(db, podcastId, ended, today) : new Map<number, never>(),
+    tipAudience(db, podcastId, today),
+  ]);
   const [latest, before] = checks;
   const findings = latest ? (JSON.parse(latest.findings) as RawFinding[]) : [];
   const keys = new Set(findings.map((f) => f.key));
@@ -143,7 +153,10 @@ export async function loadTipState(
       : null,
     effects: ended.flatMap((e) => {
       const effect = effects.get(e.id);
-      return effect?.enough_data ? [{ id: e.id, title: e.title, goal_score: effect.goal_score }] : [];
+      return effect?.enough_data || effect?.audience?.enough_data
+        ? [{ id: e.id, title: e.title, goal_score: effect.goal_score, audience: effect.audience }]
+        : [];
     }),
+    ...(audience ? { audience } : {}),
   };
 }
