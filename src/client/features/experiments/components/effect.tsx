@@ -7,11 +7,9 @@ import { useExperimentEffect, usePodcastEffects } from '../api/get-effect.ts';
 import { lazily } from '../../../lib/lazy-format.ts';
 import { Card, germanDate } from './shared.tsx';
 import { AudienceEffectPanel, audienceVerdict } from './audience-effect.tsx';
-import type { AudienceEffect } from '../../../../shared/audience.ts';
 
-/** The downloads measured against the baseline, when the podcast has a source (else null). */
-const audienceOf = (effect: ExperimentEffect) =>
-  (effect as ExperimentEffect & { audience?: AudienceEffect | null }).audience ?? null;
+/** The downloads measured against the baseline, when the podcast has downloads (else null). */
+const audienceOf = (effect: ExperimentEffect) => effect.audience;
 
 const number = lazily(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }));
 const signed = lazily(
