@@ -68,13 +68,16 @@ const RETRY_MS = 3_600_000;
 
 /**
  * Evaluates the podcasts that are due (tip-schedule.ts), earliest first, until none is; each
- * evaluation moves its podcast's due time past now. Returns the number of new tips.
+ * evaluation moves its podcast's due time past now. Returns the number of new tips. `budgetMs`
+ * (wall clock): a run stops after it and leaves the rest due for the next run, so one sweep
+ * (all podcasts due at once after migration 0028) never outlasts its lease.
  */
-export async function sweepTips(ctx: TipContext, log?: FastifyBaseLogger) {
+export async function sweepTips(ctx: TipContext, log?: FastifyBaseLogger, budgetMs = Infinity) {
   const now = ctx.clock.now();
+  const began = Date.now();
   const seen = new Set<number>();
   let created = 0;
-  for (;;) {
+  while (Date.now() - began < budgetMs) {
     const due = (await duePodcasts(ctx.db, now, SWEEP_BATCH)).filter((id) => !seen.has(id));
     if (due.length === 0) return created;
     for (const id of due) {
@@ -90,6 +93,7 @@ export async function sweepTips(ctx: TipContext, log?: FastifyBaseLogger) {
       }
     }
   }
+  return created;
 }
 
 /**
@@ -114,7 +118,7 @@ export function registerTips(app: FastifyInstance, ctx: TipContext): PeriodicJob
     route.onResponse = [...(own === undefined ? [] : [own].flat()), afterWrite];
   });
   const sweep = startPeriodicJob(ctx, app.log, 'tip-sweep', ctx.config.tips.sweepIntervalMs, async () => {
-    await sweepTips(ctx, app.log);
+    await sweepTips(ctx, app.log, ctx.config.tips.sweepIntervalMs);
   });
   return {
     async runOnce() {
