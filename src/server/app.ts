@@ -46,6 +46,7 @@ import { experimentKinds } from './experiments/experiment-kinds.ts';
 import { teamKinds } from './team/team-kinds.ts';
 import { assistanceKinds } from './assistances/assistance-kinds.ts';
 import { podcastContentRoutes } from './podcasts/podcast-content-routes.ts';
+import { podcastMetricRoutes } from './podcasts/metric-routes.ts';
 import { podcastRoutes } from './podcasts/podcast-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
 import { podcastPracticeRoutes } from './practices/podcast-practice-routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     accountPodcastRoutes,
     podcastRoutes,
     podcastContentRoutes,
+    podcastMetricRoutes,
     membershipRoutes,
     invitationRoutes,
     feedRoutes,

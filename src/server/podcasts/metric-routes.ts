@@ -1,0 +1,168 @@
+// The podcast's metrics: their history (GET) and one evaluation (POST), on the guard
+// (access/guard.ts) like the podcast's other work (podcast-content-routes.ts).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam } from '../../shared/api.ts';
+import { berlinDate } from '../../shared/calendar.ts';
+import { metricsResource } from '../../shared/podcasts.ts';
+import { metric, type MetricKey } from '../../shared/vocabulary.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
+import { answerWithin, JSON_TYPE } from '../http/idempotency-answer.ts';
+import { requireUser } from '../access/session.ts';
+import { HttpError, invalid } from '../http/errors.ts';
+import { logChanged, recordEventSync } from '../experiments/event-queries.ts';
+import { evaluationSchema, experimentMessages } from '../../shared/experiments.ts';
+import { messages as guardMessages, requirePodcast } from '../access/guard.ts';
+
+// Built once (prepared-query.ts): the POST answers it too, so it runs on every evaluation.
+/** What the log entry of a metrics evaluation says. */
+const metricEntry = { trackable: 'experiment_metric', type: 'created' } as const;
+
+// One value of an evaluation (SQLite, inside writeSync): an evaluation of n values runs it n times.
+const insertMetric = preparedWrite(
+  (
+    db: Db,
+    podcast_id: number,
+    metric: MetricKey,
+    value: number,
+    recorded_on: string,
+    created_at: string,
+    user_id: number,
+    experiment_id: number | null,
+    evaluation: 'interim' | 'final' | null,
+  ) =>
+    db
+      .insertInto('podcast_metrics')
+      .values({ podcast_id, metric, value, recorded_on, created_at, user_id, experiment_id, evaluation })
+      .returning('id'),
+);
+
+const metricRows = preparedQuery((db: Db, podcastId: number) =>
+  db
+    .selectFrom('podcast_metrics')
+    .select(['metric', 'value', 'recorded_on', 'created_at', 'source'])
+    .where('podcast_id', '=', podcastId)
+    // By the day a value is for: a source's monthly values are written after the fact
+    // (audience/source-metrics.ts, 2026-12-01); a typed value's day is the day it was typed.
+    .orderBy('recorded_on')
+    .orderBy('created_at')
+    .orderBy('id'),
+);
+
+/** Each metric with its recorded values, oldest first (the order the chart draws them). */
+async function readMetrics(db: Db, podcastId: number) {
+  const values = new Map(metric.keys.map((key) => [key as string, [] as MetricValue[]]));
+  // One pass over the rows (the history of every metric), not one per metric.
+  for (const r of await metricRows(db, podcastId)) {
+    const source = r.source === 'op3' || r.source === 'upload' ? r.source : null;
+    values.get(r.metric)?.push({ date: r.recorded_on, value: r.value, created_at: r.created_at, source });
+  }
+  return metric.keys.map((key) => ({ key, trans: metric.labels[key], values: values.get(key)! }));
+}
+type MetricValue = { date: string; value: number; created_at: string; source: 'op3' | 'upload' | null };
+
+export function podcastMetricRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const params = idParam;
+  const read = { podcast: { action: 'podcast.read' as const } };
+  api.get(
+    '/api/podcasts/:id/metrics',
+    { schema: { params, response: { 200: metricsResource } }, config: read },
+    async (request) => ({ data: await readMetrics(db, requirePodcast(request).podcast.id) }),
+  );
+  // One evaluation: each value sent joins its metric's history, dated today (Berlin). From the
+  // evaluation dialog of an experiment (Pro) it names the experiment and its kind, and the
+  // experiment's activity log gets an entry in the same transaction. The answer is what this
+  // evaluation added (the metrics it has a value for, each with that one value), in the GET's
+  // shape, so the client appends it to the history it holds. Decision 2026-11-26 (issue 25): it
+  // answered the whole history, re-read after every write, so each evaluation cost more than the
+  // one before (4 ms at 2,000 values on SQLite, 3 ms more to store it as the key's answer).
+  api.post(
+    '/api/podcasts/:id/metrics',
+    {
+      schema: { params, body: evaluationSchema, response: { 201: metricsResource } },
+      config: { podcast: { action: 'metrics.create' } },
+    },
+    async (request, reply) => {
+      const access = requirePodcast(request);
+      const podcastId = access.podcast.id;
+      const user = requireUser(request);
+      const { experiment_id, evaluation, ...values } = request.body;
+      if (experiment_id !== undefined) {
+        if (!access.plan.active) throw new HttpError(403, guardMessages.pro);
+        const experiment = await db
+          .selectFrom('experiments')
+          .select('id')
+          .where('id', '=', experiment_id)
+          .where('podcast_id', '=', podcastId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!experiment) throw invalid({ experiment_id: [experimentMessages.notFound] });
+      }
+      const now = clock.now();
+      const at = now.toISOString();
+      const sent = values as Partial<Record<MetricKey, number>>;
+      const rows = metric.keys
+        .filter((key) => sent[key] !== undefined)
+        .map((key) => ({
+          podcast_id: podcastId,
+          metric: key,
+          value: sent[key]!,
+          recorded_on: berlinDate(now),
+          created_at: at,
+          user_id: user.id,
+          experiment_id: experiment_id ?? null,
+          evaluation: evaluation ?? null,
+        }));
+      const added = rows.map((r) => ({
+        key: r.metric,
+        trans: metric.labels[r.metric],
+        values: [{ date: r.recorded_on, value: r.value, created_at: at, source: null }],
+      }));
+      reply.status(201);
+      if (db.writeSync) {
+        // SQLite: the values, the log entry and the idempotency key's answer in one synchronous
+        // transaction (database.ts writeSync), one commit. Decision 2026-11-26 (issue 25).
+        const store = answerWithin(request, reply, now.getTime());
+        let stored: string | undefined;
+        await db.writeSync((run) => {
+          const ids = rows.map(
+            (r) =>
+              insertMetric.sync(
+                db,
+                run,
+                r.podcast_id,
+                r.metric,
+                r.value,
+                r.recorded_on,
+                r.created_at,
+                r.user_id,
+                r.experiment_id,
+                r.evaluation,
+              )[0]!.id,
+          );
+          if (experiment_id !== undefined) {
+            const entry = { podcastId, experimentId: experiment_id, ...metricEntry, userId: user.id, at };
+            recordEventSync(db, run, { ...entry, trackableId: Math.min(...ids) });
+          }
+          if (store) stored = store(db, run, { data: added });
+        });
+        if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
+      } else if (experiment_id === undefined) {
+        // PostgreSQL: one statement, so one round trip (issue 25, 2026-11-26): without an
+        // experiment the insert alone (atomic by itself); with one, the insert and its log entry
+        // in one data-modifying WITH.
+        await db.insertInto('podcast_metrics').values(rows).execute();
+      } else {
+        const inserting = db.with('changed', (qc) =>
+          qc.insertInto('podcast_metrics').values(rows).returning('id'),
+        );
+        const entry = { podcastId, experimentId: experiment_id, ...metricEntry, userId: user.id, at };
+        await logChanged(inserting, entry, true).execute();
+      }
+      return reply.send({ data: added });
+    },
+  );
+}
