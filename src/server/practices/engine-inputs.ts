@@ -6,6 +6,7 @@ import type { Database, Db } from '../db/database.ts';
 import { contentVersion } from '../db/seed/seed.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import { loadEffects } from '../experiments/effect.ts';
+import { effectScore } from '../experiments/audience-effect.ts';
 import { currentFindings } from '../feed-check/feed-check-queries.ts';
 import {
   EVIDENCE,
@@ -81,9 +82,10 @@ export async function podcastEvidence(db: Db, podcastId: number, now: Date): Pro
     const rank = SEVERITY_RANK[f.severity];
     for (const id of f.practices) if (!feed[id] || feed[id].rank > rank) feed[id] = { rank, key: f.key };
   }
-  const effects = ended.length > 0 ? await loadEffects(db, podcastId, ended) : new Map();
+  const effects = ended.length > 0 ? await loadEffects(db, podcastId, ended, berlinDate(now)) : new Map();
   const tried = ended.flatMap((e) => {
-    const score = effects.get(e.id)?.goal_score;
+    // The effect on the downloads where it was measured, else the typed goal score.
+    const score = effectScore(effects.get(e.id));
     return score === null || score === undefined ? [] : [{ practiceId: e.practice_id, score }];
   });
   return { feed, tried };
