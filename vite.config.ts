@@ -9,6 +9,7 @@ import { firstScreensOnly } from './src/client/build/precache.ts';
 import { usesZod } from './src/client/build/zod-users.ts';
 import { precompressPlugin } from './src/client/build/precompress.ts';
 import { prerenderPlugin } from './src/client/build/prerender.ts';
+import { screenChunksPlugin } from './src/client/build/screen-chunks.ts';
 import { twemojiPlugin } from './src/client/build/twemoji.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -197,12 +198,13 @@ export default defineConfig({
     }),
     prerenderPlugin(),
     precompressPlugin(),
+    screenChunksPlugin(here('dist/client')),
   ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    // .vite/manifest.json: the server preloads the chunks of the app screen a page opens
-    // (src/server/http/screen-preloads.ts).
+    // .vite/manifest.json: screen-chunks.json is made from it (src/client/build/screen-chunks.ts),
+    // and the server preloads the chunks of the app screen a page opens (screen-preloads.ts).
     manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },

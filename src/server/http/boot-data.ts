@@ -18,62 +18,17 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './cookies.ts';
 import { preferredEncoding } from './cached-json.ts';
+import { screenReads, type Selected } from '../../shared/first-screens.ts';
 
 export const BOOT_CALLS = ['/api/account/session', '/api/account/podcasts', '/api/account/context'] as const;
 
-/** The selected podcast as the context call answers it (what `screenCalls` needs of it). */
-type Selected = { id: number; active: boolean; rss_uri?: string | null };
-
-/** How many items the dashboard's and a method's widgets list (the client's WIDGET_ITEMS). */
-const WIDGET_ITEMS = 3;
-
 /**
- * The GETs an app screen makes for its first paint besides the shell's, for the selected podcast,
- * spelled as the client's fetchers spell them (path and query string: the client takes an
- * embedded answer by exactly that): the route loaders in src/client/routes/screens/*-screens.tsx
- * and the tips of the assistant button. A call missing here, or spelled otherwise, is simply made
- * over the network; tests/e2e/app-screens-one-round-trip.spec.ts sees that.
+ * The GETs an app screen makes for its first paint besides the shell's, for the selected podcast:
+ * declared once in src/shared/first-screens.ts, which the client's loaders follow. A call missing
+ * there, or spelled otherwise, is simply made over the network;
+ * tests/e2e/app-screens-one-round-trip.spec.ts sees that.
  */
-export function screenCalls(path: string, search: string, podcast: Selected): string[] {
-  const p = `/api/podcasts/${podcast.id}`;
-  const tips = `${p}/assistances`;
-  if (path === '/app/podcast') {
-    return [
-      '/api/compilations',
-      '/api/advices:random',
-      ...(podcast.active ? [`${p}/estimations?limit=${WIDGET_ITEMS}`, `${p}/experiments?state=started`] : []),
-      `${p}/bookmarks`,
-      `${p}/applications`,
-      `${p}/memberships`,
-      `${p}/objective`,
-      `${p}/strategy`,
-      `${p}/episodes?page=1`,
-      `${p}/settings`,
-      ...(podcast.rss_uri ? [`${p}/feed-check`] : []),
-      tips,
-    ];
-  }
-  // Without filters in the URL: the list in the podcast's default order (practices-list-page.tsx).
-  if (path === '/app/practices/list' && !search) {
-    return ['/api/keywords', `${p}/practices?page=1&order=${podcast.active ? 'advice' : 'effort'}`, tips];
-  }
-  const method = /^\/app\/practices\/(\d+)\/overview$/.exec(path)?.[1];
-  if (method) {
-    const m = `/api/practices/${method}`;
-    return [
-      `${m}?context=${podcast.id}`,
-      `${m}/compilations`,
-      `${m}/similarities?context=${podcast.id}&limit=${WIDGET_ITEMS}`,
-      tips,
-    ];
-  }
-  const experiment = /^\/app\/experiments\/(\d+)$/.exec(path)?.[1];
-  if (experiment && podcast.active) {
-    const e = `/api/experiments/${experiment}`;
-    return [e, `${e}/effect`, `${e}/comments`, `${e}/events`, tips];
-  }
-  return [];
-}
+export const screenCalls = screenReads;
 
 /** The answers of BOOT_CALLS and the screen's own (`screenCalls`) for the request's session, by path; null for a guest. */
 export async function bootAnswers(

@@ -1,9 +1,11 @@
 // The chunks an app screen's page preloads (src/server/http/screen-preloads.ts): the screen's and
-// the frame's from the build manifest, without what index.html loads itself.
+// the frame's, which the build writes from its manifest (src/client/build/screen-chunks.ts) for the
+// screens of src/shared/first-screens.ts, without what index.html loads itself.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeScreenChunks } from '../../../src/client/build/screen-chunks.ts';
 import { screenPreloads } from '../../../src/server/http/screen-preloads.ts';
 
 function clientDir(manifest?: object) {
@@ -16,6 +18,7 @@ function clientDir(manifest?: object) {
     mkdirSync(join(dir, '.vite'));
     writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
   }
+  writeScreenChunks(dir);
   return dir;
 }
 

@@ -29,7 +29,8 @@ import { simple } from './experiment-podcast.ts';
 /**
  * The loader: the launch gift's sets beside the settings, and the data of the widgets below the
  * first screen (they mount once it has settled, dashboard-page.tsx) beside them too, not once they
- * mount (issue 25: one round trip after the shell).
+ * mount (issue 25: one round trip after the shell). The server embeds these answers in the page by
+ * the list in src/shared/first-screens.ts (`dashboardReads`): a read added here goes there too.
  */
 export async function prefetchDashboard(queryClient: QueryClient) {
   void queryClient.prefetchQuery(compilationsQueryOptions());
