@@ -40,7 +40,11 @@ export function AssistantButton({ podcast, onRefused, className }: Props) {
     children: (
       <>
         <CompassMark className="size-6" />
-        <span>{active ? 'Kompass-KI' : 'Kompass befragen'}</span>
+        {/* A quarter of a phone's tab bar holds one word; the accessible name says it all. */}
+        <span className="whitespace-nowrap md:hidden">Kompass</span>
+        <span className="hidden whitespace-nowrap md:inline">
+          {active ? 'Kompass-KI' : 'Kompass befragen'}
+        </span>
         {active && shown.length > 0 && (
           <span
             className="absolute top-1 right-1 min-w-5 rounded-full bg-brand-800 px-1.5 text-center text-xs leading-5 text-white md:static"
