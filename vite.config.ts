@@ -31,13 +31,16 @@ const THEME_COLOR = '#0f766e';
  * - radix-overlays, radix: no vendor chunk with all of radix (36 KB) on every first paint; the
  *   overlays (menus, popovers, dialogs, floating-ui) load with the deferred menus.
  * - queries: the features' fetchers.
- * - app: the client's shared code (api, lib, components, stores) and src/shared, without the
- *   offline store.
+ * - app: the client's shared code (api, lib, offline, components, stores) and src/shared, without
+ *   the offline store.
  * Feature and route code stays split by rolldown per screen.
  */
-/** The offline store and what only it uses: its chunk loads with dexie, where the outbox is needed. */
-const OFFLINE_STORE =
-  /(shared[\\/]offline[\\/]|lib[\\/](outbox|offline-data)\.ts|components[\\/]outbox-status)/;
+/**
+ * The offline store and what only it uses: its chunk loads with dexie, where the outbox is needed.
+ * (src/browser/, the store's other half, is no group's: rolldown splits it by module.) Matched by
+ * path: the chunks keep the modules' names (offline-data, outbox-status), which the precache lists.
+ */
+const OFFLINE_STORE = /(client[\\/]offline[\\/](outbox|offline-data)\.ts|components[\\/]outbox-status)/;
 
 /**
  * Components on radix (menus, dialogs, checkboxes) stay out of the shared chunk: they go with the
@@ -108,7 +111,7 @@ const CHUNK_GROUPS = [
   {
     name: 'app',
     test: (id: string) =>
-      /src[\\/](client[\\/](api|lib|components|stores)|shared)[\\/]/.test(id) &&
+      /src[\\/](client[\\/](api|lib|offline|components|stores)|shared)[\\/]/.test(id) &&
       !OFFLINE_STORE.test(id) &&
       !usesRadix(id) &&
       !usesZod(id),

@@ -14,7 +14,7 @@ let retry: ReturnType<typeof setTimeout> | undefined;
 async function replay(force: boolean) {
   clearTimeout(retry);
   const result = await replayOutbox({ force });
-  // The pages refetch what the sent and refused items changed (src/client/lib/worker-replays.ts).
+  // The pages refetch what the sent and refused items changed (src/client/offline/worker-replays.ts).
   const message: PageMessage = {
     type: 'OUTBOX_CHANGED',
     needsLogin: result.needsLogin,

@@ -19,7 +19,7 @@ export type MirrorEntry = {
 
 /**
  * A write made offline, sent in the order of `id` when the network is back. The page's offline
- * writes (src/client/lib/offline-write.ts) make it; the replay needs only the request.
+ * writes (src/client/offline/offline-write.ts) make it; the replay needs only the request.
  */
 export type OutboxItem = {
   id?: number;

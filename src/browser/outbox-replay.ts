@@ -4,7 +4,7 @@
 // The request conventions (headers, CSRF token, one new token on 419) are the ky client's, from
 // http.ts. It reads and writes the store through `idb` (offline-store.ts), not dexie, so the worker
 // carries no dexie; the page announces its own replay's changes to its live queries
-// (src/client/lib/offline-data.ts). Tested in tests/browser/outbox-replay.test.ts.
+// (src/client/offline/offline-data.ts). Tested in tests/browser/outbox-replay.test.ts.
 import { BASE_HEADERS, fetchCsrfToken, writeHeaders } from './http.ts';
 import { META, type OutboxItem } from './offline-schema.ts';
 import { deleteOutboxItem, pendingOutboxItems, updateOutboxItem, writeMeta } from './offline-store.ts';

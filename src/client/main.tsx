@@ -6,13 +6,13 @@ import { dropBootAnswers } from './api/boot-answers.ts';
 import { parseEveryAnswer } from './api/parse.ts';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { App } from './app.tsx';
-import { isOffline, onReconnect, watchConnectivity } from './lib/connectivity.ts';
+import { isOffline, onReconnect, watchConnectivity } from './offline/connectivity.ts';
 import { restoreDrafts } from './lib/drafts.ts';
 import { endStart } from './lib/fetch-or-cached.ts';
 import { firstScreenCommitted, settleFirstScreen } from './lib/first-screen.ts';
 import { watchInstall } from './lib/install.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
-import { followWorkerReplays } from './lib/worker-replays.ts';
+import { followWorkerReplays } from './offline/worker-replays.ts';
 import {
   announceSessionLost,
   clearSession,
@@ -68,7 +68,7 @@ await persistCache(queryClient).catch(() => undefined);
 // Online it waits until the first screen has rendered and has its answers (issue 25: dexie's 31 KB
 // gzipped and its start were on the dashboard's first paint); offline the screens may need it at once.
 const loadOffline = () =>
-  void import('./lib/offline-data.ts').then((offline) => offline.watchOfflineData(queryClient));
+  void import('./offline/offline-data.ts').then((offline) => offline.watchOfflineData(queryClient));
 const stopRendered = router.subscribe('onRendered', () => {
   // From now on guards ask the server first again (the first screen may paint from the cache).
   endStart();

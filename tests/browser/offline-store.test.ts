@@ -63,7 +63,7 @@ describe('offline store: idb (worker) and dexie (page) on one database', () => {
   });
 
   it('a live query on the page follows an idb write once it is announced', async () => {
-    // As the page's outbox list reads it (src/client/lib/outbox.ts).
+    // As the page's outbox list reads it (src/client/offline/outbox.ts).
     const seen: number[] = [];
     const subscription = liveQuery(() => offlineDb().outbox.orderBy('id').toArray()).subscribe((items) =>
       seen.push(items.length),

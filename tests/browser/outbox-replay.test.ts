@@ -25,7 +25,7 @@ afterEach(() => {
 let serial = 0;
 const STEP = { body: { completed: true } };
 
-/** Queues a write as the page does (src/client/lib/outbox.ts). */
+/** Queues a write as the page does (src/client/offline/outbox.ts). */
 async function queue(
   url: string,
   { body, userId = 1, queries }: { body?: unknown; userId?: number; queries?: unknown[][] } = STEP,

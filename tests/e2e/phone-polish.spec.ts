@@ -397,7 +397,7 @@ test('10: offline with a trial, one compact bar instead of two banners', async (
 
   // Back online, but the server not yet reached (a phone's first seconds on a network): the next
   // screen shows the worker's copies, so the note stays. The tips' poll hangs meanwhile, so only
-  // the app's own asking can find the server again (lib/connectivity.ts); before, the note stayed
+  // the app's own asking can find the server again (offline/connectivity.ts); before, the note stayed
   // until some later request happened to answer.
   const toServer = (url: URL) => url.pathname.startsWith('/api/') || url.pathname === '/healthz';
   await context.route(toServer, (route) => route.abort('internetdisconnected'));

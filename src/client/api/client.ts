@@ -28,7 +28,7 @@ export function setUnauthorizedHandler(handler: () => void) {
 
 /**
  * Every answer is told to `handler`, with the time the service worker's offline copy was made
- * (null for an answer from the server): the connectivity store (lib/connectivity.ts) follows it.
+ * (null for an answer from the server): the connectivity store (offline/connectivity.ts) follows it.
  */
 export function setAnswerHandler(handler: (offlineCopyFrom: string | null) => void) {
   onAnswer = handler;

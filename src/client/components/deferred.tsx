@@ -11,7 +11,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { onReconnect } from '../lib/connectivity.ts';
+import { onReconnect } from '../offline/connectivity.ts';
 import { firstScreenSettled } from '../lib/first-screen.ts';
 
 type Placeholder = (open: () => void) => ReactNode;

@@ -1,4 +1,4 @@
-import { useConnectivity } from '../lib/connectivity.ts';
+import { useConnectivity } from '../offline/connectivity.ts';
 import { germanDateTime } from '../lib/lazy-format.ts';
 
 /** The network (or the server) is out of reach: screens show the offline copies. */

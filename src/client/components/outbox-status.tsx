@@ -1,10 +1,10 @@
-// The outbox on every app screen (src/client/lib/outbox.ts): how many changes wait, and the
+// The outbox on every app screen (src/client/offline/outbox.ts): how many changes wait, and the
 // changes the server refused, each with its message and 'Erneut senden' or 'Verwerfen', so none
 // is dropped unseen (the experiment it belongs to may be gone, so this is not on its page only).
 import { useEffect } from 'react';
-import { useConnectivity } from '../lib/connectivity.ts';
-import { discardOutboxItem, retryOutboxItem, useOutbox } from '../lib/outbox.ts';
-import { reportOutboxWaiting } from '../lib/pending-writes.ts';
+import { useConnectivity } from '../offline/connectivity.ts';
+import { discardOutboxItem, retryOutboxItem, useOutbox } from '../offline/outbox.ts';
+import { reportOutboxWaiting } from '../offline/pending-writes.ts';
 import { useUser } from '../lib/session.ts';
 import { Button } from './button.tsx';
 

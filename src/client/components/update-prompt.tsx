@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { saveDrafts } from '../lib/drafts.ts';
-import { usePendingWrites } from '../lib/pending-writes.ts';
+import { usePendingWrites } from '../offline/pending-writes.ts';
 import { updateServiceWorker, useServiceWorkerUpdate } from '../lib/service-worker.ts';
 import { Button } from './button.tsx';
 

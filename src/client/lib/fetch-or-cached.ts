@@ -1,6 +1,6 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { isNetworkError } from '../api/errors.ts';
-import { isOffline, setServerReachable } from './connectivity.ts';
+import { isOffline, setServerReachable } from '../offline/connectivity.ts';
 
 /**
  * For guards: the query's data if fresh, else from the server; offline, or when the server can't

@@ -14,7 +14,7 @@ import { isNetworkError } from '../api/errors.ts';
 import { parseLazily } from '../api/parse.ts';
 import { forgetPersistedCache } from '../query-client.ts';
 import { useFlash } from '../stores/flash.ts';
-import { isOffline, setServerReachable } from './connectivity.ts';
+import { isOffline, setServerReachable } from '../offline/connectivity.ts';
 import { cachedOnStart } from './fetch-or-cached.ts';
 
 export const accountQueryKey = ['account'] as const;
@@ -166,7 +166,7 @@ export function useLogout() {
     onSettled: async () => {
       clearSession(queryClient);
       // Logout, unlike a lost session, also drops the offline copies and the unsent outbox.
-      await import('./offline-data.ts').then((offline) => offline.forgetOfflineData());
+      await import('../offline/offline-data.ts').then((offline) => offline.forgetOfflineData());
     },
   });
 }

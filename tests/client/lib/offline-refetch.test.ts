@@ -8,8 +8,8 @@ import { clearOfflineDb, offlineDb } from '../../../src/browser/offline-db.ts';
 import type { Experiment } from '../../../src/shared/experiments.ts';
 import { setAction } from '../../../src/client/features/experiments/api/experiment-writes.ts';
 import { experimentQueryKey } from '../../../src/client/features/experiments/api/query-keys.ts';
-import { useConnectivity } from '../../../src/client/lib/connectivity.ts';
-import { withPending } from '../../../src/client/lib/offline-write.ts';
+import { useConnectivity } from '../../../src/client/offline/connectivity.ts';
+import { withPending } from '../../../src/client/offline/offline-write.ts';
 
 const key = experimentQueryKey(7);
 const steps = (...completed: boolean[]) =>

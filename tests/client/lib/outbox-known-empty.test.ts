@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, expect, it } from 'vitest';
 import { clearOfflineDb, offlineDb, type OutboxItem } from '../../../src/browser/offline-db.ts';
-import { enqueue, pendingItems } from '../../../src/client/lib/outbox.ts';
+import { enqueue, pendingItems } from '../../../src/client/offline/outbox.ts';
 
 const store = new Map<string, string>();
 globalThis.localStorage = {

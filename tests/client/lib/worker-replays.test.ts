@@ -4,7 +4,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { PageMessage } from '../../../src/browser/messages.ts';
-import { followWorkerReplays } from '../../../src/client/lib/worker-replays.ts';
+import { followWorkerReplays } from '../../../src/client/offline/worker-replays.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

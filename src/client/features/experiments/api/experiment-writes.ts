@@ -1,8 +1,8 @@
-// The experiment's writes that work offline (src/client/lib/offline-write.ts): a step's state,
+// The experiment's writes that work offline (src/client/offline/offline-write.ts): a step's state,
 // 'Alles erledigt' and a comment. Each is sent at once when online, else queued in the outbox and
 // replayed in order; a step sends the state it wants (`completed`), so a replay cannot flip it twice.
 import type { Experiment } from '../../../../shared/experiments.ts';
-import { cacheChange, defineOfflineWrite } from '../../../lib/offline-write.ts';
+import { cacheChange, defineOfflineWrite } from '../../../offline/offline-write.ts';
 import { commentsQueryKey, experimentQueryKey, experimentsQueryKey } from './query-keys.ts';
 
 const schemas = () => import('../../../../shared/experiments.ts');

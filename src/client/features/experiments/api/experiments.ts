@@ -13,7 +13,7 @@ import type { evaluationSchema, experimentCreateSchema } from '../../../../share
 import { MAX_PRACTICE_RECORDS } from '../../../../shared/limits.ts';
 import { api } from '../../../api/client.ts';
 import { parseLazily } from '../../../api/parse.ts';
-import { useOfflineWrite, withPending } from '../../../lib/offline-write.ts';
+import { useOfflineWrite, withPending } from '../../../offline/offline-write.ts';
 import { completeAll, createComment, setAction } from './experiment-writes.ts';
 import { commentsQueryKey, experimentQueryKey, experimentsQueryKey } from './query-keys.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';

@@ -1,5 +1,5 @@
 // experiments.show's 'Umsetzung': the steps with their checkboxes and 'Alles erledigt'. What they
-// show is the cached experiment, which a toggle changes at once (src/client/lib/offline-write.ts);
+// show is the cached experiment, which a toggle changes at once (src/client/offline/offline-write.ts);
 // offline it waits in the outbox, marked 'wartet auf Verbindung', until the replay has sent it.
 import type { Experiment } from '../../../../shared/experiments.ts';
 import type { OutboxItem } from '../../../../browser/offline-db.ts';

@@ -10,7 +10,7 @@ import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { TextareaField } from '../../../components/textarea-field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useForm } from '../../../lib/forms.ts';
-import { useOutbox } from '../../../lib/outbox.ts';
+import { useOutbox } from '../../../offline/outbox.ts';
 import { useComments, useCreateComment, useEvents, useExperiment } from '../api/experiments.ts';
 import { ActionSteps } from './action-steps.tsx';
 import { EffectCard } from './effect.tsx';

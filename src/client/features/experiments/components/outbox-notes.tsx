@@ -1,7 +1,7 @@
-// Writes made offline (src/client/lib/offline-write.ts) on the experiment's page, marked as waiting.
+// Writes made offline (src/client/offline/offline-write.ts) on the experiment's page, marked as waiting.
 // Refused ones show on every screen (src/client/components/outbox-status.tsx).
 import type { OutboxItem } from '../../../../browser/offline-db.ts';
-import { pendingOf } from '../../../lib/offline-write.ts';
+import { pendingOf } from '../../../offline/offline-write.ts';
 import { completeAll, createComment, setAction } from '../api/experiment-writes.ts';
 
 export const WAITING = 'wartet auf Verbindung';

@@ -2,7 +2,7 @@
 // (sw/mirror.ts), so any method reads offline later. On Wi-Fi it happens by itself once a day.
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { useConnectivity } from '../../../lib/connectivity.ts';
+import { useConnectivity } from '../../../offline/connectivity.ts';
 import { germanDateTime } from '../../../lib/lazy-format.ts';
 import {
   onUnmeteredNetwork,
@@ -10,7 +10,7 @@ import {
   saveMethodsForOffline,
   useMethodsSaved,
   useMethodsSaving,
-} from '../../../lib/offline-data.ts';
+} from '../../../offline/offline-data.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -17,7 +17,7 @@ export function useDeleteAccount() {
       clearSession(queryClient);
       // Nothing of the account stays on the device: offline copies, unsent changes, push. Not
       // awaited: the form moves on to '/' at once, before anything can ask for the gone session.
-      void import('../../../lib/offline-data.ts').then((offline) => offline.forgetOfflineData());
+      void import('../../../offline/offline-data.ts').then((offline) => offline.forgetOfflineData());
       void import('../../../lib/push.ts').then((push) => push.dropSubscription()).catch(() => undefined);
     },
   });
