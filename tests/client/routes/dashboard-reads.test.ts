@@ -22,6 +22,8 @@ beforeAll(() => {
 afterAll(() => vi.unstubAllGlobals());
 
 it('the loader asks only for declared reads, each from the page', async () => {
+  // Fresh modules: the workers share one module graph, and the boot answers are read once.
+  vi.resetModules();
   const { takeBootAnswer } = await import('../../../src/client/api/boot-answers.ts');
   const { prefetchDashboard } = await import('../../../src/client/routes/screens/dashboard-screen.tsx');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
