@@ -66,6 +66,7 @@ describe('effectOf', () => {
       goal_score: null,
       enough_data: false,
       missing: effectMessages.before,
+      audience: null,
     });
     expect(effectOf([row('coverage', 1, START)], START, END, {}).missing).toBe(effectMessages.after);
     expect(effectOf([], START, END, {}).missing).toBe(effectMessages.both);
