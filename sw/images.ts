@@ -1,4 +1,4 @@
-// The emoji of the methods 'Für offline speichern' saves (issue 25): an unvisited method opened
+// The emoji of the methods 'Für offline speichern' saves: an unvisited method opened
 // offline showed a broken image, its emoji never having been shown online, nor the fallback 2753.
 import { twemojiUrl } from '../src/shared/twemoji.ts';
 

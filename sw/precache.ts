@@ -1,4 +1,4 @@
-// The precache in two steps (decision 2026-11-26, issue 25: the worker was ready ~3 s after a
+// The precache in two steps (decision 2026-11-26: the worker was ready ~3 s after a
 // first visit on the bench's throttling, goal 2 s). The install, which `navigator.serviceWorker
 // .ready` waits for, caches only the shell (index.html, the entry and the chunks it imports, the
 // stylesheet, icon and manifest: src/client/build/precache.ts marks the rest `later`); the page

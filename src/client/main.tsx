@@ -47,7 +47,7 @@ const router = createAppRouter(queryClient, history);
 // query cache refetches by itself; this covers a server that was out of reach while online.
 onReconnect(() => void queryClient.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false }));
 // The screen's code loads beside the session probe, not after it: the router asks for a route's
-// chunks only once every guard above it has answered (issue 25: the dashboard's widgets waited
+// chunks only once every guard above it has answered (the dashboard's widgets waited
 // for the session, then for their code, then asked for their data).
 const routes: Record<string, AnyRoute> = router.routesById;
 for (const match of router.matchRoutes(router.latestLocation)) {
@@ -65,7 +65,7 @@ await nextTask();
 await persistCache(queryClient).catch(() => undefined);
 
 // The offline store (IndexedDB, dexie) loads once a user is known: a guest's landing never needs it.
-// Online it waits until the first screen has rendered and has its answers (issue 25: dexie's 31 KB
+// Online it waits until the first screen has rendered and has its answers (dexie's 31 KB
 // gzipped and its start were on the dashboard's first paint); offline the screens may need it at once.
 const loadOffline = () =>
   void import('./offline/offline-data.ts').then((offline) => offline.watchOfflineData(queryClient));
@@ -120,7 +120,7 @@ const app = <App queryClient={queryClient} router={router} />;
  * The router settles the first screen (guards, data from the page's embedded answers or the cache)
  * before React renders it. Mounted unsettled, the router loaded it in a synchronous pass
  * (Transitioner: `load({ sync: true })`) and the whole screen rendered in one blocking task: 680 ms
- * of the dashboard's 746 ms TBT at 4× CPU (Lighthouse, 2026-11-27, issue 25). Settled, the first
+ * of the dashboard's 746 ms TBT at 4× CPU (Lighthouse, 2026-11-27). Settled, the first
  * render is the transition's below, which yields to the browser every few milliseconds. A load
  * that takes longer (a verification link asking the server) renders meanwhile: its route's pending
  * screen shows, and the load in flight finishes in transitions too.

@@ -1,4 +1,4 @@
-// The measured effect of an experiment (issue 22): GET /api/experiments/{id}/effect, shown as
+// The measured effect of an experiment: GET /api/experiments/{id}/effect, shown as
 // 'Wirkung' on the experiment and in 'Was hat gewirkt?' across a podcast's experiments.
 import { z } from 'zod';
 import { oneOf, resource } from './api.ts';

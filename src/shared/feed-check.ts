@@ -1,4 +1,4 @@
-// The Feed-Check (issue 22): what is wrong with a podcast's feed, which methods help, and how
+// The Feed-Check: what is wrong with a podcast's feed, which methods help, and how
 // regularly it publishes. GET /api/podcasts/{id}/feed-check; the screen 'Feed-Check'.
 import { z } from 'zod';
 import { oneOf, resource } from './api.ts';

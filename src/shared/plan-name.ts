@@ -1,4 +1,4 @@
-// The name of a podcast's plan, one text on every screen (issue 21: the account's contract page
+// The name of a podcast's plan, one text on every screen (the account's contract page
 // said 'Studio Basic' while the podcast's said 'Studio Pro (Testphase)', for the same podcast).
 
 let grouping: Intl.NumberFormat | undefined;

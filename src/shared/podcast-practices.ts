@@ -1,4 +1,4 @@
-// The methods of one podcast (issue 8; spec §3 Practice, Estimation, Similarity, Application,
+// The methods of one podcast (spec §3 Practice, Estimation, Similarity, Application,
 // Bookmark, §4 Practice flags and list order, §7): the list's query, the flag toggles, and the
 // answers. The practice resource itself is `practiceSchema` (practices.ts); with a podcast in
 // context its flags, `applied_on`, `similarity` and `reasons` carry that podcast's values.

@@ -1,4 +1,4 @@
-// Web Push (issue 10): a device's subscription as the browser gives it
+// Web Push: a device's subscription as the browser gives it
 // (`PushSubscription.toJSON()`), the server's public VAPID key, and the notification's payload.
 import { z } from 'zod';
 import { resource, text } from './api.ts';

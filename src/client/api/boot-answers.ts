@@ -2,7 +2,7 @@
 // podcasts, context for a signed-in user's /app/* page, and the first requests of the app screens
 // the server knows). The HTTP client (client.ts) answers a GET
 // of one of them from here, once, instead of asking the server again: the guards pass and the
-// screen's own requests start as soon as its code has loaded (issue 25: one round trip after the
+// screen's own requests start as soon as its code has loaded (one round trip after the
 // shell). Only at the start: once the first screen has settled (rendered, its requests answered),
 // what is left is dropped, and every later call goes to the server.
 let answers: Map<string, unknown> | undefined;

@@ -131,7 +131,7 @@ function answered<T>(body: unknown): ResponsePromise<T> {
  * A GET the page's embedded answers hold (boot-answers.ts) is answered from there without ky: ky
  * builds a Request, merges headers and hooks and clones the response for each call, and the first
  * screen's dozen calls cost the dashboard ~40 ms of a desktop's main thread, four times that on a
- * phone, before its first paint (CPU profile of the Lighthouse load, 2026-11-27, issue 25).
+ * phone, before its first paint (CPU profile of the Lighthouse load, 2026-11-27).
  */
 const kyGet = client.get;
 export const api = Object.assign(client, {

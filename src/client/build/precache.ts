@@ -1,4 +1,4 @@
-// What the service worker precaches (decision 2026-11-26, issue 25): the shell (index.html, the
+// What the service worker precaches (decision 2026-11-26): the shell (index.html, the
 // entry with every chunk it imports statically, the stylesheet, icon and manifest) and the screens
 // an installed app opens first (its frame, the dashboard, the method list and detail, an
 // experiment, tips, and the guest pages: login, where a logout made offline lands), each with the chunks it
@@ -75,7 +75,7 @@ const stem = (file: string) => file.replace(/-[\w-]{8}\.\w+$/, '');
 
 /**
  * The sizes of the precache: as built, and as the install downloads it (the server sends the
- * build's brotli copies: src/client/build/precompress.ts). Goal (issue 25): at most 400 KB.
+ * build's brotli copies: src/client/build/precompress.ts). Goal: at most 400 KB.
  */
 export function precacheBytes(outDir: string, manifest: { url: string }[]) {
   let raw = 0;

@@ -1,6 +1,6 @@
 // Build step (called by prerender.ts): writes `routes.json`, the paths of the client's route tree
 // ('/app/practices/$id/rating', …), next to index.html. The server answers a URL outside that
-// list with HTTP 404 and the app shell, whose catch-all shows 'Page not found.' (issue 21: a soft
+// list with HTTP 404 and the app shell, whose catch-all shows 'Page not found.' (a soft
 // 404 answered 200). Read from the router itself, so the list cannot drift from the routes.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

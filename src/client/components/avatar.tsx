@@ -21,7 +21,7 @@ type Props = {
 };
 
 /**
- * The one avatar of a person, on every screen (issue 21: lists showed 'BM', the profile '?', the
+ * The one avatar of a person, on every screen (lists showed 'BM', the profile '?', the
  * comments an empty circle): the picture, else the name's initials, else a neutral person icon.
  * Decorative: the name is always written next to it or labelled.
  */

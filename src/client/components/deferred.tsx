@@ -1,4 +1,4 @@
-// Decision (2026-11-26, issue 25): what the first paint of a screen doesn't show — the header's
+// Decision (2026-11-26): what the first paint of a screen doesn't show — the header's
 // menus with radix and floating-ui, the offline store behind 'Für offline speichern' — loads once
 // the first screen has settled, not with it: with them the dashboard needed 229 KB of gzipped
 // JavaScript before its heading (goal 170 KB). Until then a placeholder stands in (a trigger that
@@ -82,7 +82,7 @@ export function deferred<P extends object>(
     // Loaded code renders in a transition, which yields to the browser every few milliseconds: as
     // an external store's update it rendered in one blocking task, 20–75 ms of a desktop's main
     // thread per menu right after the first paint, four times that on a phone (Lighthouse trace
-    // of a method's page, 2026-11-27, issue 25).
+    // of a method's page, 2026-11-27).
     const [Loaded, setLoaded] = useState(() => loaded);
     const [openAtOnce, setOpenAtOnce] = useState(false);
     useEffect(() => {

@@ -1,6 +1,6 @@
 /**
  * An e-mail address that wraps at the '@' when the line is too short ('erika.musterfrau' /
- * '@example.org'), not mid-word ('…@exam' / 'ple.org', issue 21); only a part longer than the
+ * '@example.org'), not mid-word ('…@exam' / 'ple.org'); only a part longer than the
  * whole line still breaks inside. Nothing is cut off, so the whole address stays readable.
  */
 export function EmailAddress({ email, className = '' }: { email: string; className?: string }) {

@@ -8,7 +8,7 @@ export const useOffline = () => useConnectivity((s) => s.offline || s.unreachabl
  * Says that the screen shows the cache, while the network (or the server) is out of reach, and
  * from when: the oldest offline copy shown since (sw/mirror.ts marks them with the server's date).
  * A compact bar (small type, two lines on a phone): inside the app it takes the place of the plan
- * link in the header's one status bar (app-layout.tsx), so the two never stack (issue 21).
+ * link in the header's one status bar (app-layout.tsx), so the two never stack.
  */
 export function OfflineBanner() {
   const offline = useOffline();

@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 /**
  * A row of tab pills that scrolls sideways on phones (settings, podcast.edit, a method's tabs).
  * On every navigation the current pill (`aria-current="page"`) is scrolled into the row's view:
- * on 'Potential' or 'Studio Upgrade' it would otherwise sit off-screen to the right (issue 21).
+ * on 'Potential' or 'Studio Upgrade' it would otherwise sit off-screen to the right.
  * Only the row scrolls, never the page (scrollIntoView would move the window too).
  */
 export function TabRow({ label, children }: { label: string; children: ReactNode }) {

@@ -31,7 +31,7 @@ export function endStart() {
 }
 
 /**
- * For the guards of the first screen a returning user opens (issue 25): what the persisted cache
+ * For the guards of the first screen a returning user opens: what the persisted cache
  * restored, at once, while the server is asked beside it; the screen paints with its data before
  * any answer. Should the session have ended meanwhile, the probe's answer says so and
  * `watchSession` (lib/session.ts) sends the user to login. Only a copy that lets the screen show

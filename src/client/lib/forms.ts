@@ -74,7 +74,7 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
  * Wires a form to a mutation. Errors: the client's own until the next submit, else the server's.
  * `schema` may be a function that loads it (`() => import('…/shared/x.ts').then((m) => m.xSchema)`):
  * a form on a screen's first paint (an experiment's comment) then loads zod and its schema module
- * only when submitted (decision 2026-11-26, issue 25). This module imports zod by type only; the
+ * only when submitted (decision 2026-11-26). This module imports zod by type only; the
  * German messages come with the schema modules (shared/api.ts imports shared/zod-locale.ts).
  */
 export function useForm<S extends z.ZodType, R>(

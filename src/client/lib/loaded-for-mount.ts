@@ -2,7 +2,7 @@ import type { Query } from '@tanstack/react-query';
 
 /**
  * How long an answer a route's loader fetched counts as fresh for the screen that mounts after it.
- * The loaders start every request of a screen at once (routes/screens/*-screens.tsx, issue 25);
+ * The loaders start every request of a screen at once (routes/screens/*-screens.tsx);
  * with the cache's staleTime of 0, a card that mounts once its answer is in would ask the server
  * again at once (the bench saw every method and experiment request twice). Only the mount waits:
  * invalidations, reconnects and focus still refetch as before. Decision 2026-11-26.

@@ -1,4 +1,4 @@
-// The service worker's registration (decision 2026-11-26, issue 25): at the page's `load`, from the
+// The service worker's registration (decision 2026-11-26): at the page's `load`, from the
 // entry. Before, the update prompt registered it once React had rendered the root, which on the
 // dashboard waited for the session, podcast and context answers and the screen's chunks: the
 // worker was ready ~5 s after `load` on a phone. What the update prompt shows
@@ -24,7 +24,7 @@ export function updateServiceWorker() {
 
 /**
  * Registers the worker the moment the page has loaded (at once if it has), with workbox-window
- * imported here, in the entry (2 KB gzipped). Decision 2026-11-26 (issue 25): vite-plugin-pwa's
+ * imported here, in the entry (2 KB gzipped). Decision 2026-11-26: vite-plugin-pwa's
  * `registerSW` imports workbox-window when called, and the entry calls it only after it has
  * run: its two chunks were requested at `load`, so the worker's script came ~0.4 s after `load`
  * on the bench's throttling. The events are the plugin's prompt mode: a new version installed

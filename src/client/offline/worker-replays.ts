@@ -1,5 +1,5 @@
-// The service worker's outbox replays, followed from the page's first script (decision 2026-11-26,
-// issue 24): the worker replays at its start, often while the page is still loading, and its
+// The service worker's outbox replays, followed from the page's first script (decision 2026-11-26):
+// the worker replays at its start, often while the page is still loading, and its
 // message names the queries the sent and refused items changed, which refetch here. The outbox's
 // live query (offline-data.ts) loads after the first screen: a replay that ended before it read
 // the outbox left nothing for it to notice, and the screen kept an answer read while the replay

@@ -44,7 +44,7 @@ export function AppLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
   // The selected podcast refused its tips: when the user lost it (deactivated, removed, deleted),
-  // the server's context is now another podcast or none. Move there, and say why (issue 21).
+  // the server's context is now another podcast or none. Move there, and say why.
   const lostId = context?.id;
   const lostTitle = context?.title;
   const onRefused = useCallback(() => {

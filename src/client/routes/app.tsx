@@ -7,7 +7,7 @@ import { rootRoute } from './root.tsx';
 
 /**
  * What every app screen needs besides the session: the user's podcasts and the selected one. Asked
- * at once with the session probe instead of after its answer (issue 25: the dashboard waited for
+ * at once with the session probe instead of after its answer (the dashboard waited for
  * session, then podcasts, then context, then its own requests). Without a session they answer 401,
  * which the probe reports; the guards below read the answers from the cache.
  */

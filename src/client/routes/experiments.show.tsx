@@ -4,7 +4,7 @@ import { experimentsRoute } from './experiments.tsx';
 export const experimentsShowRoute = createRoute({
   getParentRoute: () => experimentsRoute,
   path: '$id',
-  // Starts every request of the screen at once (the screen module's prefetch*, issue 25).
+  // Starts every request of the screen at once (the screen module's prefetch*).
   loader: ({ context: { queryClient }, params }) =>
     import('./screens/experiment-screens.tsx').then((m) => m.prefetchExperimentShow(queryClient, params.id)),
 

@@ -8,7 +8,7 @@ import { appRoute } from './app.tsx';
  * Pathless parent of every screen that needs a podcast (dashboard, podcast.*, podcasts.*,
  * practices.*, experiments.*, assistances.*, compilations.*): without one, onboarding.show.
  * The selected podcast (the context), which every screen below needs, is asked for beside the
- * list, not after it (issue 25: one round trip less before a screen's own requests).
+ * list, not after it (one round trip less before a screen's own requests).
  */
 export const podcastRequiredRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { podcastRequiredRoute } from './podcast-required.tsx';
 
-/** podcast.feed-check (issue 22): the findings of the feed's latest check and its rhythm. */
+/** podcast.feed-check: the findings of the feed's latest check and its rhythm. */
 export const podcastFeedCheckRoute = createRoute({
   getParentRoute: () => podcastRequiredRoute,
   path: 'podcast/feed-check',

@@ -1,4 +1,4 @@
-// podcast.show, the dashboard, composed from the features (decision 2026-11-26, issue 25): its
+// podcast.show, the dashboard, composed from the features (decision 2026-11-26): its
 // coworkers widget lists the team with the team's own query (features/team), its running
 // experiments and method widgets come from features/experiments and features/practices; features
 // don't import each other, so this module hands them to the dashboard (features/podcasts). One
@@ -29,7 +29,7 @@ import { simple } from './experiment-podcast.ts';
 /**
  * The loader: the launch gift's sets beside the settings, and the data of the widgets below the
  * first screen (they mount once it has settled, dashboard-page.tsx) beside them too, not once they
- * mount (issue 25: one round trip after the shell). The server embeds these answers in the page by
+ * mount (one round trip after the shell). The server embeds these answers in the page by
  * the list in src/shared/first-screens.ts (`dashboardReads`): a read added here goes there too.
  */
 export async function prefetchDashboard(queryClient: QueryClient) {

@@ -37,7 +37,7 @@ export function ExperimentsCreateScreen() {
 /**
  * The loader of experiments.show (routes/experiments.show.tsx): the experiment, its effect, comments
  * and activity are asked for at once from the route's id, instead of the cards asking once the
- * experiment has answered. Decision 2026-11-26 (issue 25: experiments/1 → effect was two round
+ * experiment has answered. Decision 2026-11-26 (experiments/1 → effect was two round
  * trips after the shell). A Basic podcast sees the upsell and asks for nothing; not awaited, the
  * page shows its own loading and error states.
  */

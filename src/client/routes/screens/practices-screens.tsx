@@ -24,7 +24,7 @@ const practiceIdOf = (id: string) => Number(id);
  * The loaders of practices.show and its overview tab (routes/practices.show*.tsx): every request
  * of the screen starts at once, from the route's id and the selected podcast (at the start from
  * the page's boot answers or the persisted cache), instead of the tab asking for its sets and
- * similar methods only once the method has answered. Decision 2026-11-26 (issue 25: method detail
+ * similar methods only once the method has answered. Decision 2026-11-26 (method detail
  * was practices/1 → compilations, two round trips after the shell). Not awaited: the screen shows
  * its own loading and error states, as before.
  */

@@ -25,7 +25,7 @@ export const assistancesQueryOptions = (podcastId: number) =>
           )
       ).data,
     // A refused answer (403/404: the membership or the plan is gone) ends the polling; the app
-    // frame then finds out where the user may go (issue 21: a deactivated member kept polling).
+    // frame then finds out where the user may go (a deactivated member kept polling).
     refetchInterval: (query) => (query.state.status === 'error' ? false : ASSISTANT_POLL_MS),
     refetchIntervalInBackground: false,
   });

@@ -66,7 +66,7 @@ export function AssistantPopover({ trigger, podcast, tips: shown, loading, defau
           ) : (
             <div className="px-3 pb-2 text-sm">
               <p>Die Kompass-KI gibt es für „{podcast.title}“ in Studio Pro.</p>
-              {/* The way to buy only for who may (owner, manager; issue 21). */}
+              {/* The way to buy only for who may (owner, manager). */}
               {can(podcast.role, 'contract.redeem') && (
                 <Popover.Close asChild>
                   <Link

@@ -13,7 +13,7 @@ const legalLink = 'font-semibold text-brand-800 underline';
 
 /**
  * Through an invitation the person joins a team at once: the team sees the name, so the form asks
- * for it (issue 21: invited coworkers showed as 'Ohne Name' everywhere). The API keeps it optional.
+ * for it (invited coworkers showed as 'Ohne Name' everywhere). The API keeps it optional.
  */
 const invitationSchema = registrationSchema.refine((v) => Boolean(v.name), {
   message: 'Bitte gib einen Namen an.',

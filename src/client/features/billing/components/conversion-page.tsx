@@ -74,7 +74,7 @@ export function ConversionPage({ podcast }: { podcast: { id: number; title: stri
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Buying is for who may redeem a subscription for the podcast (owner, manager); the others
-  // read the plans without a buy action (issue 21: an observer saw 'Studio Pro behalten').
+  // read the plans without a buy action (an observer saw 'Studio Pro behalten').
   const mayBuy = can(podcast.role, 'contract.redeem');
   const billing = (offerings.data?.meta.billing ?? false) && mayBuy;
 

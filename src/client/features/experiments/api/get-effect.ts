@@ -1,4 +1,4 @@
-// 'Wirkung' (issue 22): GET /api/experiments/{id}/effect and GET /api/podcasts/{id}/effects.
+// 'Wirkung': GET /api/experiments/{id}/effect and GET /api/podcasts/{id}/effects.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 import { parseLazily } from '../../../api/parse.ts';

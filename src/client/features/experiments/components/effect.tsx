@@ -1,4 +1,4 @@
-// 'Wirkung' (issue 22): an experiment's before → after per metric and what it did for the goals.
+// 'Wirkung': an experiment's before → after per metric and what it did for the goals.
 // Only the server's numbers are shown; without enough data its `missing` text, never a guess.
 import { Link } from '@tanstack/react-router';
 import type { ExperimentEffect } from '../../../../shared/experiment-effect.ts';

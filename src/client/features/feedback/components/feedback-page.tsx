@@ -20,7 +20,7 @@ export function FeedbackPage({ from }: { from?: string }) {
 
 /**
  * /feedback outside the app (an old or shared link): feedback belongs to an account, so a guest
- * reads that and gets the way to log in and on to the form (issue 21: it showed the 404 page).
+ * reads that and gets the way to log in and on to the form (it showed the 404 page).
  * A signed-in user is sent on to /app/feedback by the route.
  */
 export function FeedbackLoginPage() {

@@ -15,7 +15,7 @@ export function useRefreshPodcast(podcastId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => refreshPodcast(podcastId),
-    // Everything of the podcast may change: the episodes, the Feed-Check (issue 22) and, through
+    // Everything of the podcast may change: the episodes, the Feed-Check and, through
     // its findings, the recommendations (features/practices, key ['podcast', id, 'methods']).
     onSuccess: () =>
       Promise.all([

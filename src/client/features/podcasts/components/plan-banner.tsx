@@ -13,7 +13,7 @@ export function PlanBanner() {
   const text = !podcast.active
     ? 'Kompass-KI aktivieren'
     : `Noch ${days_left} ${days_left === 1 ? 'Tag' : 'Tage'} im Studio Pro`;
-  // Only who may buy gets the way to the sales page; the others read the countdown (issue 21).
+  // Only who may buy gets the way to the sales page; the others read the countdown.
   const mayBuy = can(podcast.role.key, 'contract.redeem');
   if (!mayBuy && !podcast.active) return null;
   return (

@@ -92,7 +92,7 @@ export const useSimilarities = (podcastId: number, practiceId: number) =>
 
 /**
  * GET /api/advices:random: one text 'Aus dem Logbuch'; a new one with each visit. The dashboard's
- * loader asks for it beside the settings (issue 25): kept for the seconds until its widget mounts
+ * loader asks for it beside the settings: kept for the seconds until its widget mounts
  * (gcTime), and not asked for again then (refetchOnMount).
  */
 export const adviceQueryOptions = () =>

@@ -27,7 +27,7 @@ function orderOptions(active: boolean) {
 /**
  * A <details> that opens by itself when the page starts with active filters, and otherwise stays
  * as the user left it: resetting the last filter must not fold the panel away under the finger
- * (issue 21), as a controlled `open={active > 0}` did.
+ *, as a controlled `open={active > 0}` did.
  */
 function Fold({
   initiallyOpen,
@@ -44,7 +44,7 @@ function Fold({
       open={open}
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
-      {/* A flex summary has no disclosure marker: a chevron says that it opens (issue 21). */}
+      {/* A flex summary has no disclosure marker: a chevron says that it opens. */}
       <summary className="flex min-h-11 cursor-pointer items-center gap-1.5 font-medium text-slate-800">
         {summary}
         <ChevronDownIcon />

@@ -36,8 +36,8 @@ export function PracticesListPage({ podcast, filters, onFilters }: Props) {
   const order = filters.order === 'advice' && !podcast.active ? undefined : filters.order;
   const effective = { ...filters, order: order ?? defaultOrder(podcast) };
   const list = usePractices(podcast.id, effective);
-  // The cards render in the background, in slices the browser can interrupt (decision 2026-11-26,
-  // issue 25): an answer renders at once otherwise, and the first page's cards were one task of
+  // The cards render in the background, in slices the browser can interrupt (decision 2026-11-26):
+  // an answer renders at once otherwise, and the first page's cards were one task of
   // ~0.4–0.7 s at 4x CPU on a phone's first visit. Also when the answer is there at the first
   // render (the page's embedded answers, the cache): that render shows the page without the cards
   // (React's initial value; null, since undefined means none), and they follow in the background.
@@ -92,7 +92,7 @@ export function PracticesListPage({ podcast, filters, onFilters }: Props) {
           <p className="rounded-2xl border border-slate-200 bg-white p-5 text-slate-700">{EMPTY}</p>
         ) : (
           <>
-            {/* The cards' titles are h3: this keeps the heading order (axe heading-order, issue 21). */}
+            {/* The cards' titles are h3: this keeps the heading order (axe heading-order). */}
             <h2 className="sr-only">Methoden</h2>
             {total !== undefined && (
               <p className="mb-3 text-sm text-slate-600">{total === 1 ? '1 Methode' : `${total} Methoden`}</p>

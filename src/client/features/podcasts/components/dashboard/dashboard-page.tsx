@@ -17,7 +17,7 @@ import type { DashboardSlots } from './dashboard-slots.ts';
 type Props = { membershipsQuery: MembershipsQuery; slots?: DashboardSlots };
 
 /**
- * Decision 2026-11-26 (issue 25): the first render shows the header and the widgets a phone shows
+ * Decision 2026-11-26: the first render shows the header and the widgets a phone shows
  * first (setup, trial, subscription, launch gift, feed check); the rest, whose data the route's
  * loader has asked for beside them, mounts once the first screen after a start has settled (at once
  * on a later visit), in a transition, with its code (radix's accordion, the rhythm) in its own
@@ -45,7 +45,7 @@ function Dashboard({ podcast, membershipsQuery, slots }: Props & { podcast: Podc
   return (
     <div>
       {/* Wraps on a phone: the edit button goes below the title instead of squeezing a long
-          title into a column of a few words per line beside it (issue 21 screenshots). */}
+          title into a column of a few words per line beside it. */}
       <header className="flex flex-wrap items-center gap-x-4 gap-y-3">
         {podcast.image && (
           <img src={podcast.image.image_uri} alt="" className="size-16 shrink-0 rounded-xl object-cover" />

@@ -4,7 +4,7 @@ import { RhythmMonths } from '../feed-check/rhythm-months.tsx';
 import { WidgetCard } from './widget-card.tsx';
 
 /**
- * 'Rhythmus' on the dashboard (issue 22): episodes per month and their mean duration, chart and
+ * 'Rhythmus' on the dashboard: episodes per month and their mean duration, chart and
  * table, from the newest Feed-Check (the same query as the Feed-Check widget, so no request of its
  * own; durations are read from the feed at each check, episodes keep only their date). Decisions
  * 2026-11-26: shown for every podcast, since a podcast without a feed or episodes learns here what

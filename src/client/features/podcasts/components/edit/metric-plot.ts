@@ -12,7 +12,7 @@ const day = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit',
 
 /**
  * German date ticks ('26.11.'), always: values are days' records, and two on one day gave times
- * ('02:00 02:00 02:00', issue 21). The labels also go into `data-x-ticks` of the chart, since the
+ * ('02:00 02:00 02:00'). The labels also go into `data-x-ticks` of the chart, since the
  * canvas has no text a reader or a test could see.
  */
 const ticks = (target: HTMLElement) => (_u: uPlot, splits: number[]) => {
