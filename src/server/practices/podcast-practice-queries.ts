@@ -9,7 +9,7 @@ import { contentVersion } from '../db/seed/seed.ts';
 import { preparedIdList, preparedQuery } from '../db/prepared-query.ts';
 import { flagColumns, type FlagRow } from './practice-cards.ts';
 import { practiceSummaries, serializePractices } from './practice-queries.ts';
-import { reasonsOf } from './recommend-engine.ts';
+import { reasonsOf } from './reasons.ts';
 import { ID_SPAN, idsOf, type Ranking, type ScoreState } from './ranking.ts';
 
 export type PodcastPracticeFilter = {

@@ -11,7 +11,7 @@ import { preparedIdList } from '../db/prepared-query.ts';
 import { contentVersion } from '../db/seed/seed.ts';
 import { berlinDate } from '../../shared/calendar.ts';
 import { practiceSummaries, serializePractices } from './practice-queries.ts';
-import { reasonsOf } from './recommend-engine.ts';
+import { reasonsOf } from './reasons.ts';
 import type { Ranking } from './ranking.ts';
 
 /** What a page's row must carry: the method and the podcast's flags for it. */

@@ -2,8 +2,8 @@
 // method fits a podcast (`scorePractice`: similarity 0–1 with German reasons) and how alike two
 // methods are (`practiceSimilarity`, 'Passende Methoden'). recommend.ts feeds them from the
 // database and stores the scores.
-import { checkTitles } from '../../shared/feed-check.ts';
 import { audienceSize, budget, metric, timeEffort, type MetricKey } from '../../shared/vocabulary.ts';
+import { reasonsOf } from './reasons.ts';
 
 /** 0–3 per metric: the podcast's goal importance or the method's potential (§9 points). */
 export type Points = Record<MetricKey, number>;
@@ -80,27 +80,6 @@ const overBy = (method: number | null, podcast: number | null) =>
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
-export const reasonTexts = {
-  applied: 'Du wendest diese Methode bereits an',
-  rejected: 'Du hast diese Methode ausgeschlossen',
-  strongGoal: (label: string) => `hohes Potenzial für dein Ziel ${label}`,
-  goal: (label: string) => `passt zu deinem Ziel ${label}`,
-  missesGoal: (label: string) => `zahlt kaum auf dein Ziel ${label} ein`,
-  potential: (label: string) => `hohes Potenzial für ${label}`,
-  noGoals: 'Lege deine Podcast-Ziele fest, dann empfiehlt Kompass genauer',
-  noRating: 'Für diese Methode sind noch keine Potenziale definiert',
-  money: 'braucht mehr Budget als angegeben',
-  time: 'braucht mehr Zeit als angegeben',
-  audience: 'wirkt erst bei einem größeren Publikum',
-  free: 'kostet kein Geld',
-  fitsTime: 'passt in dein Zeitbudget',
-  fitsBudget: 'passt in dein Budget',
-  fitsStage: 'passt zur Größe deines Publikums',
-  feed: (title: string) => `Dein Feed: ${title}`,
-  worked: 'ähnlich einer Methode, die bei dir gewirkt hat',
-  failed: 'ähnlich einer Methode, die bei dir wenig bewirkt hat',
-};
-
 /** Evidence factors: a finding's weight by severity, and how far tried methods move alike ones. */
 export const EVIDENCE = {
   feed: [0.5, 0.3, 0.15],
@@ -111,49 +90,6 @@ export const EVIDENCE = {
   min: 0.5,
   max: 1.5,
 } as const;
-
-/*
- * Reasons are stored as short codes (one letter, plus the metric's index for goal reasons),
- * comma-separated: ten thousand methods per podcast make the texts' size matter.
- */
-const fixedCodes: Record<string, string> = {
-  A: reasonTexts.applied,
-  R: reasonTexts.rejected,
-  N: reasonTexts.noGoals,
-  U: reasonTexts.noRating,
-  $: reasonTexts.money,
-  t: reasonTexts.time,
-  a: reasonTexts.audience,
-  f: reasonTexts.free,
-  T: reasonTexts.fitsTime,
-  B: reasonTexts.fitsBudget,
-  S: reasonTexts.fitsStage,
-  W: reasonTexts.worked,
-  w: reasonTexts.failed,
-};
-const metricCodes: Record<string, (label: string) => string> = {
-  G: reasonTexts.strongGoal,
-  g: reasonTexts.goal,
-  x: reasonTexts.missesGoal,
-  p: reasonTexts.potential,
-};
-
-/** The German texts of stored reason codes (unknown codes are left out). */
-export function reasonsOf(codes: string): string[] {
-  if (!codes) return [];
-  return codes.split(',').flatMap((code) => {
-    const fixed = fixedCodes[code];
-    if (fixed) return [fixed];
-    // F<key>: a finding of the Feed-Check.
-    if (code.startsWith('F:')) {
-      const title = checkTitles[code.slice(2)];
-      return title ? [reasonTexts.feed(title)] : [];
-    }
-    const text = metricCodes[code[0]!];
-    const key = metric.keys[Number(code.slice(1))];
-    return text && key ? [text(metric.labels[key])] : [];
-  });
-}
 
 /**
  * The similarity of a method for a podcast, 0–1, rounded to three decimals, with its reasons.

@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { contentVersion } from '../db/seed/seed.ts';
-import { practiceSimilarity, reasonsOf, scoreCodes } from './recommend-engine.ts';
+import { practiceSimilarity, scoreCodes } from './recommend-engine.ts';
+import { reasonsOf } from './reasons.ts';
 import { flaggedIds, methodEvidence, methodProfiles, podcastProfile } from './engine-inputs.ts';
 import { Ranking, remember, storedRanking, type ScoreState } from './ranking.ts';
 
