@@ -6,25 +6,9 @@ import { z } from 'zod';
 import { adminPracticeForm, type AdminPractice } from '../../../../shared/admin.ts';
 import type { FieldErrors } from '../../../../shared/api.ts';
 import type { PracticeContextData, PracticeRatingData } from '../../../../shared/content.ts';
-import {
-  application,
-  audienceSize,
-  budget,
-  continuation,
-  endurance,
-  metric,
-  potential,
-  realization,
-  recurrence,
-  relevance,
-  timeEffort,
-  type Vocabulary,
-} from '../../../../shared/vocabulary.ts';
 import { apiError } from '../../../api/errors.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
-import { CheckboxField } from '../../../components/checkbox-field.tsx';
-import { SelectField } from '../../../components/select-field.tsx';
 import { FieldError } from '../../../components/text-field.tsx';
 import { TextareaField } from '../../../components/textarea-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -32,6 +16,13 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { CHECK_FIELDS_MESSAGE } from '../../../lib/forms.ts';
 import { practiceQueryOptions, practicesQueryOptions, useSavePractice } from '../api/nova-api.ts';
 import { dateTime } from './nova-layout.tsx';
+import {
+  ActionsSection,
+  Check,
+  ContextSection,
+  RatingSection,
+  type Action,
+} from './practice-editor-sections.tsx';
 
 /** /nova/practices: every method, edited ones marked. */
 export function PracticesPage() {
@@ -71,51 +62,6 @@ export function PracticesPage() {
     </div>
   );
 }
-
-const contextFields: {
-  key: Exclude<keyof PracticeContextData, 'realization'>;
-  label: string;
-  vocabulary: Vocabulary;
-}[] = [
-  { key: 'relevance', label: 'Relevanz', vocabulary: relevance },
-  { key: 'application', label: 'Anwendungsbereich', vocabulary: application },
-  { key: 'investment', label: 'Geldeinsatz', vocabulary: budget },
-  { key: 'commitment', label: 'Zeiteinsatz', vocabulary: timeEffort },
-  { key: 'endurance', label: 'Zeit bis zur Wirkung', vocabulary: endurance },
-  { key: 'recurrence', label: 'Wiederholung', vocabulary: recurrence },
-  { key: 'continuation', label: 'Fortführung', vocabulary: continuation },
-  { key: 'expansion', label: 'Reichweite', vocabulary: audienceSize },
-];
-
-/** A labelled checkbox whose state is the editor's. */
-function Check(props: {
-  name: string;
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <CheckboxField name={props.name} checked={props.checked} onCheckedChange={props.onChange}>
-      {props.label}
-    </CheckboxField>
-  );
-}
-
-const first = <K extends string>(v: Vocabulary<K>) => v.keys[0]!;
-const defaultContext = (): PracticeContextData => ({
-  relevance: first(relevance),
-  application: first(application),
-  investment: first(budget),
-  commitment: first(timeEffort),
-  endurance: first(endurance),
-  recurrence: first(recurrence),
-  continuation: first(continuation),
-  expansion: first(audienceSize),
-  realization: [first(realization)],
-});
-const defaultRating = () => Object.fromEntries(metric.keys.map((k) => [k, 'none'])) as PracticeRatingData;
-
-type Action = { description: string; link_target: string; link_label: string };
 
 /** /nova/practices/{id}: every field of a method; the description in markdown with a preview. */
 export function PracticeEditor({ id }: { id: number }) {
@@ -264,127 +210,9 @@ function PracticeForm({ practice }: { practice: AdminPractice }) {
         )}
       </section>
 
-      <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
-        <h2 className="text-lg font-semibold text-slate-900">Einordnung</h2>
-        <Check
-          name="has-context"
-          label="Die Methode hat eine Einordnung"
-          checked={context !== null}
-          onChange={(checked) => setContext(checked ? defaultContext() : null)}
-        />
-        {context && (
-          <div className="grid gap-3 sm:grid-cols-2">
-            {contextFields.map((f) => (
-              <SelectField
-                key={f.key}
-                label={f.label}
-                name={`context-${f.key}`}
-                options={f.vocabulary.labels}
-                value={context[f.key]}
-                onChange={(e) => setContext({ ...context, [f.key]: e.target.value })}
-              />
-            ))}
-            <fieldset className="sm:col-span-2">
-              <legend className="mb-1.5 text-sm font-medium text-slate-800">
-                Nötige Fähigkeiten (1 bis 4)
-              </legend>
-              <div className="grid gap-1 sm:grid-cols-2">
-                {realization.keys.map((k) => (
-                  <Check
-                    key={k}
-                    name={`realization-${k}`}
-                    label={realization.labels[k]}
-                    checked={context.realization.includes(k)}
-                    onChange={(checked) =>
-                      setContext({
-                        ...context,
-                        realization: checked
-                          ? [...context.realization, k]
-                          : context.realization.filter((r) => r !== k),
-                      })
-                    }
-                  />
-                ))}
-              </div>
-            </fieldset>
-          </div>
-        )}
-        {errors.context?.[0] && <FieldError id="context-error" message={errors.context[0]} />}
-      </section>
-
-      <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
-        <h2 className="text-lg font-semibold text-slate-900">Potenzial</h2>
-        <Check
-          name="has-rating"
-          label="Die Methode hat eine Bewertung nach Potenzial"
-          checked={rating !== null}
-          onChange={(checked) => setRating(checked ? defaultRating() : null)}
-        />
-        {rating && (
-          <div className="grid gap-3 sm:grid-cols-2">
-            {metric.keys.map((k) => (
-              <SelectField
-                key={k}
-                label={metric.labels[k]}
-                name={`rating-${k}`}
-                options={potential.labels}
-                value={rating[k]}
-                onChange={(e) => setRating({ ...rating, [k]: e.target.value as 'none' })}
-              />
-            ))}
-          </div>
-        )}
-      </section>
-
-      <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
-        <h2 className="text-lg font-semibold text-slate-900">Anleitung ({actions.length} Schritte)</h2>
-        <ol className="space-y-4">
-          {actions.map((a, i) => (
-            <li key={i} className="space-y-2 rounded-xl border border-slate-200 p-3">
-              <TextareaField
-                label={`Schritt ${i + 1}`}
-                name={`action-${i}`}
-                rows={3}
-                value={a.description}
-                onChange={(e) =>
-                  setActions(actions.map((x, j) => (j === i ? { ...x, description: e.target.value } : x)))
-                }
-              />
-              <TextField
-                label={`Link von Schritt ${i + 1} (optional, https)`}
-                name={`action-${i}-link`}
-                value={a.link_target}
-                onChange={(e) =>
-                  setActions(actions.map((x, j) => (j === i ? { ...x, link_target: e.target.value } : x)))
-                }
-              />
-              <TextField
-                label={`Linktext von Schritt ${i + 1}`}
-                name={`action-${i}-label`}
-                value={a.link_label}
-                onChange={(e) =>
-                  setActions(actions.map((x, j) => (j === i ? { ...x, link_label: e.target.value } : x)))
-                }
-              />
-              <Button
-                type="button"
-                variant="ghost"
-                onClick={() => setActions(actions.filter((_, j) => j !== i))}
-              >
-                Schritt {i + 1} entfernen
-              </Button>
-            </li>
-          ))}
-        </ol>
-        {errors.actions?.[0] && <FieldError id="actions-error" message={errors.actions[0]} />}
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => setActions([...actions, { description: '', link_target: '', link_label: '' }])}
-        >
-          Schritt hinzufügen
-        </Button>
-      </section>
+      <ContextSection context={context} setContext={setContext} error={errors.context?.[0]} />
+      <RatingSection rating={rating} setRating={setRating} />
+      <ActionsSection actions={actions} setActions={setActions} error={errors.actions?.[0]} />
 
       <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3">
         <Button pending={save.isPending}>Methode speichern</Button>
