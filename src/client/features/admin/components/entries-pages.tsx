@@ -1,7 +1,7 @@
 // /nova's editorial lists: changelog, roadmap, logbook advices, sets. Each entry opens into its
 // form; a new changelog, roadmap or logbook entry is written at the top.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   adminAdviceForm,
   adminChangelogForm,
@@ -9,13 +9,11 @@ import {
   adminRoadmapForm,
 } from '../../../../shared/admin.ts';
 import { compilationType } from '../../../../shared/vocabulary.ts';
-import { apiError } from '../../../api/errors.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { TextareaField } from '../../../components/textarea-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useForm } from '../../../lib/forms.ts';
 import {
   advicesQueryOptions,
@@ -26,75 +24,8 @@ import {
   useSaveChangelog,
   useSaveCompilation,
   useSaveRoadmap,
-  useDeleteEntry,
 } from '../api/nova-api.ts';
-
-/** 'Eintrag löschen', asked once more before it deletes. */
-function DeleteEntry({ path }: { path: string }) {
-  const remove = useDeleteEntry(path);
-  const [asking, setAsking] = useState(false);
-  if (!asking)
-    return (
-      <Button type="button" variant="secondary" className="mt-4" onClick={() => setAsking(true)}>
-        Eintrag löschen
-      </Button>
-    );
-  return (
-    <div role="group" aria-label="Eintrag löschen?" className="mt-4 space-y-3 rounded-xl bg-red-50 p-3">
-      <p className="text-red-950">
-        Diesen Eintrag wirklich löschen? Er verschwindet auch von den öffentlichen Seiten.
-      </p>
-      {remove.isError && <Banner tone="error">{apiError(remove.error).message}</Banner>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="button" pending={remove.isPending} onClick={() => remove.mutate(undefined)}>
-          Ja, löschen
-        </Button>
-        <Button type="button" variant="secondary" onClick={() => setAsking(false)}>
-          Abbrechen
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-function Entry({
-  summary,
-  edited,
-  deletePath,
-  children,
-}: {
-  summary: string;
-  edited: boolean;
-  /** Entries that may be deleted (not sets): the DELETE path. */
-  deletePath?: string;
-  children: ReactNode;
-}) {
-  return (
-    <li>
-      <details className="group rounded-2xl border border-slate-200 bg-white">
-        <summary className="flex min-h-12 cursor-pointer items-center gap-2 px-4 py-2 font-medium text-slate-900">
-          <span className="grow">{summary}</span>
-          {edited && <span className="text-sm font-normal text-slate-600">bearbeitet</span>}
-        </summary>
-        <div className="border-t border-slate-200 p-4">
-          {children}
-          {deletePath && <DeleteEntry path={deletePath} />}
-        </div>
-      </details>
-    </li>
-  );
-}
-
-function ListFrame({ title, error, children }: { title: string; error: unknown; children: ReactNode }) {
-  useDocumentTitle(`${title} – Administration`);
-  return (
-    <div className="space-y-5">
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      {error ? <Banner tone="error">{apiError(error).message}</Banner> : null}
-      {children}
-    </div>
-  );
-}
+import { Entry, ListFrame } from './entry-parts.tsx';
 
 type ChangelogValues = { title: string; release: string; released_at: string; content: string };
 
