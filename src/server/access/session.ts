@@ -88,7 +88,7 @@ const sessionUserFacts = preparedQuery((db: Db, id: string, now: string) =>
  * on PostgreSQL, where each statement is a round trip and sessions are read at every request: the
  * user's facts come with the session, in one statement. SQLite keeps session reads
  * (db/change-memo.ts) under counts that do not cover the facts, so it reads them apart. Decision
- * 2026-11-27 (issue 25): GET /api/account was two statements on every request there.
+ * 2026-11-27: GET /api/account was two statements on every request there.
  */
 export const sessionWithFacts =
   (db: Db, request: FastifyRequest): SessionReader =>

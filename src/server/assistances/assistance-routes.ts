@@ -22,7 +22,7 @@ const columns = ['assistances.id', 'podcast_id', 'subject', 'message', 'assistan
 
 /**
  * A podcast's tips, newest first: built and compiled once, on SQLite read synchronously
- * (prepared-query.ts). Decision 2026-11-26 (issue 25): building it and the writer connection's
+ * (prepared-query.ts). Decision 2026-11-26: building it and the writer connection's
  * lock were most of the list's own CPU.
  */
 const newestTips = (db: Database, podcastId: number) =>

@@ -1,5 +1,5 @@
 // argon2id (the library's default algorithm) with its default cost. The native module is loaded
-// at the first use, not at start, where it took a tenth of the time to the first answer (issue 25).
+// at the first use, not at start, where it took a tenth of the time to the first answer.
 let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
 const lib = () => (argon2 ??= import('@node-rs/argon2'));
 

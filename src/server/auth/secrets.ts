@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 
 /**
  * The secret under `key`, made by `create` only when there is none yet. Two processes making it at
- * once both insert; the first insert wins and both read it back. Decision 2026-11-29 (issue 25):
+ * once both insert; the first insert wins and both read it back. Decision 2026-11-29:
  * it used to call `create` at every start, and the VAPID pair's `create` loads web-push's chunk
  * and makes a key pair, for a value the insert then ignored.
  */

@@ -17,7 +17,7 @@
 // (`accessVersion`): of the sessions, which no kept answer reads, and of the changes that can touch
 // such a row (`GUARDED`, and a thing a path names only when it goes or moves), so a comment or a
 // ticked step does not make the next request read its session and access again.
-// Decision 2026-11-27 (issue 25): the podcast reads spent their time on queries and JSON whose
+// Decision 2026-11-27: the podcast reads spent their time on queries and JSON whose
 // inputs had not changed since the last identical request.
 import type SQLite from 'better-sqlite3';
 
@@ -153,7 +153,7 @@ export function watchChanges(sqlite: SQLite.Database): ChangeWatch {
     }
   };
   return {
-    // Decision 2026-11-27 (issue 25): the pragma was asked with every version (three times per
+    // Decision 2026-11-27: the pragma was asked with every version (three times per
     // kept read), and each time took and released the WAL's shared lock: a seventh of a kept
     // podcast read's CPU. A commit by another connection during a request counts at the next
     // request's look: that answer is then kept under a version the next look moves on from.

@@ -36,7 +36,7 @@ export type Database = Db & {
   /**
    * SQLite only: runs `work` as one transaction on the main connection, synchronously, once no
    * Kysely query or transaction of this process holds it; `run` executes a statement there (a
-   * prepared statement's `.sync`, prepared-query.ts). Decision 2026-11-26 (issue 25): a step
+   * prepared statement's `.sync`, prepared-query.ts). Decision 2026-11-26: a step
    * toggle's transaction through Kysely (begin, each statement and commit a promise chain with the
    * connection's locks) was a sixth of its CPU; nothing in it awaits, so it is one call. The
    * writes of one turn of the event loop share one commit, each in a savepoint of its own
@@ -55,7 +55,7 @@ export type Database = Db & {
 /** Runs one statement inside writeSync's transaction: its rows (a reader's) and the rows it changed. */
 export type RunSync = (sql: string, parameters: readonly unknown[]) => { rows: unknown[]; changes: number };
 
-// node-pg is loaded only for PostgreSQL: loading it took a sixth of a SQLite start (issue 25).
+// node-pg is loaded only for PostgreSQL: loading it took a sixth of a SQLite start.
 const require = createRequire(import.meta.url);
 let driver: typeof pg | undefined;
 function loadPg() {

@@ -1,5 +1,5 @@
 // PostgreSQL plans an unnamed statement anew for every request: 2.0 of the 3.2 ms of a method list
-// went to bind and planning (issue 25). So each pooled connection sends our queries as named
+// went to bind and planning. So each pooled connection sends our queries as named
 // (prepared) statements: the first use of a text on a connection parses it, every later one only
 // binds and runs it, and PostgreSQL caches the plan (generic once it is no worse than custom).
 // The name is a hash of the text, so one name never meets two texts. Texts that vary with their

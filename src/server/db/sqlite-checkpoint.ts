@@ -1,4 +1,4 @@
-// SQLite WAL checkpoints off the request path. Decision 2026-11-26 (issue 25): with SQLite's
+// SQLite WAL checkpoints off the request path. Decision 2026-11-26: with SQLite's
 // automatic checkpoint (every 1000 WAL pages, about every 90 writes here) the commit that crossed
 // the mark copied the WAL into the database file and waited for its fsync, in the one JS thread:
 // a commit took 400 µs on average instead of 87, and the writes' p99 at 32 clients was the

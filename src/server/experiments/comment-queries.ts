@@ -72,7 +72,7 @@ export async function loadComments(db: Db, experimentId: number, before?: number
 }
 
 // PostgreSQL: the insert and the answer's read in one statement (a data-modifying WITH): one
-// round trip fewer per comment. Decision 2026-11-26 (issue 25). SQLite has no data-modifying WITH:
+// round trip fewer per comment. Decision 2026-11-26. SQLite has no data-modifying WITH:
 // there both run in one synchronous transaction (database.ts writeSync).
 const insertAndRead = preparedWrite(
   (db: Db, experiment_id: number, user_id: number, content: string, created_at: string) =>

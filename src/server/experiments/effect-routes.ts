@@ -1,4 +1,4 @@
-// The measured effect of experiments (issue 22): GET /api/experiments/{id}/effect ('Wirkung' on
+// The measured effect of experiments: GET /api/experiments/{id}/effect ('Wirkung' on
 // the experiment) and GET /api/podcasts/{id}/effects ('Was hat gewirkt?': the podcast's
 // experiments that ended with enough data: those with a measured effect on the downloads first,
 // by that effect, then the others by their goal score). Pro, every role reads.

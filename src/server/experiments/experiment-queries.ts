@@ -112,7 +112,7 @@ function toExperiments(rows: ExperimentRow[], now: Date): Experiment[] {
 }
 
 // Built once per set of filters given (prepared-query.ts): the list and the one experiment are
-// read by every experiment screen and answer every step write. Decision 2026-11-26, issue 25.
+// read by every experiment screen and answer every step write. Decision 2026-11-26.
 // The steps come in the same statement, one row per step (a second statement for them was a
 // round trip on PostgreSQL and a third of the list's statements; same date).
 const byFilters = new Map<string, ReturnType<typeof prepareExperiments>>();
@@ -149,7 +149,7 @@ export async function showExperiment(db: Db, now: Date, experimentId: number) {
 // PostgreSQL 'Alles erledigt': the open steps done, one log entry per step (logChanged) and the
 // experiment as it is afterwards (one row per step), in one statement; the statement's snapshot
 // is from before its UPDATE, so each step's state is taken from `changed` where that holds it.
-// Decision 2026-11-26 (issue 25): the change and the two reads of the answer were three round
+// Decision 2026-11-26: the change and the two reads of the answer were three round
 // trips. SQLite has no data-modifying WITH (step-queries.ts completeAll).
 const completedExperiment = preparedWrite(
   (db: Db, experimentId: number, userId: number, at: string, podcastId: number) => {

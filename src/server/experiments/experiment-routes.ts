@@ -1,4 +1,4 @@
-// Experiments (issue 9; §2 experiments.*, §3, §4, §7): started from a method, with the method's
+// Experiments (§2 experiments.*, §3, §4, §7): started from a method, with the method's
 // action steps copied in (steps, comments and the activity log have routes of their own beside
 // this file). Every change and its event are written in one transaction; a request that changes
 // nothing records nothing.

@@ -60,7 +60,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * SQLite: the key's answer stored in the write's own transaction, so the claim (held in this
- * process), the write and the record are one commit. Decision 2026-11-26 (issue 25): the
+ * process), the write and the record are one commit. Decision 2026-11-26: the
  * record's own commit was a third of a step toggle's statements. Returns undefined when the
  * answer is stored as it is sent (PostgreSQL, no key); else `store(db, run, payload)`, to call
  * last inside the write's synchronous transaction (database.ts writeSync): it serializes the payload as the route would (its response

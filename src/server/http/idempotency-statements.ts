@@ -63,7 +63,7 @@ export const deleteKey = preparedWrite((db: Db, scope: string, key: string, hold
 );
 
 // SQLite (one process per file, db/README.md): the claim is held in this process, not written.
-// Decision 2026-11-26 (issue 25): the claim's own INSERT was a commit of its own, a third of a
+// Decision 2026-11-26: the claim's own INSERT was a commit of its own, a third of a
 // write's commits (claim, write, record). Here the claim is an entry in `running` plus a
 // synchronous read of the stored key on the read connection, and the record is one upsert of the
 // finished row; a duplicate arriving meanwhile finds the entry (409) or, once the upsert is

@@ -1,5 +1,5 @@
 // The chunks of the app screen a signed-in user's page opens, preloaded by the page itself
-// (`<link rel="modulepreload">`, decision 2026-11-26, issue 25): the app asks for them only once its
+// (`<link rel="modulepreload">`, decision 2026-11-26): the app asks for them only once its
 // entry has loaded and run, which on a phone put a round trip and the entry's start between the
 // entry and the screen's code. Decision 2026-12-01: the build writes each first screen's chunks
 // (screen-chunks.json, src/client/build/screen-chunks.ts) from the screens declared in

@@ -14,7 +14,7 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
   clock: Clock;
 }): Mailer {
-  // nodemailer is loaded at the first mail, not at start (issue 25: a start's CPU).
+  // nodemailer is loaded at the first mail, not at start (a start's CPU).
   const transport = (options: Parameters<typeof import('nodemailer').createTransport>[0]) =>
     import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options));
   const { smtpUrl, from, dataDir, log, clock } = options;

@@ -121,7 +121,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       // The findings are the engine's input (like the goals): the scores follow in the request, so
       // 'Als Nächstes empfohlen' read after this answer already shows the methods they raise (the
-      // tip job after the answer finds them unchanged). Decision 2026-11-26 (issue 22).
+      // tip job after the answer finds them unchanged). Decision 2026-11-26.
       await runFeedCheck(async () => {
         await checkParsedFeed(ctx, podcast.id, podcast.rss_uri!, feed, cover?.artwork);
         await refreshScores(db, podcast.id, clock.now());

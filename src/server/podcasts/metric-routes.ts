@@ -76,7 +76,7 @@ export function podcastMetricRoutes(app: FastifyInstance, { db, clock }: AppCont
   // evaluation dialog of an experiment (Pro) it names the experiment and its kind, and the
   // experiment's activity log gets an entry in the same transaction. The answer is what this
   // evaluation added (the metrics it has a value for, each with that one value), in the GET's
-  // shape, so the client appends it to the history it holds. Decision 2026-11-26 (issue 25): it
+  // shape, so the client appends it to the history it holds. Decision 2026-11-26: it
   // answered the whole history, re-read after every write, so each evaluation cost more than the
   // one before (4 ms at 2,000 values on SQLite, 3 ms more to store it as the key's answer).
   api.post(
@@ -124,7 +124,7 @@ export function podcastMetricRoutes(app: FastifyInstance, { db, clock }: AppCont
       reply.status(201);
       if (db.writeSync) {
         // SQLite: the values, the log entry and the idempotency key's answer in one synchronous
-        // transaction (database.ts writeSync), one commit. Decision 2026-11-26 (issue 25).
+        // transaction (database.ts writeSync), one commit. Decision 2026-11-26.
         const store = answerWithin(request, reply, now.getTime());
         let stored: string | undefined;
         await db.writeSync((run) => {
@@ -151,7 +151,7 @@ export function podcastMetricRoutes(app: FastifyInstance, { db, clock }: AppCont
         });
         if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
       } else if (experiment_id === undefined) {
-        // PostgreSQL: one statement, so one round trip (issue 25, 2026-11-26): without an
+        // PostgreSQL: one statement, so one round trip (2026-11-26): without an
         // experiment the insert alone (atomic by itself); with one, the insert and its log entry
         // in one data-modifying WITH.
         await db.insertInto('podcast_metrics').values(rows).execute();

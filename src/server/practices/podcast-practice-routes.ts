@@ -1,4 +1,4 @@
-// The methods of a podcast (issue 8, spec §7): the list with filters, order and pages, one
+// The methods of a podcast (spec §7): the list with filters, order and pages, one
 // method, the flags (bookmarks, rejections, applications; POST sets, DELETE unsets, both safe to
 // repeat) and the estimations. Every route stands on the podcast guard: reads for any active
 // member, flags for roles that may edit (practices.flag). Scores, reasons and the advice order
@@ -273,7 +273,7 @@ export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppCo
         // One read gives whether the method exists, its flags and the podcast's score state; set
         // already (a repeat): nothing to write. Else the insert (its foreign key refuses a method
         // deleted meanwhile). The answer's method is rendered like the list's (practice-cards.ts).
-        // Decision 2026-11-26 (issue 25): a repeat was seven statements, now four on PostgreSQL
+        // Decision 2026-11-26: a repeat was seven statements, now four on PostgreSQL
         // (session, key, this read, the key's answer).
         const found = await flagRowOf(db, podcast.id, practiceId);
         if (!found.row) throw invalid({ practice_id: [missingPractice] });

@@ -1,4 +1,4 @@
-// The recommendation engine's arithmetic (DESIGN.md, issue 8): pure functions, no database. How a
+// The recommendation engine's arithmetic (DESIGN.md): pure functions, no database. How a
 // method fits a podcast (`scorePractice`: similarity 0–1 with German reasons) and how alike two
 // methods are (`practiceSimilarity`, 'Passende Methoden'). recommend.ts feeds them from the
 // database and stores the scores.
@@ -16,7 +16,7 @@ export type PodcastProfile = {
   goals: Points | null;
   /** The stage: time and money the podcast can spend, and its audience size. */
   stage: Effort;
-  /** What the studio measured (issue 22): the Feed-Check's findings and the tried methods' effects. */
+  /** What the studio measured: the Feed-Check's findings and the tried methods' effects. */
   evidence?: Evidence;
 };
 
@@ -110,7 +110,7 @@ export const EVIDENCE = {
  * important goal (g_m ≥ 2, p_m = 0) weighing g_m/Σg, and small fixed weights for efforts that fit;
  * the three heaviest, heaviest first.
  *
- * Evidence (issue 22), a factor E on the product, the result capped at 1:
+ * Evidence, a factor E on the product, the result capped at 1:
  *   E = F × X. F = 1.5, 1.3 or 1.15 when a Feed-Check finding of severity error, warning or tip
  *   names the method (its reason 'Dein Feed: …' comes first). X = Π over ended experiments e
  *   whose method is at least 0.3 alike (practiceSimilarity s_e, 1 for the method itself) of
@@ -128,7 +128,7 @@ export function scorePractice(
 }
 
 /*
- * scoreCodes runs ten thousand times per refresh (issue 25: 80 ms CPU at 10,000 methods, goal
+ * scoreCodes runs ten thousand times per refresh (80 ms CPU at 10,000 methods, goal
  * 30 ms for the whole refresh). So it reads goals and potentials as arrays in metric order
  * (cached per object; a profile's points never change once read), keeps its candidates in two
  * reused arrays and picks the three heaviest without sorting. The arithmetic is the formula's,

@@ -20,7 +20,7 @@ export async function sendPush(
   device: Device,
   payload: PushPayload,
 ): Promise<number> {
-  // Loaded at the first push, not at start (issue 25: a start's CPU).
+  // Loaded at the first push, not at start (a start's CPU).
   const { default: webpush } = await import('web-push');
   const details = webpush.generateRequestDetails(
     { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },

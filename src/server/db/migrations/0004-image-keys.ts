@@ -1,5 +1,5 @@
 // Images are addressed by a random key instead of their counting id, so nobody can walk through
-// them (issue 6, item 9). Existing rows get a key of their own.
+// them (item 9). Existing rows get a key of their own.
 import { randomBytes } from 'node:crypto';
 import type { Engine } from '../database.ts';
 import type { MigrationDb } from './column-types.ts';

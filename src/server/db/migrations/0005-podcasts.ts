@@ -1,4 +1,4 @@
-// Podcasts get their full shape (issue 7): form fields, goals, stage, strategy, milestones, a
+// Podcasts get their full shape: form fields, goals, stage, strategy, milestones, a
 // metrics history, settings, episodes and the selected podcast per user. Ownership lives in one
 // place: the membership with role `owner` (podcasts.owner_id goes). Until now no route created
 // podcasts, so the few rows there are are carried over through memory: SQLite cannot drop a

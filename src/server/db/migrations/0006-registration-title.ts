@@ -1,4 +1,4 @@
-// The podcast title typed in the setup wizard's first step is kept with the account (issue 7), so
+// The podcast title typed in the setup wizard's first step is kept with the account, so
 // onboarding on any device starts with it.
 import type { MigrationDb } from './column-types.ts';
 

@@ -1,4 +1,4 @@
-// Invitations (issue 7, team): who was invited to a podcast with which role. Only the SHA-256 of
+// Invitations (team): who was invited to a podcast with which role. Only the SHA-256 of
 // the link's random token is stored (set when the mail is rendered); the mail carries the token.
 // The link works through the Berlin day `expires_on` (INVITATION_DAYS after the last mail).
 import { sql } from 'kysely';

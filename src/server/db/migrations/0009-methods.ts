@@ -1,4 +1,4 @@
-// Methods for a podcast (issue 8): the three flags a podcast sets on a method (bookmarked,
+// Methods for a podcast: the three flags a podcast sets on a method (bookmarked,
 // rejected = do not recommend, applied = 'In Anwendung'), each at most once per podcast and
 // method, with who set it and when; and the stored recommendation scores of the engine
 // (src/server/practices/recommend.ts), refreshed per podcast, stamped with the content version.

@@ -1,4 +1,4 @@
-// Experiments (issue 9): a time-boxed try of one method in one podcast. The method's action steps
+// Experiments: a time-boxed try of one method in one podcast. The method's action steps
 // are copied into the experiment when it starts (with their links), each under its own stable id,
 // so later edits of the method change no running experiment. Comments are plain text. The
 // activity log (`events`) records who created, updated or deleted an experiment, an action step

@@ -1,4 +1,4 @@
-// Billing through the membership provider (Steady, issue 11). `steady_accounts`: a user's
+// Billing through the membership provider (Steady). `steady_accounts`: a user's
 // connection to the provider (tokens, server-side only) and the subscription as last read.
 // `contracts`: which user's subscription unlocks which podcast; one subscription unlocks one
 // podcast at a time (both columns unique), releasing deletes the row.

@@ -1,4 +1,4 @@
-// The admin panel (issue 11): the audit log of every admin write, feedback received, newsletter
+// The admin panel: the audit log of every admin write, feedback received, newsletter
 // sign-ups with double opt-in, and `edited_at` on the editorial tables: a row edited in /nova
 // keeps its text when the content files are seeded again.
 import type { Engine } from '../database.ts';

@@ -1,4 +1,4 @@
-// Plans changed by an admin in /nova (issue 11): a podcast's trial length (null = the standard
+// Plans changed by an admin in /nova: a podcast's trial length (null = the standard
 // 30 days) and Pro granted through a Berlin day (`pro_until`, inclusive) with the reason, which
 // the audit log also keeps.
 import type { MigrationDb } from './column-types.ts';

@@ -1,4 +1,4 @@
-// Web Push (issue 10): the devices that asked for notifications, and one job per new tip that a
+// Web Push: the devices that asked for notifications, and one job per new tip that a
 // worker sends to them after the request (like mail_queue). VAPID keys live in `secrets`.
 import type { Engine } from '../database.ts';
 import { notNull, withId, type MigrationDb } from './column-types.ts';

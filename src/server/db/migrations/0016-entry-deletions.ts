@@ -1,4 +1,4 @@
-// Entries deleted in /nova (issue 11): logbook advices, changelog and roadmap entries keep their
+// Entries deleted in /nova: logbook advices, changelog and roadmap entries keep their
 // row with `deleted_at` (and `edited_at`), so seeding the content files again does not bring a
 // deleted entry back; every reader leaves such rows out.
 import type { MigrationDb } from './column-types.ts';

@@ -1,4 +1,4 @@
-// The Feed-Check (issue 22): one dated report per check of a podcast's feed; the newest two tell
+// The Feed-Check: one dated report per check of a podcast's feed; the newest two tell
 // what got fixed. Findings and rhythm are stored as JSON: they are read whole, never queried.
 import type { Engine } from '../database.ts';
 import { notNull, withId, type MigrationDb } from './column-types.ts';

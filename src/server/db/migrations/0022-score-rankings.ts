@@ -1,4 +1,4 @@
-// A podcast's scores become one ranking in its score state (recommend.ts, issue 25): a goal change
+// A podcast's scores become one ranking in its score state (recommend.ts): a goal change
 // writes one row instead of one per method. The old rows go; every podcast's ranking is computed
 // again on its next read (a null fingerprint is never current).
 import type { MigrationDb } from './column-types.ts';

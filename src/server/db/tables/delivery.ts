@@ -18,7 +18,7 @@ export interface MailQueueTable {
   last_error: string | null;
 }
 
-/** A device's Web Push subscription (issue 10); `endpoint` is unique: one device, one user. */
+/** A device's Web Push subscription; `endpoint` is unique: one device, one user. */
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;

@@ -2,7 +2,7 @@
 import type { Generated } from 'kysely';
 import type { Timestamp } from './columns.ts';
 
-/** An experiment (issue 9): one method tried in one podcast from starts_at through ends_at. */
+/** An experiment: one method tried in one podcast from starts_at through ends_at. */
 export interface ExperimentsTable {
   id: Generated<number>;
   podcast_id: number;

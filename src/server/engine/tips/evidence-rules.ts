@@ -1,4 +1,4 @@
-// Kompass-KI from the evidence (issue 22): the Feed-Check and the measured effect of experiments.
+// Kompass-KI from the evidence: the Feed-Check and the measured effect of experiments.
 // Each once per cause: a finding's key, a fix dated by its check, a pause by its last episode, an
 // experiment by its id.
 import { addDays, berlinDate } from '../../../shared/calendar.ts';

@@ -40,7 +40,7 @@ export type TipState = {
   bookmarks: TipBookmark[];
   /** Tips the podcast already has: rule and creation time. */
   tips: { rule: string; created_at: string }[];
-  /** The newest Feed-Check (issue 22) and the keys fixed since the one before; null before any. */
+  /** The newest Feed-Check and the keys fixed since the one before; null before any. */
   feed: { checked_at: string; findings: RawFinding[]; resolved: string[]; rhythm: Rhythm } | null;
   /**
    * Ended experiments whose effect could be measured, with their goal score (null: no goal) and
