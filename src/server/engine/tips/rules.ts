@@ -17,6 +17,7 @@ import {
   type Tip,
 } from './tip-text.ts';
 import { evidenceRules } from './evidence-rules.ts';
+import { experimentRules } from './experiment-rules.ts';
 import { audienceRules } from './audience-rules.ts';
 import type { TipState } from './tip-state.ts';
 
@@ -27,8 +28,7 @@ export const TEAM_AFTER_DAYS = 7;
 export const STRATEGY_AFTER_DAYS = 3;
 /** No metric recorded for this many days: the stale-metrics tip. */
 export const METRICS_STALE_DAYS = 30;
-/** An experiment this many days before its end (or fewer): the ending tip. */
-export const ENDING_DAYS = 3;
+export { ENDING_DAYS } from './experiment-rules.ts';
 /** Trial days left when the trial tip speaks up. */
 export const TRIAL_TIP_DAYS = 5;
 /** A method scoring this much is a strong match (§9: shown as „Kompass“). */
@@ -183,66 +183,6 @@ const trialEnding: Rule = {
       : [],
 };
 
-const experimentStarting: Rule = {
-  name: 'experiment-starting',
-  due: (s) => s.experiments.map((e) => e.starts_at),
-  run: (s) =>
-    s.experiments
-      .filter((e) => e.starts_at === s.today)
-      .map((e) =>
-        tip(
-          'experiment-starting',
-          `experiment-starting:${e.id}`,
-          `Heute startet „${e.title}“`,
-          `Dein Experiment **${e.title}** läuft ab heute bis zum ${german(e.ends_at)} (${daysBetween(e.starts_at, e.ends_at)} Tage). Hak die Aufgaben ab, sobald du sie erledigt hast, und halte deine Beobachtungen in den Kommentaren fest.\n\n[Zum Experiment](/app/experiments/${e.id})`,
-        ),
-      ),
-};
-
-const experimentEnding: Rule = {
-  name: 'experiment-ending',
-  due: (s) =>
-    s.experiments.map((e) => {
-      const [window] = daysAfter([e.ends_at], -ENDING_DAYS);
-      return window! > e.starts_at ? window! : e.starts_at;
-    }),
-  run: (s) =>
-    s.experiments
-      .filter((e) => {
-        const left = daysBetween(s.today, e.ends_at);
-        return left >= 1 && left <= ENDING_DAYS && e.starts_at <= s.today;
-      })
-      .map((e) => {
-        const left = daysBetween(s.today, e.ends_at);
-        return tip(
-          'experiment-ending',
-          `experiment-ending:${e.id}`,
-          `„${e.title}“ endet bald`,
-          `Noch ${left === 1 ? '1 Tag' : `${left} Tage`}, dann ist dein Experiment **${e.title}** am ${german(e.ends_at)} vorbei. Erledige die letzten Aufgaben und plane schon die Auswertung ein.\n\n[Zum Experiment](/app/experiments/${e.id})`,
-        );
-      }),
-};
-
-const experimentUnevaluated: Rule = {
-  name: 'experiment-unevaluated',
-  due: (s) =>
-    daysAfter(
-      s.experiments.map((e) => e.ends_at),
-      1,
-    ),
-  run: (s) =>
-    s.experiments
-      .filter((e) => e.ends_at < s.today && !e.evaluated)
-      .map((e) =>
-        tip(
-          'experiment-unevaluated',
-          `experiment-unevaluated:${e.id}`,
-          `Werte „${e.title}“ aus`,
-          `Dein Experiment **${e.title}** ist am ${german(e.ends_at)} zu Ende gegangen, aber seitdem hast du für ${title(s)} keine Kennzahlen erfasst. Erst die Auswertung zeigt, ob es sich gelohnt hat.\n\n[Jetzt auswerten](/app/experiments/${e.id})`,
-        ),
-      ),
-};
-
 const strongMatch: Rule = {
   name: 'strong-match',
   // The day after the welcome, a week after the last strong match, and the days an experiment
@@ -316,9 +256,7 @@ export const rules: Rule[] = [
   metricsStale,
   metricDropped,
   trialEnding,
-  experimentStarting,
-  experimentEnding,
-  experimentUnevaluated,
+  ...experimentRules,
   strongMatch,
   bookmarkIdle,
   ...evidenceRules,
