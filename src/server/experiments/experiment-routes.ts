@@ -19,14 +19,13 @@ import { requireUser } from '../access/session.ts';
 import { invalid } from '../http/errors.ts';
 import { requirePodcast } from '../access/guard.ts';
 import { experimentRule, guardedExperiment } from './experiment-access.ts';
+import { loadExperiments, showExperiment } from './experiment-queries.ts';
 import {
   createExperiment,
   deleteExperiment,
   editable,
-  loadExperiments,
-  showExperiment,
   updateExperiment,
-} from './experiment-queries.ts';
+} from './experiment-write-queries.ts';
 
 export async function experimentRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
