@@ -35,24 +35,25 @@ export function AssistantButton({ podcast, onRefused, className }: Props) {
   const shown = (tips.data ?? []).slice(0, ASSISTANT_TIPS);
   const triggerProps = {
     'data-assistant-button': '',
-    className: `relative ${className}`,
+    className,
     'aria-label': active ? `Kompass-KI: ${shown.length} Tipps` : 'Kompass befragen',
     children: (
       <>
         <CompassMark className="size-6" />
-        {/* A quarter of a phone's tab bar holds one word; the accessible name says it all. */}
-        <span className="whitespace-nowrap md:hidden">Kompass</span>
-        <span className="hidden whitespace-nowrap md:inline">
-          {active ? 'Kompass-KI' : 'Kompass befragen'}
+        {/* A quarter of a phone's tab bar holds one word and the count, on one line; the
+            accessible name says it all. */}
+        <span className="flex items-center gap-1 whitespace-nowrap">
+          <span className="md:hidden">Kompass</span>
+          <span className="hidden md:inline">{active ? 'Kompass-KI' : 'Kompass befragen'}</span>
+          {active && shown.length > 0 && (
+            <span
+              className="min-w-4 rounded-full bg-brand-800 px-1 text-center text-xs leading-4 text-white md:min-w-5 md:px-1.5 md:leading-5"
+              aria-hidden="true"
+            >
+              {shown.length}
+            </span>
+          )}
         </span>
-        {active && shown.length > 0 && (
-          <span
-            className="absolute top-1 right-1 min-w-5 rounded-full bg-brand-800 px-1.5 text-center text-xs leading-5 text-white md:static"
-            aria-hidden="true"
-          >
-            {shown.length}
-          </span>
-        )}
       </>
     ),
   };
