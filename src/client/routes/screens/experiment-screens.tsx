@@ -47,8 +47,8 @@ export async function prefetchExperimentShow(queryClient: QueryClient, id: strin
   const experimentId = Number(id);
   void queryClient.prefetchQuery(experimentQueryOptions(experimentId));
   void queryClient.prefetchQuery(experimentEffectQueryOptions(experimentId));
-  void queryClient.prefetchInfiniteQuery(commentsQueryOptions(experimentId));
-  void queryClient.prefetchInfiniteQuery(eventsQueryOptions(experimentId));
+  void queryClient.prefetchQuery(commentsQueryOptions(experimentId));
+  void queryClient.prefetchQuery(eventsQueryOptions(experimentId));
 }
 
 const showRoute = getRouteApi('/app/podcast-required/experiments/$id');

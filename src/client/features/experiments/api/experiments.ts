@@ -1,13 +1,6 @@
 // The experiments' calls (§7): every answer parsed with the shared schema; keys in query-keys.ts.
 // What an offline write changes (experiment-writes.ts) stays on the fetched data while it waits.
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { evaluationSchema, experimentCreateSchema } from '../../../../shared/experiments.ts';
 import { MAX_PRACTICE_RECORDS } from '../../../../shared/limits.ts';
@@ -70,44 +63,37 @@ export const experimentQueryOptions = (id: number) =>
 
 export const useExperiment = (id: number) => useQuery(experimentQueryOptions(id));
 
-// The activity and the comments are bounded lists (shared/api.ts olderQuery): the first page is
-// the newest entries, „Ältere anzeigen“ asks for the page before (`?before=`). Offline, a page
-// seen before comes from the mirror (sw/mirror.ts keeps each URL with its query).
-/** unlessJustLoaded for the paged queries (its type names a plain query's). */
-const pagesJustLoaded = (query: { state: { isInvalidated: boolean; dataUpdatedAt: number } }) =>
-  unlessJustLoaded(query as never);
-const olderParams = (pageParam: number | undefined) =>
-  pageParam === undefined ? undefined : { searchParams: { before: pageParam } };
-
 export const eventsQueryOptions = (id: number) =>
-  infiniteQueryOptions({
-    refetchOnMount: pagesJustLoaded,
+  queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: [...experimentQueryKey(id), 'events'],
-    queryFn: ({ pageParam }) =>
-      api
-        .get(`api/experiments/${id}/events`, olderParams(pageParam))
-        .json()
-        .then(parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.eventsResponse))),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (page) => page.meta?.before ?? undefined,
+    queryFn: async () =>
+      (
+        await api
+          .get(`api/experiments/${id}/events`)
+          .json()
+          .then(parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.eventsResponse)))
+      ).data,
   });
 
-export const useEvents = (id: number) => useInfiniteQuery(eventsQueryOptions(id));
+export const useEvents = (id: number) => useQuery(eventsQueryOptions(id));
 
 export const commentsQueryOptions = (id: number) =>
-  infiniteQueryOptions({
-    refetchOnMount: pagesJustLoaded,
+  queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: commentsQueryKey(id),
-    queryFn: ({ pageParam }) =>
-      api
-        .get(`api/experiments/${id}/comments`, olderParams(pageParam))
-        .json()
-        .then(parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.commentsResponse))),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (page) => page.meta?.before ?? undefined,
+    queryFn: async () =>
+      (
+        await api
+          .get(`api/experiments/${id}/comments`)
+          .json()
+          .then(
+            parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.commentsResponse)),
+          )
+      ).data,
   });
 
-export const useComments = (id: number) => useInfiniteQuery(commentsQueryOptions(id));
+export const useComments = (id: number) => useQuery(commentsQueryOptions(id));
 
 /** The method selector: up to 1000 methods, bookmarked first (§7, §9). */
 export const useSelectablePractices = (podcastId: number) =>

@@ -194,11 +194,9 @@ function Comments({
   const create = useCreateComment(experiment.id);
   const form = useForm(commentForm, create, { onSuccess: (_, element) => element.reset() });
   const listId = useId();
-  // Pages come newest first, each oldest first: the older pages go above.
-  const list = [...(comments.data?.pages ?? [])].reverse().flatMap((p) => p.data);
+  const list = comments.data ?? [];
   return (
     <Card id="experiment-comments" title="Kommentare">
-      <OlderButton list={comments} />
       {list.length > 0 && (
         <ul id={listId} className="mb-4 space-y-3">
           {list.map((c) => (
@@ -237,7 +235,7 @@ function Comments({
 
 function Activity({ experimentId }: { experimentId: number }) {
   const events = useEvents(experimentId);
-  const list = (events.data?.pages ?? []).flatMap((p) => p.data);
+  const list = events.data ?? [];
   return (
     <Card id="experiment-activity" title="Aktivitäten">
       {list.length === 0 ? (
@@ -257,38 +255,6 @@ function Activity({ experimentId }: { experimentId: number }) {
           ))}
         </ol>
       )}
-      <OlderButton list={events} />
     </Card>
-  );
-}
-
-/** „Ältere anzeigen“ while the bounded list has older pages; its error shows in place. */
-function OlderButton({
-  list,
-}: {
-  list: {
-    hasNextPage: boolean;
-    isFetchingNextPage: boolean;
-    isFetchNextPageError: boolean;
-    fetchNextPage: () => unknown;
-  };
-}) {
-  if (!list.hasNextPage) return null;
-  return (
-    <div className="my-3">
-      <Button
-        type="button"
-        variant="secondary"
-        pending={list.isFetchingNextPage}
-        onClick={() => void list.fetchNextPage()}
-      >
-        Ältere anzeigen
-      </Button>
-      {list.isFetchNextPageError && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          Ältere Einträge konnten nicht geladen werden. Bitte versuche es noch einmal.
-        </p>
-      )}
-    </div>
   );
 }
