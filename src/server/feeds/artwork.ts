@@ -4,7 +4,6 @@ import type { FeedConfig } from '../config.ts';
 import { loadSharp } from '../images/sharp.ts';
 import { safeFetch } from './safe-fetch.ts';
 
-
 /** What the cover's header said; `missing` when the feed names none, `unreadable` when it failed. */
 export type Artwork = { format: string; width: number; height: number } | 'missing' | 'unreadable';
 

@@ -21,7 +21,6 @@ const MAX_ATTEMPTS = 3;
 /** Pushes in flight at once for one tip. */
 const PARALLEL = 8;
 
-
 /** Queues the push of a new tip; pass the transaction that inserted the tip. */
 export async function queueTipPush(tx: Db, assistanceId: number, now: Date) {
   await tx
