@@ -50,6 +50,7 @@ import { podcastMetricRoutes } from './podcasts/metric-routes.ts';
 import { podcastRoutes } from './podcasts/podcast-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
 import { podcastPracticeRoutes } from './practices/podcast-practice-routes.ts';
+import { practiceFlagRoutes } from './practices/practice-flag-routes.ts';
 import { commentRoutes } from './experiments/comment-routes.ts';
 import { eventRoutes } from './experiments/event-routes.ts';
 import { experimentRoutes } from './experiments/experiment-routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     feedCheckRoutes,
     practiceRoutes,
     podcastPracticeRoutes,
+    practiceFlagRoutes,
     contentRoutes,
     experimentRoutes,
     effectRoutes,
