@@ -1,12 +1,12 @@
 // 'Datenquellen': every role sees the sources and their state; owner and managers
 // (`audience.manage`) refresh, remove and add them. Removing asks first (radix AlertDialog).
-import { AlertDialog } from 'radix-ui';
 import type { AudienceSource } from '../../../../shared/audience.ts';
 import type { Podcast } from '../../../../shared/podcasts.ts';
 import { can } from '../../../../shared/roles.ts';
 import { apiError } from '../../../api/errors.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
+import { RemoveDialog } from '../../../components/remove-dialog.tsx';
 import { WidgetCard } from '../../../components/widget-card.tsx';
 import { germanDateTime } from '../../../lib/lazy-format.ts';
 import { useAudienceSources, useRefreshSource, useRemoveSource } from '../api/audience.ts';
@@ -152,8 +152,14 @@ function RemoveButton({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
+    <RemoveDialog
+      name={name}
+      description={
+        name === 'OP3'
+          ? 'Das Token wird gelöscht, und mit der Quelle gehen ihre Tageswerte. Du kannst OP3 später erneut verbinden.'
+          : 'Die hochgeladenen Tageswerte werden gelöscht. Du kannst die Datei später erneut hochladen.'
+      }
+      trigger={
         <Button
           type="button"
           variant="ghost"
@@ -163,32 +169,8 @@ function RemoveButton({
         >
           Entfernen
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-2xl bg-white p-6 shadow-xl sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2">
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">
-            {name} entfernen?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-700">
-            {name === 'OP3'
-              ? 'Das Token wird gelöscht, und mit der Quelle gehen ihre Tageswerte. Du kannst OP3 später erneut verbinden.'
-              : 'Die hochgeladenen Tageswerte werden gelöscht. Du kannst die Datei später erneut hochladen.'}
-          </AlertDialog.Description>
-          <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button type="button" variant="secondary">
-                Abbrechen
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button type="button" variant="danger" onClick={onConfirm}>
-                Entfernen
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { can, type Role } from '../../../../shared/roles.ts';
 import type { Membership } from '../../../../shared/team.ts';
 import { apiError } from '../../../api/errors.ts';
 import { Avatar, displayName } from '../../../components/avatar.tsx';
 import { Button } from '../../../components/button.tsx';
+import { RemoveDialog } from '../../../components/remove-dialog.tsx';
 import { useChangeMembership, type MembershipAction } from '../api/change-membership.ts';
 import { useMemberships } from '../api/get-memberships.ts';
 import { EmailAddress } from '../../../components/email-address.tsx';
@@ -28,36 +28,16 @@ const smallButton = 'min-h-11 px-3 py-1.5 text-sm';
 
 function RemoveButton({ name, onConfirm }: { name: string; onConfirm: () => void }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
+    <RemoveDialog
+      name={name}
+      description={`${name} verliert den Zugriff auf diesen Podcast. Du kannst die Person später erneut einladen.`}
+      trigger={
         <Button type="button" variant="ghost" className={`${smallButton} text-red-800`}>
           Entfernen
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-2xl bg-white p-6 shadow-xl sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2">
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">
-            {name} entfernen?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-700">
-            {name} verliert den Zugriff auf diesen Podcast. Du kannst die Person später erneut einladen.
-          </AlertDialog.Description>
-          <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button type="button" variant="secondary">
-                Abbrechen
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button type="button" variant="danger" onClick={onConfirm}>
-                Entfernen
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      onConfirm={onConfirm}
+    />
   );
 }
 
