@@ -3,15 +3,11 @@
 // episodes' first 7 days). Every chart is aria-hidden; the table beside it carries the numbers.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { followWidth } from '../../../lib/chart-width.ts';
+import { DAY, dayChartOptions, daySeconds, followWidth } from '../../../lib/day-chart.ts';
 
 const BRAND = '#0f766e';
 const RELEASE = '#b45309';
 const HEIGHT = 200;
-const DAY = 24 * 60 * 60;
-
-const dayLabel = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
-const seconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 export type DailyData = { days: { date: string; value: number | null }[]; releases: string[] };
 
@@ -35,27 +31,12 @@ const releaseLines = (releases: number[]) => (u: uPlot) => {
 
 /** One series per day; a day without a figure is a gap in the line, never 0. */
 export function drawDaily(target: HTMLElement, data: DailyData) {
-  const xs = data.days.map((d) => seconds(d.date));
-  const releases = data.releases.map(seconds);
+  const xs = data.days.map((d) => daySeconds(d.date));
+  const releases = data.releases.map(daySeconds);
   target.dataset.releases = String(releases.length);
   const plot = new uPlot(
     {
-      width: Math.max(target.clientWidth, 200),
-      height: HEIGHT,
-      legend: { show: false },
-      cursor: { show: false },
-      scales: {
-        x: { time: true, range: (_u, min, max) => [min - DAY / 2, max + DAY / 2] },
-        y: { range: (_u, _min, max) => [0, Math.max(10, Math.ceil((max ?? 0) * 1.1))] },
-      },
-      axes: [
-        {
-          values: (_u, splits) => splits.map((s) => dayLabel.format(new Date(s * 1000))),
-          incrs: [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY, 91 * DAY],
-          space: 56,
-        },
-        { size: 52 },
-      ],
+      ...dayChartOptions(target, HEIGHT, [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY, 91 * DAY]),
       series: [{}, { stroke: BRAND, width: 2, spanGaps: false, points: { show: xs.length <= 31, size: 5 } }],
       hooks: { drawAxes: [releaseLines(releases)] },
     },

@@ -4,35 +4,17 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { AudienceEffect } from '../../../../shared/audience.ts';
-import { followWidth } from '../../../lib/chart-width.ts';
+import { DAY, dayChartOptions, daySeconds, followWidth } from '../../../lib/day-chart.ts';
 
 const OBSERVED = '#0f766e';
 const EXPECTED = '#64748b';
 const HEIGHT = 200;
-const DAY = 24 * 60 * 60;
-
-const dayLabel = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
 
 export function drawBand(target: HTMLElement, days: AudienceEffect['days']) {
-  const xs = days.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000);
+  const xs = days.map((d) => daySeconds(d.date));
   const plot = new uPlot(
     {
-      width: Math.max(target.clientWidth, 200),
-      height: HEIGHT,
-      legend: { show: false },
-      cursor: { show: false },
-      scales: {
-        x: { time: true, range: (_u, min, max) => [min - DAY / 2, max + DAY / 2] },
-        y: { range: (_u, _min, max) => [0, Math.max(10, Math.ceil((max ?? 0) * 1.1))] },
-      },
-      axes: [
-        {
-          values: (_u, splits) => splits.map((s) => dayLabel.format(new Date(s * 1000))),
-          incrs: [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY],
-          space: 56,
-        },
-        { size: 52 },
-      ],
+      ...dayChartOptions(target, HEIGHT, [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY]),
       series: [
         {},
         { stroke: 'transparent', points: { show: false } },
