@@ -28,12 +28,13 @@ function run(bin: string, args: string[]) {
 
 export const hasPostgres = () => binDir() !== undefined;
 
-export async function startPair() {
+/** `ports`: the primary's and the standby's (else two free ones). */
+export async function startPair(ports?: [number, number]) {
   const bin = binDir()!;
   const dir = mkdtempSync(join(tmpdir(), 'kompass-pair-'));
   chmodSync(dir, 0o777);
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  const [primaryPort, standbyPort] = [await freePort(), await freePort()];
+  const [primaryPort, standbyPort] = ports ?? [await freePort(), await freePort()];
   const primaryData = join(dir, 'primary');
   const standbyData = join(dir, 'standby');
   const options = (port: number) =>
@@ -59,6 +60,7 @@ export async function startPair() {
   return {
     primaryPort,
     standbyPort,
+    primaryData,
     url,
     query,
     /** Waits until the standby has replayed everything the primary wrote so far. */

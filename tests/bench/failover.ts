@@ -1,0 +1,129 @@
+// A failover under load: a PostgreSQL primary with a synchronous streaming standby
+// (synchronous_standby_names '*', synchronous_commit on: a commit the app acknowledged is on both),
+// three app processes with DATABASE_URL naming both hosts (target_session_attrs=read-write) behind
+// a local nginx, members writing comments (each with its Idempotency-Key, sent again with the same
+// key after a 503, 409 or lost connection until acknowledged) and reading their podcast. In the
+// middle the primary's postmaster gets kill -9; BENCH_PROMOTE_AFTER_MS later (default 2000, a
+// failover manager's detection) the standby is promoted. Prints: 2xx, 503 during the failover,
+// other errors (goal 0), seconds until writes succeed again (after the kill and after the
+// promotion), acknowledged writes lost (goal 0), writes applied twice (goal 0), apps running.
+//
+// Run: npx tsx tests/bench/failover.ts (BENCH_DIST=1 runs the built server: `npm run build` first)
+// Needs Debian's nginx (`apt-get install -y nginx`) and postgresql. Loopback only. Its own primary
+// and standby on BENCH_PG_PORT and the port after it (else two free ports), never a shared cluster;
+// nginx with its own prefix, config and temp folders under a temp dir.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startPair } from '../server/db/pg-pair.ts';
+import { freePort } from '../support/loopback-server.ts';
+import { running, startApp, startNginx, stopAll, type App } from './support/app-fleet.ts';
+import { countWrites, createMembers, Load } from './support/load.ts';
+
+const WRITERS = 4;
+const READERS = 4;
+const PREFIX = 'Failover';
+const promoteAfterMs = Number(process.env.BENCH_PROMOTE_AFTER_MS ?? 2000);
+const work = mkdtempSync(join(tmpdir(), 'kompass-failover-'));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 23)}] ${line}`);
+const seconds = (ms: number | undefined) => (ms === undefined ? 'never' : `${(ms / 1000).toFixed(1)} s`);
+
+const pgPort = Number(process.env.BENCH_PG_PORT) || undefined;
+const pair = await startPair(pgPort ? [pgPort, pgPort + 1] : undefined);
+const apps: App[] = [];
+let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+/** The old primary's processes: a killed postmaster leaves its backends to notice by themselves. */
+let orphans: number[] = [];
+const load = new Load(PREFIX);
+
+try {
+  // Synchronous from here on; set on the primary only (the standby's copy of the config predates it).
+  await pair.query(pair.primaryPort, "ALTER SYSTEM SET synchronous_standby_names = '*'");
+  await pair.query(pair.primaryPort, "ALTER SYSTEM SET synchronous_commit = 'on'");
+  await pair.query(pair.primaryPort, 'SELECT pg_reload_conf()');
+  for (let i = 0; ; i++) {
+    const rows = await pair.query<{ s: string }>(
+      pair.primaryPort,
+      'SELECT sync_state AS s FROM pg_stat_replication',
+    );
+    if (rows.some((r) => r.s === 'sync')) break;
+    if (i > 100) throw new Error('the standby did not become synchronous');
+    await sleep(100);
+  }
+  const databaseUrl = `postgres://postgres@127.0.0.1:${pair.primaryPort},127.0.0.1:${pair.standbyPort}/postgres?target_session_attrs=read-write`;
+  for (let n = 0; n < 3; n++) apps.push({ port: await freePort() });
+  // The first process migrates and seeds alone; the others find it done.
+  await startApp(work, apps[0]!, 0, databaseUrl);
+  await Promise.all([startApp(work, apps[1]!, 1, databaseUrl), startApp(work, apps[2]!, 2, databaseUrl)]);
+  const proxyPort = await freePort();
+  nginx = await startNginx(work, apps, proxyPort);
+  log(
+    `primary ${pair.primaryPort}, synchronous standby ${pair.standbyPort}; 3 apps behind nginx on ${proxyPort}; logs in ${work}`,
+  );
+
+  const db = new pg.Pool({ connectionString: pair.url(pair.primaryPort), max: 2 });
+  db.on('error', () => {}); // its connections die with the primary
+  const members = await createMembers(`http://127.0.0.1:${proxyPort}`, db, WRITERS + READERS, PREFIX);
+  await db.end();
+  load.start(members.slice(0, WRITERS), members.slice(WRITERS));
+  await sleep(5_000);
+
+  const postmaster = Number(readFileSync(join(pair.primaryData, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  orphans = execFileSync('pgrep', ['-P', String(postmaster)])
+    .toString()
+    .trim()
+    .split('\n')
+    .map(Number);
+  load.outage = true;
+  load.phase = 'failover';
+  const killedAt = Date.now();
+  process.kill(postmaster, 'SIGKILL');
+  log(
+    `kill -9 of the primary's postmaster (pid ${postmaster}); promoting the standby in ${promoteAfterMs} ms`,
+  );
+  await sleep(promoteAfterMs);
+  const promotedAt = Date.now();
+  pair.promote();
+  log(`standby promoted (pg_ctl promote took ${seconds(Date.now() - promotedAt)})`);
+  while (load.firstAckAfter(killedAt) === undefined && Date.now() - promotedAt < 60_000) await sleep(50);
+  const writesBack = load.firstAckAfter(killedAt);
+  log(`writes succeed again: ${seconds(writesBack && writesBack - killedAt)} after the kill`);
+  // Requests that met the outage may still be answering: a moment's grace, then 503s count as errors.
+  await sleep(1_000);
+  load.outage = false;
+  load.phase = 'after the failover';
+  await sleep(5_000);
+  await load.stop();
+
+  const check = new pg.Client({ connectionString: pair.url(pair.standbyPort) });
+  await check.connect();
+  const writes = await countWrites(check, PREFIX, load.acked);
+  await check.end();
+  const alive = apps.filter(running).length;
+
+  load.print('during the failover');
+  console.log(
+    `writes succeed again after:    ${seconds(writesBack && writesBack - killedAt)} from the kill, ${seconds(writesBack && writesBack - promotedAt)} from the promotion`,
+  );
+  console.log(`acknowledged writes:           ${load.acked.length}`);
+  console.log(`acknowledged writes lost:      ${writes.lost}`);
+  console.log(`writes applied twice:          ${writes.doubled}`);
+  console.log(`app processes running:         ${alive} of 3`);
+  const good = load.counts.other === 0 && writes.lost === 0 && writes.doubled === 0 && alive === 3;
+  process.exitCode = good && writesBack !== undefined ? 0 : 1;
+} finally {
+  await load.stop();
+  await stopAll(nginx, apps);
+  for (const pid of orphans) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+  pair.stop();
+}
+process.exit();
