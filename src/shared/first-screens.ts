@@ -2,8 +2,9 @@
 // router loads it from, and the GETs its first paint makes for the selected podcast, spelled as the
 // client's fetchers spell them (path and query string: the client takes an embedded answer by
 // exactly that). The server embeds those answers in the page (src/server/http/boot-data.ts), the
-// build writes each screen's chunks from the screen's module (src/client/build/screen-chunks.ts)
-// and the server preloads them (screen-preloads.ts). Before, the lists were written three times and
+// screens' loaders ask for them (src/client/routes/screens/screen-reads.ts), the build writes each
+// screen's chunks from the screen's module (src/client/build/screen-chunks.ts) and the server
+// preloads them (screen-preloads.ts). Before, the lists were written three times and
 // only a browser journey held them together. Without zod, like limits.ts: the client reads it too.
 import { WIDGET_ITEMS } from './limits.ts';
 

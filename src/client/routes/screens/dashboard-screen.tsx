@@ -5,6 +5,7 @@
 // module for the route's loader and component: before, each was its own dynamic import, and the
 // dashboard waited for seven small chunks in two waves before it rendered.
 import type { QueryClient } from '@tanstack/react-query';
+import { FIRST_SCREENS } from '../../../shared/first-screens.ts';
 import type { Podcast } from '../../../shared/podcasts.ts';
 import { experimentsQueryOptions } from '../../features/experiments/api/experiments.ts';
 import { RunningExperimentsWidget } from '../../features/experiments/components/running-experiments-widget.tsx';
@@ -25,29 +26,33 @@ import { membershipsQueryOptions } from '../../features/team/api/get-memberships
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
 import { audienceWidget } from './audience-widget-slot.tsx';
 import { simple } from './experiment-podcast.ts';
+import { prefetchReads, read, type ReadQuery } from './screen-reads.ts';
 
 /**
- * The loader: the launch gift's sets beside the settings, and the data of the widgets below the
- * first screen (they mount once it has settled, dashboard-page.tsx) beside them too, not once they
- * mount (one round trip after the shell). The server embeds these answers in the page by
- * the list in src/shared/first-screens.ts (`dashboardReads`): a read added here goes there too.
+ * The loader: the reads src/shared/first-screens.ts declares for the dashboard (`dashboardReads`,
+ * the answers the server embeds in the page), each by its feature's query: the launch gift's sets
+ * beside the settings, and the data of the widgets below the first screen (they mount once it has
+ * settled, dashboard-page.tsx) beside them too, not once they mount (one round trip after the
+ * shell). The settings, the feed check and the tips are the components' own.
  */
+const queries: ReadQuery[] = [
+  read(/^\/api\/compilations$/, () => compilationsQueryOptions()),
+  read(/^\/api\/advices:random$/, () => adviceQueryOptions()),
+  read(/^\/api\/podcasts\/(\d+)\/estimations\?limit=\d+$/, ([id]) => estimationsQueryOptions(id)),
+  read(/^\/api\/podcasts\/(\d+)\/experiments\?state=started$/, ([id]) =>
+    experimentsQueryOptions(id, { state: 'started' }),
+  ),
+  read(/^\/api\/podcasts\/(\d+)\/bookmarks$/, ([id]) => bookmarksQueryOptions(id)),
+  read(/^\/api\/podcasts\/(\d+)\/applications$/, ([id]) => applicationsQueryOptions(id)),
+  read(/^\/api\/podcasts\/(\d+)\/memberships$/, ([id]) => membershipsQueryOptions(id)),
+  read(/^\/api\/podcasts\/(\d+)\/objective$/, ([id]) => objectiveQueryOptions(id)),
+  read(/^\/api\/podcasts\/(\d+)\/strategy$/, ([id]) => strategyQueryOptions(id)),
+  read(/^\/api\/podcasts\/(\d+)\/episodes\?page=(\d+)$/, ([id, page]) => episodesQueryOptions(id, page)),
+];
+
 export async function prefetchDashboard(queryClient: QueryClient) {
-  void queryClient.prefetchQuery(compilationsQueryOptions());
-  void queryClient.prefetchQuery(adviceQueryOptions());
   const podcast = await cachedOnStart(queryClient, contextQueryOptions());
-  if (!podcast) return;
-  const id = podcast.id;
-  if (podcast.active) {
-    void queryClient.prefetchQuery(estimationsQueryOptions(id));
-    void queryClient.prefetchQuery(experimentsQueryOptions(id, { state: 'started' }));
-  }
-  void queryClient.prefetchQuery(bookmarksQueryOptions(id));
-  void queryClient.prefetchQuery(applicationsQueryOptions(id));
-  void queryClient.prefetchQuery(membershipsQueryOptions(id));
-  void queryClient.prefetchQuery(objectiveQueryOptions(id));
-  void queryClient.prefetchQuery(strategyQueryOptions(id));
-  void queryClient.prefetchQuery(episodesQueryOptions(id, 1));
+  if (podcast) prefetchReads(queryClient, FIRST_SCREENS.dashboard.reads(podcast), queries);
 }
 
 const slots = {

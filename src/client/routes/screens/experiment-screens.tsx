@@ -13,9 +13,10 @@ import { ExperimentCreatePage } from '../../features/experiments/components/expe
 import { ExperimentListPage } from '../../features/experiments/components/experiment-list-page.tsx';
 import { ExperimentShowPage } from '../../features/experiments/components/experiment-show-page.tsx';
 import { PracticeExperimentsTab } from '../../features/experiments/components/practice-experiments-tab.tsx';
-
+import { FIRST_SCREENS } from '../../../shared/first-screens.ts';
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
 import { simple } from './experiment-podcast.ts';
+import { prefetchReads, read, type ReadQuery } from './screen-reads.ts';
 
 function useExperimentPodcast() {
   const podcast = usePodcast();
@@ -35,20 +36,22 @@ export function ExperimentsCreateScreen() {
 }
 
 /**
- * The loader of experiments.show (routes/experiments.show.tsx): the experiment, its effect, comments
- * and activity are asked for at once from the route's id, instead of the cards asking once the
- * experiment has answered. Decision 2026-11-26 (experiments/1 → effect was two round
- * trips after the shell). A Basic podcast sees the upsell and asks for nothing; not awaited, the
- * page shows its own loading and error states.
+ * The loader of experiments.show (routes/experiments.show.tsx): the reads src/shared/first-screens.ts
+ * declares for the screen (the experiment, its effect, comments and activity), asked for at once
+ * from the route's id instead of the cards asking once the experiment has answered. Decision
+ * 2026-11-26 (experiments/1 → effect was two round trips after the shell). A Basic podcast sees
+ * the upsell and asks for nothing; not awaited, the page shows its own loading and error states.
  */
+const showQueries: ReadQuery[] = [
+  read(/^\/api\/experiments\/(\d+)$/, ([id]) => experimentQueryOptions(id)),
+  read(/^\/api\/experiments\/(\d+)\/effect$/, ([id]) => experimentEffectQueryOptions(id)),
+  read(/^\/api\/experiments\/(\d+)\/comments$/, ([id]) => commentsQueryOptions(id)),
+  read(/^\/api\/experiments\/(\d+)\/events$/, ([id]) => eventsQueryOptions(id)),
+];
+
 export async function prefetchExperimentShow(queryClient: QueryClient, id: string) {
   const podcast = await cachedOnStart(queryClient, contextQueryOptions()).catch(() => undefined);
-  if (!podcast?.active) return;
-  const experimentId = Number(id);
-  void queryClient.prefetchQuery(experimentQueryOptions(experimentId));
-  void queryClient.prefetchQuery(experimentEffectQueryOptions(experimentId));
-  void queryClient.prefetchQuery(commentsQueryOptions(experimentId));
-  void queryClient.prefetchQuery(eventsQueryOptions(experimentId));
+  if (podcast) prefetchReads(queryClient, FIRST_SCREENS.experiment.reads(podcast, [id]), showQueries);
 }
 
 const showRoute = getRouteApi('/app/podcast-required/experiments/$id');

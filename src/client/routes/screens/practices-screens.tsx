@@ -8,7 +8,9 @@ import {
   practiceCompilationsQueryOptions,
   practiceQueryOptions,
 } from '../../features/practices/api/get-practice.ts';
+import { FIRST_SCREENS } from '../../../shared/first-screens.ts';
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
+import { prefetchReads, read, type ReadQuery } from './screen-reads.ts';
 import { WithPractice } from './with-practice.tsx';
 import { OverviewTab } from '../../features/practices/components/overview-tab.tsx';
 import { PracticeLayout } from '../../features/practices/components/practice-layout.tsx';
@@ -21,20 +23,30 @@ const showRoute = getRouteApi('/app/podcast-required/practices/$id');
 const practiceIdOf = (id: string) => Number(id);
 
 /**
- * The loaders of practices.show and its overview tab (routes/practices.show*.tsx): every request
- * of the screen starts at once, from the route's id and the selected podcast (at the start from
- * the page's boot answers or the persisted cache), instead of the tab asking for its sets and
- * similar methods only once the method has answered. Decision 2026-11-26 (method detail
- * was practices/1 → compilations, two round trips after the shell). Not awaited: the screen shows
- * its own loading and error states, as before.
+ * The loaders of practices.show and its overview tab (routes/practices.show*.tsx): the reads
+ * src/shared/first-screens.ts declares for the overview, all started at once from the route's id
+ * and the selected podcast (at the start from the page's boot answers or the persisted cache),
+ * instead of the tab asking for its sets and similar methods only once the method has answered.
+ * Decision 2026-11-26 (method detail was practices/1 → compilations, two round trips after the
+ * shell). The layout's loader asks for the method (every tab shows it), the tab's for the rest:
+ * asked twice, the second would go to the server. Not awaited: the screen shows its own loading
+ * and error states, as before.
  */
+const layoutQueries: ReadQuery[] = [
+  read(/^\/api\/practices\/(\d+)\?context=(\d+)$/, ([id, podcast]) => practiceQueryOptions(podcast, id)),
+];
+const overviewQueries: ReadQuery[] = [
+  read(/^\/api\/practices\/(\d+)\/compilations$/, ([id]) => practiceCompilationsQueryOptions(id)),
+  read(/^\/api\/practices\/(\d+)\/similarities\?context=(\d+)&limit=\d+$/, ([id, podcast]) =>
+    similaritiesQueryOptions(podcast, id),
+  ),
+];
+
 export async function prefetchPracticeShow(queryClient: QueryClient, id: string, tab?: 'overview') {
   const podcast = await cachedOnStart(queryClient, contextQueryOptions()).catch(() => undefined);
   if (!podcast) return;
-  const practiceId = practiceIdOf(id);
-  if (tab !== 'overview') return void queryClient.prefetchQuery(practiceQueryOptions(podcast.id, practiceId));
-  void queryClient.prefetchQuery(practiceCompilationsQueryOptions(practiceId));
-  void queryClient.prefetchQuery(similaritiesQueryOptions(podcast.id, practiceId));
+  const reads = FIRST_SCREENS.practiceOverview.reads(podcast, [id]);
+  prefetchReads(queryClient, reads, tab === 'overview' ? overviewQueries : layoutQueries);
 }
 
 /** practices.list: the filters live in the URL (routes/practices.list.tsx). */

@@ -1,0 +1,72 @@
+// Each first screen's loader asks for what src/shared/first-screens.ts declares for it, spelled the
+// same: the server embeds exactly those answers in the page, and a call spelled otherwise would go
+// over the network after the paint. So with the page holding the declared answers, no loader call
+// may reach `fetch` (a loader asking for a read the list doesn't name fails), and what the loaders
+// leave in the page is only what the screen's components ask for themselves (a read the list
+// names that no loader asks for fails).
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, expect, it, vi } from 'vitest';
+import { FIRST_SCREENS, type Selected } from '../../../src/shared/first-screens.ts';
+
+const podcast: Selected = { id: 4, active: true, rss_uri: 'https://feed.example/rss' };
+const tips = '/api/podcasts/4/assistances';
+
+/** Runs `load` with the page holding `reads`; what went to `fetch` and what was left in the page. */
+async function withPage(reads: string[], load: (queryClient: QueryClient) => Promise<unknown>) {
+  const embedded: Record<string, unknown> = { '/api/account/context': { data: podcast } };
+  for (const url of reads) embedded[url] = { data: [] };
+  const element = { textContent: JSON.stringify(embedded), remove: () => {} };
+  vi.stubGlobal('document', { getElementById: (id: string) => (id === 'boot' ? element : null) });
+  const fetched: string[] = [];
+  vi.stubGlobal('fetch', async (input: Request | string) => {
+    fetched.push(typeof input === 'string' ? input : input.url);
+    return new Response('{}', { status: 503 });
+  });
+  // Fresh modules: the workers share one module graph, and the boot answers are read once.
+  vi.resetModules();
+  const { takeBootAnswer } = await import('../../../src/client/api/boot-answers.ts');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await load(queryClient);
+  await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  return { fetched, left: reads.filter((url) => takeBootAnswer(url) !== undefined) };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+it('the dashboard loader asks only for its declared reads, each from the page', async () => {
+  const reads = FIRST_SCREENS.dashboard.reads(podcast);
+  const { fetched, left } = await withPage(reads, async (queryClient) => {
+    const { prefetchDashboard } = await import('../../../src/client/routes/screens/dashboard-screen.tsx');
+    await prefetchDashboard(queryClient);
+  });
+  expect(fetched).toEqual([]);
+  // The widgets' own, not the loader's.
+  expect(left).toEqual(['/api/podcasts/4/settings', '/api/podcasts/4/feed-check', tips]);
+});
+
+it('the method overview: the layout and the tab loaders together ask for its declared reads', async () => {
+  const reads = FIRST_SCREENS.practiceOverview.reads(podcast, ['7']);
+  const { fetched, left } = await withPage(reads, async (queryClient) => {
+    const { prefetchPracticeShow } = await import('../../../src/client/routes/screens/practices-screens.tsx');
+    // As the router runs them: the layout's and the tab's at once.
+    await Promise.all([
+      prefetchPracticeShow(queryClient, '7'),
+      prefetchPracticeShow(queryClient, '7', 'overview'),
+    ]);
+  });
+  expect(fetched).toEqual([]);
+  expect(left).toEqual([tips]);
+});
+
+it('the experiment loader asks for its declared reads; for a Basic podcast for none', async () => {
+  const reads = FIRST_SCREENS.experiment.reads(podcast, ['9']);
+  const load = async (queryClient: QueryClient) => {
+    const { prefetchExperimentShow } =
+      await import('../../../src/client/routes/screens/experiment-screens.tsx');
+    await prefetchExperimentShow(queryClient, '9');
+  };
+  const { fetched, left } = await withPage(reads, load);
+  expect(fetched).toEqual([]);
+  expect(left).toEqual([tips]);
+  expect(FIRST_SCREENS.experiment.reads({ ...podcast, active: false }, ['9'])).toEqual([]);
+});
