@@ -82,7 +82,8 @@ export async function serializePodcastPractices(
   return base.map((practice, i) => {
     const row = rows[i]!;
     const score = ranking?.scoreOf(row.id);
-    const similarity = score ? score.value / 1000 : null;
+    // null without a ranking (Basic) and for a method whose score was not computed (no rating).
+    const similarity = score?.similarity ?? null;
     return {
       ...practice,
       similarity,

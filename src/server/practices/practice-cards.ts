@@ -87,7 +87,8 @@ export async function renderPractices(
     const card = byId.get(row.id);
     if (card === undefined) continue;
     const score = ranking?.scoreOf(row.id);
-    const similarity = score ? JSON.stringify(score.value / 1000) : 'null';
+    // null without a ranking (Basic) and for a method whose score was not computed (no rating).
+    const similarity = JSON.stringify(score?.similarity ?? null);
     const reasons = score ? JSON.stringify(reasonsOf(score.codes)) : 'null';
     parts.push(
       `${card},"similarity":${similarity},"score":${similarity},"reasons":${reasons},"bookmarked":${row.bookmark_id !== null},"applied":${row.application_id !== null},"applied_on":${JSON.stringify(row.applied_on)},"rejected":${row.rejection_id !== null}}`,

@@ -31,10 +31,10 @@ export class Ranking {
     return { ids: this.ids, values: this.values, reasons: this.reasons };
   }
 
-  /** Adds a method's score; in ascending id order. */
+  /** Adds a method's score, in ascending id order; one not computed (no rating) as UNSCORED. */
   add(id: number, score: Stored) {
     this.ids.push(id);
-    this.values.push(Math.round(score.similarity * 1000));
+    this.values.push(score.similarity === null ? UNSCORED : Math.round(score.similarity * 1000));
     this.reasons.push(score.codes);
   }
 
@@ -57,17 +57,22 @@ export class Ranking {
     return this.#indexOf(id) >= 0;
   }
 
-  /** The method's similarity × 1000 and reason codes; undefined for a method it does not hold. */
-  scoreOf(id: number): { value: number; codes: string } | undefined {
+  /**
+   * The method's similarity (0–1, null when none was computed) and reason codes; undefined for a
+   * method it does not hold.
+   */
+  scoreOf(id: number): { similarity: number | null; codes: string } | undefined {
     const i = this.#indexOf(id);
-    return i < 0 ? undefined : { value: this.values[i]!, codes: this.reasons[i]! };
+    if (i < 0) return undefined;
+    const value = this.values[i]!;
+    return { similarity: value === UNSCORED ? null : value / 1000, codes: this.reasons[i]! };
   }
 
   /**
    * A method's place as one number: (1000 − score) · 2³² + id, smaller first, so best first and
-   * equal scores by id (what `ORDER BY score DESC, id` gave); a method without a score counts as
-   * −1, after all others. Exact in a double (scores 0–1000, ids below 2³²), and a Float64Array
-   * of them sorts natively, a fifth of a comparator's time.
+   * equal scores by id (what `ORDER BY score DESC, id` gave); a method without a score (or
+   * UNSCORED) counts as −1, after all others. Exact in a double (scores 0–1000, ids below 2³²),
+   * and a Float64Array of them sorts natively, a fifth of a comparator's time.
    */
   sortKey(id: number) {
     const i = this.#indexOf(id);
@@ -86,6 +91,11 @@ export class Ranking {
 }
 
 export const ID_SPAN = 2 ** 32;
+/**
+ * The stored value of a method whose score was not computed (it has no rating): below every
+ * score, so such methods come last in the advice order, and read back as null (scoreOf).
+ */
+const UNSCORED = -1;
 /** The ids of sort keys (Ranking.sortKey, maybe plus 2⁵² in front), in their order. */
 export const idsOf = (keys: Float64Array) => Array.from(keys.sort(), (key) => key % ID_SPAN);
 

@@ -48,8 +48,12 @@ export type MethodProfile = {
 };
 
 export type Flags = { applied: boolean; rejected: boolean };
-/** `codes`: the reasons as stored (reasonsOf turns them into `reasons`). */
-export type Score = { similarity: number; reasons: string[]; codes: string };
+/**
+ * `codes`: the reasons as stored (reasonsOf turns them into `reasons`). `similarity` is null for
+ * a method without a rating: no score was computed, and the API sends null rather than a 0 that
+ * reads as 'passt nicht' (decision 2026-12-01; the spec gives the field as a number 0–1).
+ */
+export type Score = { similarity: number | null; reasons: string[]; codes: string };
 export type Stored = Omit<Score, 'reasons'>;
 
 export const stageIndex = {
@@ -99,7 +103,7 @@ export const EVIDENCE = {
  * G, goal fit: with goals g_m (0–3) and the method's potentials p_m (0–3) over the eight metrics,
  *   G = Σ g_m·p_m / (3·Σ g_m), the share of the podcast's weighted goals the method serves at
  *   full potential. Without goals (Σ g_m = 0) G = Σ p_m / 24, the method's plain potential.
- *   Without a rating G = 0.
+ *   Without a rating there is no score: null.
  * T, M, A, effort fit: for time (commitment), money (investment) and audience size (the
  *   method's expansion is the size it works from), k = the steps on the §9 scale the method
  *   needs beyond the podcast's stage; the factor is 1 for k ≤ 0 or an unknown value, else
@@ -168,7 +172,7 @@ export function scoreCodes(
 ): Stored {
   if (flags.applied) return result(0, ['A']);
   if (flags.rejected) return result(0, ['R']);
-  if (!method.potential) return result(0, ['U']);
+  if (!method.potential) return { similarity: null, codes: 'U' };
   const potential = pointsOf(method.potential);
   n = 0;
 

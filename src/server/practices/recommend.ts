@@ -21,7 +21,7 @@ const scoreState = preparedQuery((db: Database, podcastId: number) =>
 );
 
 /** Bump when the score formula (recommend-engine.ts) changes: every podcast is refreshed again. */
-const ENGINE_VERSION = '2';
+const ENGINE_VERSION = '3';
 
 /**
  * Recomputes all of a podcast's scores (after its goals, stage, evidence or flags changed) and
@@ -108,7 +108,8 @@ export async function ensureScores(
 export type BestPractice = { practice_id: number; title: string; similarity: number; reasons: string[] };
 
 /**
- * The podcast's best methods, best first: never applied or rejected ones; equal scores by method
+ * The podcast's best methods, best first: never applied or rejected ones, nor one without a
+ * score (no rating: it is not recommended, and it has no percentage to show); equal scores by method
  * id. For any slice (the estimations route, Kompass-KI tips, experiments). It does not check the
  * plan or membership: the caller decides who may see scores.
  */
@@ -125,7 +126,8 @@ export async function bestPractices(
   ]);
   const ids: number[] = [];
   for (const id of ranking.order) {
-    if (ids.length === limit) break;
+    // The unscored come last in the order: none after them has a score either.
+    if (ids.length === limit || ranking.scoreOf(id)?.similarity === null) break;
     if (!applied.has(id) && !rejected.has(id)) ids.push(id);
   }
   if (ids.length === 0) return [];
@@ -140,7 +142,7 @@ export async function bestPractices(
     const score = ranking.scoreOf(id)!;
     return title === undefined
       ? []
-      : [{ practice_id: id, title, similarity: score.value / 1000, reasons: reasonsOf(score.codes) }];
+      : [{ practice_id: id, title, similarity: score.similarity!, reasons: reasonsOf(score.codes) }];
   });
 }
 

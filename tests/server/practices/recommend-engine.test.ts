@@ -122,7 +122,11 @@ describe('scorePractice', () => {
       similarity: 0,
       reasons: ['Du hast diese Methode ausgeschlossen'],
     });
-    expect(scorePractice(podcast, method({ potential: null }), none).similarity).toBe(0);
+    // No rating: no score at all (null), never a 0 that reads as 'passt nicht'.
+    expect(scorePractice(podcast, method({ potential: null }), none)).toMatchObject({
+      similarity: null,
+      reasons: ['Für diese Methode sind noch keine Potenziale definiert'],
+    });
   });
 
   it('floors each effort factor: money never below 0.4', () => {
