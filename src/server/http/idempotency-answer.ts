@@ -102,7 +102,8 @@ export async function record(
   payload: unknown,
 ) {
   const claimed = request.idempotency;
-  if (!claimed || claimed.replay) return;
+  // Storing: this is the 503 of the failed try below, and the key must stay claimed.
+  if (!claimed || claimed.replay || claimed.storing) return;
   const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
   const type = reply.getHeader('content-type');
   const own = claimed.inProcess;
@@ -133,15 +134,35 @@ export async function record(
     return;
   }
   if (retryable(reply.statusCode)) return freeKey(ctx, unfreed, claimed);
-  await recordAnswer(
-    ctx.db,
-    reply.statusCode,
-    typeof type === 'string' ? type : null,
-    body,
-    claimed.scope,
-    claimed.key,
-    claimed.holder,
-  );
+  const answer: Answer = [reply.statusCode, typeof type === 'string' ? type : null, body];
+  try {
+    await recordAnswer(ctx.db, ...answer, claimed.scope, claimed.key, claimed.holder);
+  } catch (error) {
+    if (!databaseFault(error)) throw error;
+    // The write is done, only its answer is not stored (the database went away between the two:
+    // a failover, a restart). Decision 2026-12-01: never free the key then, or the client's retry
+    // would do the write a second time; the request answers the outage's 503, the answer is
+    // stored as soon as the database takes it, and the retry gets 503 or 409 until then, then
+    // the replay.
+    claimed.storing = true;
+    storeLater(ctx, claimed, answer);
+    throw error;
+  }
+}
+
+type Answer = [status: number, contentType: string | null, body: string | null];
+
+/** Stores a done write's answer, tried again (0.5 s, doubling to 5 s) until the database takes it. */
+function storeLater(ctx: AppContext, claimed: Claim, answer: Answer, wait = 500) {
+  const until = Date.now() + KEY_LIFETIME_MS;
+  const retry = () =>
+    recordAnswer(ctx.db, ...answer, claimed.scope, claimed.key, claimed.holder).catch((error: unknown) => {
+      if (databaseFault(error) && Date.now() < until) {
+        wait = Math.min(wait * 2, 5_000);
+        setTimeout(retry, wait).unref();
+      }
+    });
+  setTimeout(retry, wait).unref();
 }
 
 /**

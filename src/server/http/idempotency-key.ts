@@ -38,6 +38,8 @@ export type Claim = {
   replay: boolean;
   /** SQLite: the claim held in this process (its request, and the answer if stored by answerWithin). */
   inProcess?: { request: string; bodyHash: string; stored?: string };
+  /** PostgreSQL: the write is done, its answer is being stored again in the background (idempotency-answer.ts `storeLater`). */
+  storing?: boolean;
 };
 /** Claims whose request failed with the database and whose key could not be freed yet, by scope and key. */
 export type Unfreed = Map<string, Claim>;
