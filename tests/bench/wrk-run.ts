@@ -1,0 +1,64 @@
+// One wrk run against a target of api-targets.ts: requests per second, p99, errors, and the CPU
+// the server process spent per answered request. Shared by api-throughput.ts and data-scale.ts.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Session, Target } from './api-targets.ts';
+
+const run = promisify(execFile);
+export type Result = { rate: number; p99: string; p99ms: number; errors: string; cpu: number };
+
+// The CPU time the server process spent per answered request (user + system, from /proc) is a
+// second figure that other load on the machine disturbs less than requests per second do.
+const ticks = Number((await run('getconf', ['CLK_TCK'])).stdout);
+export const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticks;
+};
+export const toMs = (text: string) => {
+  const [, value, unit] = /^([\d.]+)(us|ms|s)$/.exec(text) ?? [];
+  return value === undefined ? NaN : Number(value) * (unit === 'us' ? 1e-3 : unit === 's' ? 1e3 : 1);
+};
+
+let runs = 0;
+/** `duration` seconds of wrk (2 threads, 32 connections) on `base` + the target's path; `pid`: the server. */
+export async function wrk(
+  base: string,
+  target: Target,
+  pid: number,
+  session: Session | undefined,
+  duration: number,
+) {
+  // Like a browser: every request accepts compressed answers.
+  const headers = {
+    'Accept-Encoding': 'gzip, deflate, br',
+    ...(session ? { Cookie: session.cookie, ...session.headers } : {}),
+  };
+  const args = ['-t2', '-c32', `-d${duration}s`, '--latency', '--timeout', '5s'];
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH };
+  if (target.write) {
+    args.push('-s', join(import.meta.dirname, 'wrk-write.lua'));
+    Object.assign(env, {
+      BENCH_RUN: `${process.pid}-${++runs}`,
+      BENCH_METHOD: target.write.method,
+      BENCH_PATH: target.path,
+      BENCH_BODY: target.write.body,
+      BENCH_HEADERS: Object.entries({ ...headers, 'Content-Type': 'application/json' })
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\n'),
+    });
+  } else {
+    for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  }
+  const cpuBefore = cpuSeconds(pid);
+  const { stdout } = await run('/usr/bin/wrk', [...args, `${base}${target.path}`], { env });
+  const requests = Number(stdout.match(/(\d+) requests in/)?.[1]);
+  const cpu = ((cpuSeconds(pid) - cpuBefore) / requests) * 1e6;
+  const rate = Number(stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
+  const p99 = stdout.match(/^\s+99%\s+(\S+)/m)?.[1] ?? '?';
+  const non2xx = stdout.match(/Non-2xx or 3xx responses: (\d+)/)?.[1];
+  const socket = stdout.match(/Socket errors: (.*)/)?.[1];
+  const errors = [non2xx && `${non2xx} non-2xx`, socket && `socket ${socket}`].filter(Boolean).join('; ');
+  return { rate, p99, p99ms: toMs(p99), errors, cpu } satisfies Result;
+}
