@@ -4,7 +4,8 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { usePodcast } from '../../features/podcasts/api/get-context.ts';
 import { useAccountAssistances } from '../../features/assistances/api/get-account-assistances.ts';
-import { useAssistances } from '../../features/assistances/api/get-assistances.ts';
+import { useAssistances, useOlderAssistances } from '../../features/assistances/api/get-assistances.ts';
+import { OlderButton } from '../../components/older-button.tsx';
 import { AssistanceDetail } from '../../features/assistances/components/assistance-detail.tsx';
 import { AssistanceList } from '../../features/assistances/components/assistance-list.tsx';
 import { ProUpsell } from '../../features/assistances/components/pro-upsell.tsx';
@@ -16,13 +17,20 @@ export function AssistancesListScreen() {
   useDocumentTitle('Tipps von der Kompass-KI');
   const podcast = usePodcast();
   const tips = useAssistances(podcast?.id ?? 0, podcast?.active ?? false);
+  const older = useOlderAssistances(podcast?.id ?? 0);
   if (!podcast) return null;
+  // The newest page, then what „Ältere anzeigen“ loaded (a tip in both shows once).
+  const first = new Set(tips.data?.map((t) => t.id));
+  const shown = tips.data && [...tips.data, ...older.pages.flat().filter((t) => !first.has(t.id))];
   return (
     <section className={frame}>
       <h1 className="text-2xl font-bold text-slate-900">Tipps von der Kompass-KI</h1>
       <p className="mt-1 mb-6 text-slate-600">Für „{podcast.title}“.</p>
       {podcast.active ? (
-        <AssistanceList tips={tips.data} pending={tips.isPending} />
+        <>
+          <AssistanceList tips={shown} pending={tips.isPending} />
+          {tips.data && <OlderButton older={older} />}
+        </>
       ) : (
         <ProUpsell podcastId={podcast.id} title={podcast.title} />
       )}

@@ -2,8 +2,21 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ASSISTANT_POLL_MS } from '../../../../shared/limits.ts';
 import { api } from '../../../api/client.ts';
 import { parseLazily } from '../../../api/parse.ts';
+import { noteOlder, useOlderPages } from '../../../lib/older-pages.ts';
 
 export const assistancesQueryKey = (podcastId: number) => ['podcast', podcastId, 'assistances'] as const;
+
+/** A page of the podcast's tips: the newest, or with `before` the ones before that tip. */
+const tipsPage = (podcastId: number, before?: number) =>
+  api
+    .get(
+      `api/podcasts/${podcastId}/assistances`,
+      before === undefined ? undefined : { searchParams: { before } },
+    )
+    .json()
+    .then(
+      parseLazily(() => import('../../../../shared/assistances.ts').then((m) => m.assistancesCollection)),
+    );
 
 /**
  * GET /api/podcasts/{id}/assistances: the podcast's tips, newest first. Polled every 10 s (§7)
@@ -13,17 +26,11 @@ export const assistancesQueryKey = (podcastId: number) => ['podcast', podcastId,
 export const assistancesQueryOptions = (podcastId: number) =>
   queryOptions({
     queryKey: assistancesQueryKey(podcastId),
-    queryFn: async () =>
-      (
-        await api
-          .get(`api/podcasts/${podcastId}/assistances`)
-          .json()
-          .then(
-            parseLazily(() =>
-              import('../../../../shared/assistances.ts').then((m) => m.assistancesCollection),
-            ),
-          )
-      ).data,
+    queryFn: async ({ queryKey, client }) => {
+      const page = await tipsPage(podcastId);
+      noteOlder(client, queryKey, page.meta);
+      return page.data;
+    },
     // A refused answer (403/404: the membership or the plan is gone) ends the polling; the app
     // frame then finds out where the user may go (a deactivated member kept polling).
     refetchInterval: (query) => (query.state.status === 'error' ? false : ASSISTANT_POLL_MS),
@@ -33,3 +40,7 @@ export const assistancesQueryOptions = (podcastId: number) =>
 /** Only for Pro podcasts: a Basic one would get 403 every 10 seconds. */
 export const useAssistances = (podcastId: number, enabled = true) =>
   useQuery({ ...assistancesQueryOptions(podcastId), enabled });
+
+/** The tips before the newest page (lib/older-pages.ts), on „Ältere anzeigen“ of the tips screen. */
+export const useOlderAssistances = (podcastId: number) =>
+  useOlderPages(assistancesQueryKey(podcastId), (before) => tipsPage(podcastId, before));

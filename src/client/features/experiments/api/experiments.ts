@@ -8,8 +8,9 @@ import { api } from '../../../api/client.ts';
 import { parseLazily } from '../../../api/parse.ts';
 import { useOfflineWrite, withPending } from '../../../offline/offline-write.ts';
 import { completeAll, createComment, setAction } from './experiment-writes.ts';
-import { commentsQueryKey, experimentQueryKey, experimentsQueryKey } from './query-keys.ts';
+import { commentsQueryKey, eventsQueryKey, experimentQueryKey, experimentsQueryKey } from './query-keys.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
+import { noteOlder, useOlderPages } from '../../../lib/older-pages.ts';
 
 export type ListState = 'started' | undefined;
 
@@ -63,37 +64,52 @@ export const experimentQueryOptions = (id: number) =>
 
 export const useExperiment = (id: number) => useQuery(experimentQueryOptions(id));
 
+// A page of the activity or the comments: the newest, or with `before` the one before it.
+const olderParams = (before?: number) => (before === undefined ? undefined : { searchParams: { before } });
+const eventsPage = (id: number, before?: number) =>
+  api
+    .get(`api/experiments/${id}/events`, olderParams(before))
+    .json()
+    .then(parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.eventsResponse)));
+const commentsPage = (id: number, before?: number) =>
+  api
+    .get(`api/experiments/${id}/comments`, olderParams(before))
+    .json()
+    .then(parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.commentsResponse)));
+
 export const eventsQueryOptions = (id: number) =>
   queryOptions({
     refetchOnMount: unlessJustLoaded,
-    queryKey: [...experimentQueryKey(id), 'events'],
-    queryFn: async () =>
-      (
-        await api
-          .get(`api/experiments/${id}/events`)
-          .json()
-          .then(parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.eventsResponse)))
-      ).data,
+    queryKey: eventsQueryKey(id),
+    queryFn: async ({ queryKey, client }) => {
+      const page = await eventsPage(id);
+      noteOlder(client, queryKey, page.meta);
+      return page.data;
+    },
   });
 
 export const useEvents = (id: number) => useQuery(eventsQueryOptions(id));
+
+/** The activity's pages before the first one (lib/older-pages.ts), on „Ältere anzeigen“. */
+export const useOlderEvents = (id: number) =>
+  useOlderPages(eventsQueryKey(id), (before) => eventsPage(id, before));
 
 export const commentsQueryOptions = (id: number) =>
   queryOptions({
     refetchOnMount: unlessJustLoaded,
     queryKey: commentsQueryKey(id),
-    queryFn: async () =>
-      (
-        await api
-          .get(`api/experiments/${id}/comments`)
-          .json()
-          .then(
-            parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.commentsResponse)),
-          )
-      ).data,
+    queryFn: async ({ queryKey, client }) => {
+      const page = await commentsPage(id);
+      noteOlder(client, queryKey, page.meta);
+      return page.data;
+    },
   });
 
 export const useComments = (id: number) => useQuery(commentsQueryOptions(id));
+
+/** The comments' pages before the first one, on „Ältere anzeigen“ (each page oldest first). */
+export const useOlderComments = (id: number) =>
+  useOlderPages(commentsQueryKey(id), (before) => commentsPage(id, before));
 
 /** The method selector: up to 1000 methods, bookmarked first (§7, §9). */
 export const useSelectablePractices = (podcastId: number) =>

@@ -5,3 +5,5 @@ export const experimentsQueryKey = (podcastId: number) => ['podcast', podcastId,
 export const experimentQueryKey = (id: number) => ['experiment', id] as const;
 
 export const commentsQueryKey = (id: number) => [...experimentQueryKey(id), 'comments'] as const;
+
+export const eventsQueryKey = (id: number) => [...experimentQueryKey(id), 'events'] as const;

@@ -1,24 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Experiment } from '../../../../shared/experiments.ts';
-import { eventType, trackableType } from '../../../../shared/vocabulary.ts';
-import type { OutboxItem } from '../../../../browser/offline-db.ts';
 import { can } from '../../../../shared/roles.ts';
 import { Banner } from '../../../components/banner.tsx';
-import { Button } from '../../../components/button.tsx';
 import { ProgressBar } from '../../../components/progress-bar.tsx';
-import { TextareaField } from '../../../components/textarea-field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { useForm } from '../../../lib/forms.ts';
 import { useOutbox } from '../../../offline/outbox.ts';
-import { useComments, useCreateComment, useEvents, useExperiment } from '../api/experiments.ts';
+import { useExperiment } from '../api/experiments.ts';
+import { Activity, Comments } from './experiment-comments.tsx';
 import { ActionSteps } from './action-steps.tsx';
 import { EffectCard } from './effect.tsx';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
-import { QueuedComments } from './outbox-notes.tsx';
-import { germanDateTime } from '../../../lib/lazy-format.ts';
 import { Card, dayCount, germanDate, ProUpsell, type ExperimentPodcast } from './shared.tsx';
-import { Avatar, displayName } from '../../../components/avatar.tsx';
+import { displayName } from '../../../components/avatar.tsx';
 
 type Props = { podcast: ExperimentPodcast; experimentId: number };
 
@@ -174,87 +168,6 @@ function Overview({ experiment }: { experiment: Experiment }) {
           Methode gebracht hat.
         </li>
       </ol>
-    </Card>
-  );
-}
-
-/** The comment form's schema loads when it is first submitted (lib/forms.ts). */
-const commentForm = () => import('../../../../shared/experiments.ts').then((m) => m.commentFormSchema);
-
-function Comments({
-  experiment,
-  writable,
-  outbox,
-}: {
-  experiment: Experiment;
-  writable: boolean;
-  outbox: OutboxItem[];
-}) {
-  const comments = useComments(experiment.id);
-  const create = useCreateComment(experiment.id);
-  const form = useForm(commentForm, create, { onSuccess: (_, element) => element.reset() });
-  const listId = useId();
-  const list = comments.data ?? [];
-  return (
-    <Card id="experiment-comments" title="Kommentare">
-      {list.length > 0 && (
-        <ul id={listId} className="mb-4 space-y-3">
-          {list.map((c) => (
-            <li key={c.id} className="flex gap-3">
-              <Avatar user={c.user} size="xs" />
-              <div className="min-w-0">
-                <p className="text-sm text-slate-600">
-                  <span className="font-medium text-slate-800">{displayName(c.user)}</span> ·{' '}
-                  {germanDateTime(c.created_at)}
-                </p>
-                {/* Text, never markup: React escapes it. */}
-                <p className="break-words whitespace-pre-line text-slate-900">{c.content}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <QueuedComments items={outbox} />
-      {writable && (
-        <form noValidate onSubmit={form.onSubmit} className="space-y-3">
-          {form.message && !form.errors.content && <Banner tone="error">{form.message}</Banner>}
-          <TextareaField
-            name="content"
-            label="Kommentar"
-            rows={3}
-            maxLength={2000}
-            placeholder="Füge einen Kommentar hinzu..."
-            error={form.errors.content}
-          />
-          <Button pending={form.pending}>Kommentieren</Button>
-        </form>
-      )}
-    </Card>
-  );
-}
-
-function Activity({ experimentId }: { experimentId: number }) {
-  const events = useEvents(experimentId);
-  const list = events.data ?? [];
-  return (
-    <Card id="experiment-activity" title="Aktivitäten">
-      {list.length === 0 ? (
-        <p className="text-slate-700">Bisher noch leer. Starte z.B. als Nächstes ein Experiment.</p>
-      ) : (
-        <ol className="space-y-3 border-l-2 border-slate-200 pl-4">
-          {list.map((ev) => (
-            <li key={ev.id}>
-              <p className="text-slate-900">
-                {trackableType.labels[ev.trackable_type]}
-                {ev.subject ? ` „${ev.subject}“` : ''} {eventType.labels[ev.event_type]}
-              </p>
-              <p className="text-sm text-slate-600">
-                {ev.user ? displayName(ev.user) : 'Ehemaliges Mitglied'} · {germanDateTime(ev.created_at)}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
     </Card>
   );
 }
