@@ -103,7 +103,7 @@ const CHUNK_GROUPS = [
     name: 'screen-parts',
     test: (id: string) =>
       !usesZod(id) &&
-      /src[\\/]client[\\/](features[\\/]practices[\\/]components[\\/](practice-card|practice-row|similarity|practice-emoji|format-day|compilations-widget)|features[\\/]experiments[\\/]components[\\/]shared|features[\\/]podcasts[\\/]components[\\/]dashboard[\\/]widget-card|features[\\/]podcasts[\\/]components[\\/]feed-check[\\/]rhythm-durations|routes[\\/]screens[\\/](experiment-podcast|with-practice))\./.test(
+      /src[\\/]client[\\/](features[\\/]practices[\\/]components[\\/](practice-card|practice-row|similarity|practice-emoji|format-day|compilations-widget)|features[\\/]experiments[\\/]components[\\/]shared|features[\\/]podcasts[\\/]components[\\/]dashboard[\\/]widget-card-actions|features[\\/]podcasts[\\/]components[\\/]feed-check[\\/]rhythm-durations|routes[\\/]screens[\\/](experiment-podcast|with-practice))\./.test(
         id,
       ),
     priority: 21,

@@ -32,7 +32,7 @@ self.addEventListener('activate', (event) =>
 );
 cleanupOutdatedCaches();
 // '/' is asked of the server first (decision 2026-11-28): a guest gets the landing
-// rendered at build time, static with its islands (src/client/islands.tsx), a returning visitor
+// rendered at build time, static with its islands (src/client/landing-script.tsx), a returning visitor
 // too, where the shell would boot the whole app to show it; a session's '/' is the shell from the
 // server. Offline it is the precached shell, as for every app navigation. Before the precache's
 // route, which would answer '/' with its index.html.

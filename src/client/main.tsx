@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { dropBootAnswers } from './api/boot-answers.ts';
 import { parseEveryAnswer } from './api/parse.ts';
 import { setUnauthorizedHandler } from './api/client.ts';
-import { App } from './app.tsx';
+import { App } from './app-providers.tsx';
 import { isOffline, onReconnect, watchConnectivity } from './offline/connectivity.ts';
 import { restoreDrafts } from './lib/drafts.ts';
 import { endStart } from './lib/fetch-or-cached.ts';

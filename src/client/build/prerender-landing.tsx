@@ -1,11 +1,11 @@
 // Renders the landing page to HTML at build time, so a first visit paints it before any
-// JavaScript has loaded; the landing's own script then starts its islands (src/client/islands.tsx,
+// JavaScript has loaded; the landing's own script then starts its islands (src/client/landing-script.tsx,
 // components/islands.tsx). Only the landing: it is the same for every guest. Loaded by the
 // prerender plugin (prerender.ts) through Vite's SSR.
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
-import { App } from '../app.tsx';
+import { App } from '../app-providers.tsx';
 import { InstallOffer } from '../components/install-app.tsx';
 import { landingRoute } from '../routes/landing.tsx';
 import { rootRoute } from '../routes/root.tsx';

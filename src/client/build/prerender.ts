@@ -2,7 +2,7 @@
 // copy of index.html, `landing.html`, which the server sends a guest asking for '/'. The first
 // visit paints the landing with the HTML and CSS alone, and only its islands
 // (components/islands.tsx: the pricing toggle and prices, the newsletter form, the footer's year)
-// become interactive, by a script of their own built here (src/client/islands.tsx), not the app.
+// become interactive, by a script of their own built here (src/client/landing-script.tsx), not the app.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -19,7 +19,7 @@ const IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
 
 /**
  * The landing's script, built on its own: the islands, React and what they use, none of the app's
- * chunks (src/client/islands.tsx).
+ * chunks (src/client/landing-script.tsx).
  */
 async function buildIslands(root: string, outDir: string): Promise<string> {
   const output = (await build({
@@ -32,7 +32,7 @@ async function buildIslands(root: string, outDir: string): Promise<string> {
       emptyOutDir: false,
       copyPublicDir: false,
       rolldownOptions: {
-        input: resolve(root, 'src/client/islands.tsx'),
+        input: resolve(root, 'src/client/landing-script.tsx'),
         output: {
           entryFileNames: 'assets/landing-[hash].js',
           chunkFileNames: 'assets/landing-[name]-[hash].js',

@@ -20,7 +20,7 @@ export function InstallPanel() {
 
 /**
  * The offer for one mode. The served landing has both rendered at build time, in templates its
- * script shows without React (src/client/islands.tsx).
+ * script shows without React (src/client/landing-script.tsx).
  */
 export function InstallOffer({ mode }: { mode: NonNullable<InstallMode> }) {
   return (

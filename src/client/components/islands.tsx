@@ -1,6 +1,6 @@
 // The landing's interactive parts ("islands"). Decision (2026-11-28): a guest's
 // '/' is the page rendered at build time (build/prerender.ts) with only these made interactive by
-// a script of their own (src/client/islands.tsx, 7 KB gzipped; React and these components, 76 KB,
+// a script of their own (src/client/landing-script.tsx, 7 KB gzipped; React and these components, 76 KB,
 // load when the first island comes near the screen), not the whole app hydrating the whole page. Hydrating the app cost the landing 0.5–1.4 s of
 // Lighthouse's TBT (its entry, router, route tree and cache, then every component of the page)
 // against the bare page's 0, for a page whose links work as plain links. In the app (a client-side
@@ -45,7 +45,7 @@ function CopyrightYear({ built }: { built: number }) {
 export const islandComponents = {
   'period-toggle': LandingPeriodToggle,
   price: LandingPrice,
-  // Shown on the landing by its script from templates, without React (src/client/islands.tsx).
+  // Shown on the landing by its script from templates, without React (src/client/landing-script.tsx).
   install: InstallPanel,
   newsletter: NewsletterForm,
   year: CopyrightYear,
@@ -55,7 +55,7 @@ type Islands = typeof islandComponents;
 export type IslandName = keyof Islands;
 
 /**
- * Marks a part the landing's script makes interactive (src/client/islands.tsx finds it by
+ * Marks a part the landing's script makes interactive (src/client/landing-script.tsx finds it by
  * `data-island` and starts it with the props in `data-props`); in the app it is just its content.
  * The wrapper takes no box of its own (`display: contents`); `inline` makes it a span (inside text).
  */

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { idParam } from '../lib/search-params.ts';
-import { experimentsRoute } from './experiments.tsx';
+import { experimentsRoute } from './experiments-section.tsx';
 
 export const experimentsCreateRoute = createRoute({
   getParentRoute: () => experimentsRoute,

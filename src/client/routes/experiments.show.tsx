@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { experimentsRoute } from './experiments.tsx';
+import { experimentsRoute } from './experiments-section.tsx';
 
 export const experimentsShowRoute = createRoute({
   getParentRoute: () => experimentsRoute,

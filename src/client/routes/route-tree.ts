@@ -13,7 +13,7 @@ import { emailRoute } from './email.tsx';
 import { experimentsCreateRoute } from './experiments.create.tsx';
 import { experimentsListRoute } from './experiments.list.tsx';
 import { experimentsShowRoute } from './experiments.show.tsx';
-import { experimentsIndexRoute, experimentsRoute } from './experiments.tsx';
+import { experimentsIndexRoute, experimentsRoute } from './experiments-section.tsx';
 import { feedbackRoute, publicFeedbackRoute } from './feedback.tsx';
 import { invitationRoute } from './invitation.tsx';
 import { landingRoute } from './landing.tsx';

@@ -9,12 +9,9 @@ import { describe, expect, it } from 'vitest';
 const client = join(import.meta.dirname, '../../../src/client');
 
 /**
- * Pairs there before the rule, to be renamed (each named by its base name); the list only shrinks.
+ * Every file under src/client, by its base name without the extension, as paths relative to it.
  * READMEs are documentation, one for each folder, and are not modules.
  */
-const KNOWN = new Set(['app', 'experiments', 'islands', 'pricing', 'widget-card', 'evaluation-dialog']);
-
-/** Every file under src/client, by its base name without the extension, as paths relative to it. */
 function byBaseName(root: string): Map<string, string[]> {
   const names = new Map<string, string[]>();
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
@@ -29,13 +26,8 @@ function byBaseName(root: string): Map<string, string[]> {
 describe('client file names', () => {
   it('no base name is used in two folders', () => {
     const shared = [...byBaseName(client)]
-      .filter(([name, paths]) => new Set(paths.map(dirname)).size > 1 && !KNOWN.has(name))
+      .filter(([, paths]) => new Set(paths.map(dirname)).size > 1)
       .map(([, paths]) => paths.join(' and '));
     expect(shared).toEqual([]);
-  });
-
-  it('each known pair is still there (a renamed one leaves the list)', () => {
-    const names = byBaseName(client);
-    for (const name of KNOWN) expect(names.get(name)?.length, name).toBeGreaterThan(1);
   });
 });

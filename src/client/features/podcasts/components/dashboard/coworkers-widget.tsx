@@ -5,7 +5,7 @@ import type { Podcast } from '../../../../../shared/podcasts.ts';
 import type { Membership } from '../../../../../shared/team.ts';
 import { Avatar, displayName } from '../../../../components/avatar.tsx';
 import { buttonClass } from '../../../../components/button.tsx';
-import { WidgetCard } from './widget-card.tsx';
+import { WidgetCard } from './widget-card-actions.tsx';
 import { EmailAddress } from '../../../../components/email-address.tsx';
 
 /**

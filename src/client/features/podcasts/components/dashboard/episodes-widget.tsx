@@ -8,7 +8,7 @@ import { apiError } from '../../../../api/errors.ts';
 import { lazily } from '../../../../lib/lazy-format.ts';
 import { useEpisodes } from '../../api/get-episodes.ts';
 import { useRefreshPodcast } from '../../api/refresh-podcast.ts';
-import { WidgetCard } from './widget-card.tsx';
+import { WidgetCard } from './widget-card-actions.tsx';
 
 // Dates arrive as Berlin calendar days (yyyy-MM-dd); formatting them as UTC keeps the day.
 const dateFormat = lazily(() => new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }));

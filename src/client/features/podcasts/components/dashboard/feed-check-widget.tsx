@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { buttonClass } from '../../../../components/button.tsx';
 import { useFeedCheck } from '../../api/get-feed-check.ts';
-import { WidgetCard } from './widget-card.tsx';
+import { WidgetCard } from './widget-card-actions.tsx';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -2,7 +2,7 @@ import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { levelPoints, metric } from '../../../../../shared/vocabulary.ts';
 import { LevelStars } from '../../../../components/level-stars.tsx';
 import { useObjective } from '../../api/get-objective.ts';
-import { EditLink, WidgetCard } from './widget-card.tsx';
+import { EditLink, WidgetCard } from './widget-card-actions.tsx';
 
 /** 'Podcast-Ziele' (§2): how important each of the eight goals is, as 0–3 stars. */
 export function ObjectiveWidget({ podcast }: { podcast: Podcast }) {

@@ -7,7 +7,7 @@ import { buttonClass } from '../../../../components/button.tsx';
 import { apiError } from '../../../../api/errors.ts';
 import { useSettings } from '../../api/get-settings.ts';
 import { useSaveSetting } from '../../api/save-setting.ts';
-import { CloseButton, WidgetCard } from './widget-card.tsx';
+import { CloseButton, WidgetCard } from './widget-card-actions.tsx';
 
 /** §4, §9: the present widget is gone once this setting exists; closing stores it with value 1. */
 export const PRESENT_CLOSED = { key: 'present_widget_closed', value: '1' } as const;

@@ -1,7 +1,7 @@
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { useFeedCheck } from '../../api/get-feed-check.ts';
 import { RhythmMonths } from '../feed-check/rhythm-months.tsx';
-import { WidgetCard } from './widget-card.tsx';
+import { WidgetCard } from './widget-card-actions.tsx';
 
 /**
  * 'Rhythmus' on the dashboard: episodes per month and their mean duration, chart and

@@ -5,7 +5,7 @@ import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { Banner } from '../../../../components/banner.tsx';
 import { apiError } from '../../../../api/errors.ts';
 import { useCompletePodcast } from '../../api/complete-podcast.ts';
-import { CloseButton, WidgetCard, type EditTarget } from './widget-card.tsx';
+import { CloseButton, WidgetCard, type EditTarget } from './widget-card-actions.tsx';
 
 type Step = {
   done: keyof Pick<

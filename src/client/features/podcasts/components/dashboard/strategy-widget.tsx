@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { strategyFields, strategySections } from '../../../../../shared/strategy.ts';
 import { useStrategy } from '../../api/get-strategy.ts';
-import { EditLink, WidgetCard } from './widget-card.tsx';
+import { EditLink, WidgetCard } from './widget-card-actions.tsx';
 
 /**
  * 'Podcast-Strategie' (§2): seven collapsible sections; an empty one shows the question it asks.

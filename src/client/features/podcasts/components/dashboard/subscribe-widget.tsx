@@ -1,6 +1,6 @@
 import { can } from '../../../../../shared/roles.ts';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
-import { ConversionLink, WidgetCard } from './widget-card.tsx';
+import { ConversionLink, WidgetCard } from './widget-card-actions.tsx';
 
 /**
  * For a podcast without Pro (§2: subscribe widget for inactive podcasts): leads to the sales page.

@@ -1,7 +1,7 @@
 import { can } from '../../../../../shared/roles.ts';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 import { ProgressBar } from '../../../../components/progress-bar.tsx';
-import { ConversionLink, WidgetCard } from './widget-card.tsx';
+import { ConversionLink, WidgetCard } from './widget-card-actions.tsx';
 
 /** The Pro trial (§2, §4): days left and how much of it has passed; only while `only_trial`. */
 export function TrialWidget({ podcast }: { podcast: Podcast }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMetrics } from '../../api/get-metrics.ts';
 import { EditSection, SavedBanner, useEditablePodcast } from './edit-section.tsx';
-import { EvaluationDialog } from './evaluation-dialog.tsx';
+import { EvaluationDialog } from './metrics-evaluation-dialog.tsx';
 import { MetricHistoryList } from './metric-history.tsx';
 
 /** podcast.edit.metrics ('success criteria'): record an evaluation, see each metric over time. */
