@@ -17,7 +17,7 @@ export type Config = {
   trustProxy: false | number | string;
   /** The guarded feed fetch (src/server/feeds/safe-fetch.ts). */
   feeds: FeedConfig;
-  /** FEED_CHECK_INTERVAL_MS: how often the Feed-Check job looks for feeds not checked for a day. */
+  /** FEED_CHECK_INTERVAL_MS: how often the Feed-Check job looks for feeds due for their daily check. */
   feedCheckIntervalMs: number;
   /** Kompass-KI tips (src/server/engine/tips/). */
   tips: TipConfig;
@@ -259,7 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedCheckIntervalMs: positiveInteger(
       'FEED_CHECK_INTERVAL_MS',
       env.FEED_CHECK_INTERVAL_MS,
-      60 * 60 * 1000,
+      5 * 60 * 1000,
     ),
     tips: parseTipConfig(env),
     push: parsePushConfig(env, mailFrom),

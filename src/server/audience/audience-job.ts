@@ -1,16 +1,20 @@
 // The daily fetch of every connected source, and the fetches a request starts (connect, refresh).
 // The periodic job runs in whichever process holds its lease (jobs/lease.ts) and fetches the due
-// sources (`next_fetch_at` ≤ now, the index audience_sources_due), oldest due first. Every fetch,
-// whoever starts it, first takes the source's own lease (fetch-source.ts), so a source is fetched
-// by one process at a time even when a refresh in one process meets the job in another; within
-// a process a second ask for a running fetch joins it. Decision 2026-12-01.
+// sources (`next_fetch_at` ≤ now, the index audience_sources_due), oldest due first, at most
+// PER_RUN of them, CONCURRENCY at a time; each source is due at its own time of the day's window
+// (fetch-source.ts), so a run's work follows what is due. Every fetch, whoever starts it, first
+// takes the source's own lease (fetch-source.ts), so a source is fetched by one process at a time
+// even when a refresh in one process meets the job in another; within a process a second ask for
+// a running fetch joins it. Decisions 2026-12-01.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
+import { eachBounded } from '../jobs/due-spread.ts';
 import { fetchSource, type FetchContext, type FetchOutcome } from './fetch-source.ts';
 
-/** Sources one run fetches at most (the rest wait for the next run). */
-const PER_RUN = 50;
+/** Sources one run fetches at most (the rest wait for the next run), and how many at once. */
+const PER_RUN = 200;
+const CONCURRENCY = 4;
 
 export type AudienceJob = PeriodicJob & {
   /** Fetches the source now (also when not due); a fetch of it already running here is joined. */
@@ -56,10 +60,9 @@ export function startAudienceJob(ctx: FetchContext, log: FastifyBaseLogger): Aud
       .orderBy('next_fetch_at')
       .limit(PER_RUN)
       .execute();
-    for (const { id } of due) {
-      if (controller.signal.aborted) return;
-      await fetch(id, false);
-    }
+    await eachBounded(due, CONCURRENCY, async ({ id }) => {
+      if (!controller.signal.aborted) await fetch(id, false);
+    });
   });
 
   const idle = async () => {

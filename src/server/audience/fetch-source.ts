@@ -1,6 +1,6 @@
 // One fetch of one source: claim it (a lease per source, so one process fetches it however many
 // ask), read from where the last fetch stopped, store each batch with its cursor in one
-// transaction, and leave the source 'ok' with its next fetch tomorrow — or, when the source
+// transaction, and leave the source 'ok' with its next daily fetch — or, when the source
 // refuses or is away, record why and when to try again.
 //
 // Decisions 2026-12-01:
@@ -15,6 +15,7 @@ import type { AppContext } from '../context.ts';
 import type { AudienceSourcesTable } from '../db/tables/audience.ts';
 import { withTx, type Db } from '../db/database.ts';
 import { releaseLease, takeLease } from '../jobs/lease.ts';
+import { nextDailySlot } from '../jobs/due-spread.ts';
 import { audienceMessages } from '../../shared/audience.ts';
 import { addDays } from '../../shared/calendar.ts';
 import { storeDays } from './store-days.ts';
@@ -29,8 +30,12 @@ const REREAD_DAYS = 3;
 const LEASE_MS = 10 * 60_000;
 const BACKOFF_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 24 * 3_600_000;
-/** The daily fetch runs at 04:00 UTC, when OP3 has rolled up the day before. */
-const DAILY_HOUR_UTC = 4;
+const HOUR = 3_600_000;
+/**
+ * The daily fetch comes between 04:00 UTC, when OP3 has rolled up the day before, and midnight,
+ * each source at its own time in that window (jobs/due-spread.ts), so they do not all come due at once.
+ */
+const DAILY_WINDOW = { startMs: 4 * HOUR, spanMs: 20 * HOUR };
 
 export const sourceMessages = {
   backfilling: 'Wir laden deine Hörerzahlen der letzten 12 Monate … Das dauert meist nur ein paar Minuten.',
@@ -46,11 +51,9 @@ type SetSource = (values: Updateable<AudienceSourcesTable>) => Promise<unknown>;
 
 const leaseName = (sourceId: number) => `audience-source:${sourceId}`;
 
-/** 04:00 UTC of the day after `now`. */
-export function nextDailyFetch(now: Date) {
-  return new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, DAILY_HOUR_UTC),
-  ).toISOString();
+/** The source's next time in the daily window after `now` (at most a day away). */
+export function nextDailyFetch(sourceId: number, now: Date) {
+  return new Date(nextDailySlot(sourceId, now.getTime(), DAILY_WINDOW)).toISOString();
 }
 
 async function replaceEpisodes(
@@ -143,7 +146,7 @@ export async function fetchSource(
       cursor: null,
       failures: 0,
       last_fetched_at: clock.now().toISOString(),
-      next_fetch_at: nextDailyFetch(clock.now()),
+      next_fetch_at: nextDailyFetch(sourceId, clock.now()),
     });
     return 'ok';
   } finally {
@@ -153,7 +156,7 @@ export async function fetchSource(
 
 async function failed(
   { clock }: FetchContext,
-  source: { status: string; failures: number },
+  source: { id: number; status: string; failures: number },
   error: SourceError,
   set: SetSource,
 ): Promise<FetchOutcome> {
@@ -164,7 +167,12 @@ async function failed(
     return 'error';
   }
   if (error.kind === 'show') {
-    await set({ status: 'error', message: error.message, failures, next_fetch_at: nextDailyFetch(now) });
+    await set({
+      status: 'error',
+      message: error.message,
+      failures,
+      next_fetch_at: nextDailyFetch(source.id, now),
+    });
     return 'error';
   }
   const wait = Math.max(

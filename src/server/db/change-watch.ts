@@ -38,6 +38,7 @@ export const UNWATCHED = new Set([
   'feedback',
   'audience_uploads',
   'tip_schedule',
+  'feed_check_schedule',
 ]);
 
 export type ChangeWatch = {

@@ -24,6 +24,7 @@ import * as latestMetrics from './migrations/0024-latest-metrics.ts';
 import * as audience from './migrations/0025-audience.ts';
 import * as answerTruncate from './migrations/0026-answer-truncate.ts';
 import * as dueTimes from './migrations/0028-due-times.ts';
+import * as jobDueTimes from './migrations/0029-job-due-times.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -51,6 +52,7 @@ const migrations = {
   '0025-audience': audience,
   '0026-answer-truncate': answerTruncate,
   '0028-due-times': dueTimes,
+  '0029-job-due-times': jobDueTimes,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */

@@ -10,7 +10,7 @@ import type * as requests from './tables/requests.ts';
 import type * as engine from './tables/engine.ts';
 import type * as billing from './tables/billing.ts';
 import type * as admin from './tables/admin.ts';
-import type { FeedChecksTable } from './tables/feed-checks.ts';
+import type { FeedCheckScheduleTable, FeedChecksTable } from './tables/feed-checks.ts';
 import type * as audience from './tables/audience.ts';
 
 export type * from './tables/accounts.ts';
@@ -60,6 +60,7 @@ export interface DB {
   podcast_milestones: podcasts.PodcastMilestonesTable;
   podcast_metrics: podcasts.PodcastMetricsTable;
   feed_checks: FeedChecksTable;
+  feed_check_schedule: FeedCheckScheduleTable;
   audience_sources: audience.AudienceSourcesTable;
   audience_days: audience.AudienceDaysTable;
   audience_episodes: audience.AudienceEpisodesTable;

@@ -2,8 +2,9 @@
 import { checkTitles, type FeedCheck, type Finding, type Rhythm } from '../../shared/feed-check.ts';
 import type { Db } from '../db/database.ts';
 import type { RawFinding } from './finding.ts';
+import { scheduleNextCheck } from './feed-check-schedule.ts';
 
-/** Stores a report, dated `now`. */
+/** Stores a report, dated `now`, and when the feed is due for its next check. */
 export async function storeFeedCheck(
   db: Db,
   podcastId: number,
@@ -19,6 +20,7 @@ export async function storeFeedCheck(
       rhythm: JSON.stringify(report.rhythm),
     })
     .execute();
+  await scheduleNextCheck(db, podcastId, now);
 }
 
 /**

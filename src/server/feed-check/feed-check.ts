@@ -9,6 +9,8 @@ import { readFeed } from '../feeds/feed-import.ts';
 import type { ParsedFeed } from '../feeds/parse-feed.ts';
 import { readArtwork, type Artwork } from '../feeds/artwork.ts';
 import { storeFeedCheck } from './feed-check-queries.ts';
+import { takeDueChecks } from './feed-check-schedule.ts';
+import { eachBounded } from '../jobs/due-spread.ts';
 import { checkFeed } from './checks.ts';
 import type { RawFinding } from './finding.ts';
 import { rhythmFindings, rhythmOf } from './rhythm.ts';
@@ -56,50 +58,35 @@ export async function checkPodcastFeed(ctx: CheckContext, podcastId: number, fee
   await checkParsedFeed(ctx, podcastId, feedUrl, feed);
 }
 
-const DAY = 86_400_000;
-
-/** Podcasts per run of the daily job: the job runs hourly, so a few hundred feeds a day a process. */
-const BATCH = 20;
+/** How the daily job works: rows one run takes at most, and feeds read at once. */
+export type FeedCheckRun = { perRun: number; concurrency: number };
+/** With the job every few minutes, a few tens of thousands of feeds a day, four at a time. */
+const RUN: FeedCheckRun = { perRun: 200, concurrency: 4 };
 
 /**
  * Once a day per podcast with a feed, in whichever process holds the lease: the podcasts whose
- * newest report is older than a day (or that have none), oldest first. `afterCheck` runs after
- * each podcast's check: app.ts passes the Kompass-KI's evaluation, which reads the new report
- * (the engine sits above the Feed-Check, which so names no code of it).
+ * check is due (feed-check-schedule.ts), earliest first, at most `perRun`, `concurrency` at a
+ * time. `afterCheck` runs after each podcast's check: app.ts passes the Kompass-KI's evaluation,
+ * which reads the new report (the engine sits above the Feed-Check, which so names no code of it).
  */
 export function startFeedCheckJob(
   ctx: CheckContext,
   log: FastifyBaseLogger,
   intervalMs: number,
   afterCheck: (podcastId: number) => Promise<unknown>,
+  run: FeedCheckRun = RUN,
 ): PeriodicJob {
   return startPeriodicJob(ctx, log, 'feed-checks', intervalMs, async () => {
-    const dayAgo = new Date(ctx.clock.now().getTime() - DAY).toISOString();
-    const due = await ctx.db
-      .selectFrom('podcasts as p')
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('feed_checks')
-            .select((e) => ['podcast_id', e.fn.max('checked_at').as('last')])
-            .groupBy('podcast_id')
-            .as('c'),
-        (join) => join.onRef('c.podcast_id', '=', 'p.id'),
-      )
-      .select(['p.id', 'p.rss_uri', 'c.last'])
-      .where('p.rss_uri', 'is not', null)
-      .where((eb) => eb.or([eb('c.last', 'is', null), eb('c.last', '<', dayAgo)]))
-      .orderBy('c.last')
-      .limit(BATCH)
-      .execute();
-    for (const podcast of due) {
+    const due = await takeDueChecks(ctx.db, ctx.clock.now(), run.perRun);
+    await eachBounded(due, run.concurrency, async (podcast) => {
       try {
-        await checkPodcastFeed(ctx, podcast.id, podcast.rss_uri!);
+        await checkPodcastFeed(ctx, podcast.id, podcast.rss_uri);
         // The engine and Kompass-KI read the new report (a request's write does this after its answer).
         await afterCheck(podcast.id);
       } catch (error) {
+        // The row stays taken until its claim runs out: then it is due again.
         log.warn({ err: error, podcastId: podcast.id }, 'feed check failed');
       }
-    }
+    });
   });
 }

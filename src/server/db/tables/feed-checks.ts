@@ -8,3 +8,9 @@ export interface FeedChecksTable {
   findings: string;
   rhythm: string;
 }
+
+/** When a podcast's feed is next due for its check (0029); ISO instant, '' = due now. */
+export interface FeedCheckScheduleTable {
+  podcast_id: number;
+  due_at: string;
+}
