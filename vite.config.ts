@@ -97,13 +97,13 @@ const CHUNK_GROUPS = [
     priority: 20,
   },
   // Small parts several first screens share (a method's row and card, the similarity badge, the
-  // sets widget, the dashboard's card, the experiments' podcast and helpers, a method's tab frame): rolldown made each its own ~1 KB chunk, five more
+  // sets widget, the dashboard's card, the experiments' podcast and helpers, a method's tab frame, the loaders' reads): rolldown made each its own ~1 KB chunk, five more
   // requests (and round trips) before the dashboard or the method list painted.
   {
     name: 'screen-parts',
     test: (id: string) =>
       !usesZod(id) &&
-      /src[\\/]client[\\/](features[\\/]practices[\\/]components[\\/](practice-card|practice-row|similarity|practice-emoji|format-day|compilations-widget)|features[\\/]experiments[\\/]components[\\/]shared|features[\\/]podcasts[\\/]components[\\/]dashboard[\\/]widget-card-actions|features[\\/]podcasts[\\/]components[\\/]feed-check[\\/]rhythm-durations|routes[\\/]screens[\\/](experiment-podcast|with-practice))\./.test(
+      /src[\\/]client[\\/](features[\\/]practices[\\/]components[\\/](practice-card|practice-row|similarity|practice-emoji|format-day|compilations-widget)|features[\\/]experiments[\\/]components[\\/]shared|features[\\/]podcasts[\\/]components[\\/]dashboard[\\/]widget-card-actions|features[\\/]podcasts[\\/]components[\\/]feed-check[\\/]rhythm-durations|routes[\\/]screens[\\/](experiment-podcast|with-practice|screen-reads))\./.test(
         id,
       ),
     priority: 21,
