@@ -4,9 +4,9 @@
 // Moves a podcast's creation date in the SQLite file, so it runs on SQLite only.
 import { expect, test } from '@playwright/test';
 import { apiWrite, verifiedUser } from './support/accounts.ts';
-import { openAssistant } from './support/assistant.ts';
+import { assistantButton, openAssistant } from './support/assistant.ts';
 import { expectAccessible } from './support/axe.ts';
-import { createPodcastDaysAgo } from './support/database.ts';
+import { createPodcastDaysAgo, insertOldTips } from './support/database.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -31,6 +31,10 @@ test('tips appear in the assistant button and the lists, and open as a detail', 
     GOALS,
     WELCOME,
   ]);
+  // A visible gap between the tips: the second's box starts at least 8 px below the first's end.
+  const [first, second] = await popover.getByRole('list', { name: 'Neueste Tipps' }).getByRole('link').all();
+  const [a, b] = [(await first!.boundingBox())!, (await second!.boundingBox())!];
+  expect(b.y - (a.y + a.height)).toBeGreaterThanOrEqual(8);
   await expect(popover.getByRole('link', { name: 'Alle Tipps anzeigen' })).toBeVisible();
   await expect(popover.getByRole('button', { name: 'Feedback geben' })).toBeVisible();
   await expectAccessible(page, 'assistant button');
@@ -86,4 +90,26 @@ test('a Basic podcast sees the Studio Pro upsell instead of tips', async ({ page
   await expect(popover.getByRole('link', { name: 'Kompass-KI aktivieren' })).toBeVisible();
   await expect(popover.getByRole('link', { name: 'Alle Tipps anzeigen' })).toHaveCount(0);
   await expectAccessible(page, 'assistant button (Basic)');
+});
+
+test('a long tip list shows the newest 100, older ones on „Ältere anzeigen“', async ({ page }) => {
+  await verifiedUser(page);
+  await expect(page).toHaveURL(/\/app\//);
+  const podcast = await createPodcastViaApi(page, 'Vielfunk');
+  await apiWrite(page, 'POST', `/api/account/context/${podcast.id}`);
+  // The podcast's own two tips are the newest; below them 103 older ones.
+  await page.goto('/app/podcast');
+  await assistantButton(page, 'Kompass-KI: 2 Tipps');
+  insertOldTips(podcast.id, 103);
+
+  await page.goto('/app/assistances');
+  const list = page.getByRole('main').getByRole('listitem');
+  await expect(list).toHaveCount(100);
+  await expect(list.last()).toContainText('Alter Tipp 6');
+  await expect(list.filter({ hasText: 'Alter Tipp 5' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Ältere anzeigen' }).click();
+  await expect(list).toHaveCount(105);
+  await expect(list.last()).toContainText('Alter Tipp 1');
+  await expect(page.getByRole('button', { name: 'Ältere anzeigen' })).toHaveCount(0);
+  await expectAccessible(page, 'assistances.list with older tips');
 });

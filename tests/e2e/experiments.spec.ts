@@ -5,7 +5,7 @@
 // The clock hook exists only because the E2E server runs with KOMPASS_TEST_CLOCK=1.
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, berlinDate } from '../../src/shared/calendar.ts';
-import { verifiedUser, xsrfHeaders } from './support/accounts.ts';
+import { apiWrite, verifiedUser, xsrfHeaders } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
@@ -94,6 +94,32 @@ test('an experiment from start to the expired list', async ({ page }) => {
     await expect(activity.first()).toContainText('Auswertung „Zwischenauswertung“ erstellt');
     await expect(activity.last()).toContainText(`Experiment „${PRACTICE.title}“ erstellt`);
     await expect(activity).toHaveCount(1 + 5 + 1);
+
+    // Long lists: with 52 comments and 53 entries of activity the page shows the newest 50 of
+    // each; 'Ältere anzeigen' adds the older ones (comments above, activity below).
+    const experimentId = Number(new URL(page.url()).pathname.split('/').at(-1));
+    for (let n = 1; n <= 51; n++)
+      await apiWrite(page, 'POST', `/api/experiments/${experimentId}/comments`, { content: `Notiz ${n}` });
+    const shown = await page.request.get(`/api/experiments/${experimentId}`);
+    const { actions } = ((await shown.json()) as { data: { actions: { id: number }[] } }).data;
+    for (let n = 0; n < 46; n++)
+      await apiWrite(page, 'POST', `/api/experiments/actions/${actions[0]!.id}`, { completed: n % 2 === 1 });
+    await page.reload();
+    const commentItems = comments.getByRole('listitem');
+    await expect(commentItems).toHaveCount(50);
+    await expect(commentItems.last()).toContainText('Notiz 51');
+    await expect(comments.getByText('Kapitelmarken <b>sitzen</b>')).toHaveCount(0);
+    await expect(activity).toHaveCount(50);
+    await comments.getByRole('button', { name: 'Ältere anzeigen' }).click();
+    await expect(commentItems).toHaveCount(52);
+    await expect(commentItems.first()).toContainText('Kapitelmarken <b>sitzen</b>');
+    await expect(comments.getByRole('button', { name: 'Ältere anzeigen' })).toHaveCount(0);
+    const activityRegion = page.getByRole('region', { name: 'Aktivitäten' });
+    await activityRegion.getByRole('button', { name: 'Ältere anzeigen' }).click();
+    await expect(activity).toHaveCount(53);
+    await expect(activity.last()).toContainText(`Experiment „${PRACTICE.title}“ erstellt`);
+    await expect(activityRegion.getByRole('button', { name: 'Ältere anzeigen' })).toHaveCount(0);
+    await expectAccessible(page, 'experiments.show with older comments and activity');
 
     // The dashboard's widget.
     await page.goto('/app/podcast');

@@ -65,3 +65,18 @@ export function createPodcastDaysAgo(podcastId: number, days: number) {
   const created = `${addDays(berlinDate(new Date()), -days)}T12:00:00.000Z`;
   withDatabase((db) => db.prepare('UPDATE podcasts SET created_at = ? WHERE id = ?').run(created, podcastId));
 }
+
+/** `count` tips 'Alter Tipp 1' (the oldest) … 'Alter Tipp {count}', a day apart, all older than a day. */
+export function insertOldTips(podcastId: number, count: number) {
+  withDatabase((db) => {
+    const insert = db.prepare(
+      'INSERT INTO assistances (podcast_id, rule, cause, subject, message, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    db.transaction(() => {
+      for (let n = 1; n <= count; n++) {
+        const at = new Date(Date.now() - (count - n + 2) * 86_400_000).toISOString();
+        insert.run(podcastId, 'e2e', `e2e-${n}`, `Alter Tipp ${n}`, 'Ein Tipp von früher.', at);
+      }
+    })();
+  });
+}
