@@ -2,7 +2,7 @@
 // speichern'), an experiment and a tip with the network off; the banner says the data may be
 // older and from when.
 import { expect, test, type Page } from '@playwright/test';
-import { verifiedUser } from './support/accounts.ts';
+import { apiWrite, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { allowFor } from './support/budget.ts';
 import { controlledByWorker, firstTip, mirrorPaths, OFFLINE, PRACTICE } from './support/offline.ts';
@@ -41,9 +41,17 @@ test('methods, an experiment and a tip read offline after one online visit', asy
   await expect(page.getByText(/^99 Methoden offline gespeichert \(Stand: /)).toBeVisible({ timeout: 60_000 });
   await expectAccessible(page, 'practices.list with offline saving');
 
+  // 101 comments: online the newest 50 and, on 'Ältere anzeigen', the 50 before them.
+  for (let n = 1; n <= 101; n++)
+    await apiWrite(page, 'POST', `/api/experiments/${experiment.id}/comments`, { content: `Notiz ${n}` });
   await page.goto(`/app/experiments/${experiment.id}`);
   await expect(page.getByRole('heading', { level: 1, name: PRACTICE.title })).toBeVisible();
   await expect(page.getByText('0 von 5 Aufgaben erledigt')).toBeVisible();
+  const comments = page.getByRole('region', { name: 'Kommentare' });
+  await expect(comments.getByRole('listitem')).toHaveCount(50);
+  await comments.getByRole('button', { name: 'Ältere anzeigen' }).click();
+  await expect(comments.getByRole('listitem')).toHaveCount(100);
+  await expect(comments.getByRole('listitem').first()).toContainText('Notiz 2');
   // The dashboard once (its running experiments), then the other screens' code is stored.
   await page.goto('/app/podcast');
   await expect(
@@ -96,6 +104,12 @@ test('methods, an experiment and a tip read offline after one online visit', asy
   await expect(page.getByRole('heading', { level: 1, name: PRACTICE.title })).toBeVisible();
   await expect(page.getByText('0 von 5 Aufgaben erledigt')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox')).toHaveCount(5);
+  // The older comments loaded online stay; more of them need the network, and the page says so.
+  await expect(comments.getByRole('listitem')).toHaveCount(100);
+  await expect(comments.getByRole('listitem').first()).toContainText('Notiz 2');
+  await expect(comments.getByRole('button', { name: 'Ältere anzeigen' })).toBeDisabled();
+  await expect(comments.getByText('Ältere Einträge laden geht nur mit Internetverbindung.')).toBeVisible();
+  await expectAccessible(page, 'experiments.show offline with older comments');
 
   // The similar methods of the unvisited method, with their emoji.
   await page.goto(`/app/practices/${UNVISITED.id}/overview`);
