@@ -145,7 +145,7 @@ export class Load {
   print(outageLabel: string) {
     console.log(`\nrequests sent:                 ${this.counts.sent}`);
     console.log(`2xx:                           ${this.counts.ok}`);
-    console.log(`${`503 ${outageLabel}:`.padEnd(31)}${this.counts.outage503}`);
+    console.log(`${`503 ${outageLabel}:`.padEnd(30)} ${this.counts.outage503}`);
     console.log(`other errors:                  ${this.counts.other}`);
     for (const [error, n] of this.otherErrors) console.log(`  ${n} × ${error}`);
   }
