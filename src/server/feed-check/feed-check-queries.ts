@@ -1,6 +1,6 @@
 // The Feed-Check's reports in the database: store one, read the newest with what got fixed.
 import { checkTitles, type FeedCheck, type Finding, type Rhythm } from '../../shared/feed-check.ts';
-import type { Db } from '../db/database.ts';
+import { withTx, type Db } from '../db/database.ts';
 import type { RawFinding } from './finding.ts';
 import { scheduleNextCheck } from './feed-check-schedule.ts';
 
@@ -11,16 +11,19 @@ export async function storeFeedCheck(
   now: Date,
   report: { findings: RawFinding[]; rhythm: Rhythm },
 ) {
-  await db
-    .insertInto('feed_checks')
-    .values({
-      podcast_id: podcastId,
-      checked_at: now.toISOString(),
-      findings: JSON.stringify(report.findings),
-      rhythm: JSON.stringify(report.rhythm),
-    })
-    .execute();
-  await scheduleNextCheck(db, podcastId, now);
+  // One commit: a report never stands without its podcast's next due time.
+  await withTx(db, async (tx) => {
+    await tx
+      .insertInto('feed_checks')
+      .values({
+        podcast_id: podcastId,
+        checked_at: now.toISOString(),
+        findings: JSON.stringify(report.findings),
+        rhythm: JSON.stringify(report.rhythm),
+      })
+      .execute();
+    await scheduleNextCheck(tx, podcastId, now);
+  });
 }
 
 /**
