@@ -1,0 +1,123 @@
+// The periodic jobs of data-scale.ts, in this process: the app built on a database (buildApp, so
+// the same jobs with the same config as a server), its clock movable. Measured:
+// - a sweep with nothing due: every job's runOnce at the real time (the population leaves nothing
+//   due now), the median of five rounds after one to warm up;
+// - an hour: the clock jumps through one simulated hour and each job runs at each of its real
+//   intervals in it (the tips every 5 min, audience every 10, Feed-Check and idempotency hourly),
+//   so what falls due in that hour is done then; the CPU of this process plus the database
+//   server's processes (PostgreSQL) over those runs, and the timers' (mail and push queues, the
+//   SQLite checkpointer) over ten idle real seconds scaled to the hour, as a share of one core.
+// Decision 2026-12-01: jumping the clock instead of waiting an hour; what the hour's runs cost
+// does not depend on the idle time between them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { createDatabase } from '../../src/server/db/database.ts';
+import { CLEANUP_INTERVAL_MS } from '../../src/server/http/idempotency-key.ts';
+import { cpuSeconds } from './wrk-run.ts';
+
+/** The PostgreSQL server's main process (the checkpointer's parent), to read its CPU from /proc. */
+export async function postmasterOf(url: string) {
+  const db = createDatabase({ dataDir: tmpdir(), databaseUrl: url });
+  const { rows } = await sql<{ pid: number }>`
+    SELECT pid FROM pg_stat_activity WHERE backend_type = 'checkpointer'`.execute(db);
+  await db.destroy();
+  return parentOf(rows[0]!.pid);
+}
+
+const parentOf = (pid: number) =>
+  Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+
+/** CPU seconds of the PostgreSQL server with this postmaster pid and its children, so far. */
+export function clusterCpu(postmaster: number) {
+  let total = cpuSeconds(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (parentOf(Number(entry)) === postmaster) total += cpuSeconds(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+const HOUR = 3_600_000;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const processCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+export async function measureJobs(env: NodeJS.ProcessEnv, postmaster?: number) {
+  const config = loadConfig({
+    ...env,
+    CLIENT_DIR: '',
+    // Nothing answers on port 9: a fetch the hour makes due never leaves the machine.
+    OP3_API_URL: 'http://127.0.0.1:9/api/1',
+  });
+  let offset = 0;
+  const clock = { now: () => new Date(Date.now() + offset) };
+  const { app, jobs } = await buildApp(config, { clock, logger: false });
+  const named = jobs as unknown as Record<string, { runOnce(): Promise<boolean> }>;
+  const perJob: Record<string, number[]> = {};
+  const runAll = async () => {
+    for (const [name, job] of Object.entries(named)) {
+      const started = performance.now();
+      await job.runOnce();
+      (perJob[name] ??= []).push(performance.now() - started);
+    }
+  };
+  const cpu = () => processCpu() + (postmaster ? clusterCpu(postmaster) : 0);
+  try {
+    await runAll();
+    for (const name of Object.keys(perJob)) perJob[name] = [];
+    const idle: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await runAll();
+      idle.push(performance.now() - started);
+    }
+    const intervals: Record<string, number> = {
+      tipSweep: config.tips.sweepIntervalMs,
+      audience: config.op3.fetchIntervalMs,
+      feedChecks: config.feedCheckIntervalMs,
+      idempotencyCleanup: CLEANUP_INTERVAL_MS,
+    };
+    const runs = Object.keys(named)
+      .flatMap((name) => {
+        const every = intervals[name] ?? HOUR;
+        return Array.from({ length: Math.floor(HOUR / every) }, (_, k) => ({ name, at: (k + 1) * every }));
+      })
+      .sort((a, b) => a.at - b.at);
+    const before = cpu();
+    const started = performance.now();
+    for (const { name, at } of runs) {
+      offset = at;
+      await named[name]!.runOnce();
+    }
+    await (jobs as { audience: { idle(): Promise<void> } }).audience.idle();
+    const hourCpu = cpu() - before;
+    const hourWall = performance.now() - started;
+    offset = 0;
+    const timersBefore = cpu();
+    await new Promise((r) => setTimeout(r, 10_000));
+    const timersCpu = ((cpu() - timersBefore) / 10) * 3600;
+    return {
+      idleMs: median(idle),
+      slowest: Object.entries(perJob)
+        .map(([name, ms]) => [name, median(ms)] as const)
+        .sort((a, b) => b[1] - a[1])[0]!,
+      runs: runs.length,
+      hourCpu,
+      hourWall,
+      timersCpu,
+      share: (hourCpu + timersCpu) / 3600,
+    };
+  } finally {
+    await app.close();
+  }
+}

@@ -1,0 +1,209 @@
+// Prints, side by side in one run, a database of one podcast ("small") against one filled with a
+// realistic population through SQL ("big", tests/support/population.ts; SCALE_PODCASTS, default
+// 50,000, with twice as many users), on SQLite and PostgreSQL:
+// - start: the server from the sources to its first answer on an already migrated and seeded
+//   database, and the migrations' and seed's check alone, in this process (pairs, medians);
+// - the reads behind the app's screens and a user's writes (api-targets.ts, on a new user's
+//   podcast made through the API on each database): wrk pairs small/big, alternating which goes
+//   first; ratio = big / small of the median pair (req/s, and p99 of the same pairs);
+// - the periodic jobs (data-scale-jobs.ts says how): a sweep with nothing due, and their CPU over
+//   a simulated hour as a share of one core;
+// - the database's size per 1,000 podcasts: (big − small) / (SCALE_PODCASTS / 1000).
+// Run: npx tsx tests/bench/data-scale.ts [seconds per wrk run, default 5] [only targets containing]
+// BENCH_DB=sqlite,postgres (default both), BENCH_PAIRS (default 3), SCALE_PODCASTS;
+// PostgreSQL: BENCH_DATABASE_URL (an admin URL; fresh databases are made there) or a throw-away
+// cluster on BENCH_PG_PORT (default 55451). Loopback only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { createDatabase } from '../../src/server/db/database.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { seed } from '../../src/server/db/seed/seed.ts';
+import { startPostgres } from '../postgres.ts';
+import { freshPostgres } from '../server/helpers/test-app.ts';
+import { populate } from '../support/population.ts';
+import { freePort } from '../support/loopback-server.ts';
+import { prepareTargets } from './api-targets.ts';
+import { measureJobs, postmasterOf } from './data-scale-jobs.ts';
+import { wrk, type Result } from './wrk-run.ts';
+
+const seconds = Number(process.argv[2] ?? 5);
+const only = process.argv[3] ?? '';
+const pairs = Number(process.env.BENCH_PAIRS ?? 3);
+const scale = Number(process.env.SCALE_PODCASTS ?? 50_000);
+const root = resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'kompass-scale-'));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const f = (x: number, digits = 0) => x.toFixed(digits);
+const range = (xs: number[]) => `${f(Math.min(...xs), 2)}–${f(Math.max(...xs), 2)}`;
+
+type Side = { name: 'small' | 'big'; env: NodeJS.ProcessEnv };
+
+async function prepare(name: Side['name'], adminUrl?: string): Promise<Side> {
+  const dataDir = mkdtempSync(join(work, `${name}-`));
+  const databaseUrl = adminUrl ? await freshPostgres(adminUrl) : undefined;
+  const db = createDatabase({ dataDir, databaseUrl });
+  await migrate(db);
+  await seed(db);
+  if (name === 'big') {
+    const started = performance.now();
+    const counts = await populate(db, { podcasts: scale });
+    const rows = Object.values(counts).reduce((a, b) => a + b, 0);
+    console.log(`  filled ${scale} podcasts, ${rows} rows in ${f((performance.now() - started) / 1000)} s`);
+  }
+  await db.destroy();
+  return { name, env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } };
+}
+
+/** The database's size as its engine counts it (SQLite: its pages, with those still in the WAL). */
+async function bytes(side: Side) {
+  const db = createDatabase({ dataDir: side.env.DATA_DIR!, databaseUrl: side.env.DATABASE_URL });
+  const query = side.env.DATABASE_URL
+    ? sql<{ size: number }>`SELECT pg_database_size(current_database()) AS size`
+    : sql<{
+        size: number;
+      }>`SELECT page_count * page_size AS size FROM pragma_page_count(), pragma_page_size()`;
+  const { rows } = await query.execute(db);
+  await db.destroy();
+  return Number(rows[0]!.size);
+}
+
+/** The migrations' and seed's check on a database that has both, in this process. */
+async function startCheck(side: Side) {
+  const db = createDatabase({ dataDir: side.env.DATA_DIR!, databaseUrl: side.env.DATABASE_URL });
+  const started = performance.now();
+  await migrate(db);
+  await seed(db);
+  const ms = performance.now() - started;
+  await db.destroy();
+  return ms;
+}
+
+/** The server from the sources on the side's database; resolves at its first answer. */
+async function serve(side: Side) {
+  const port = await freePort();
+  const out = openSync(join(side.env.DATA_DIR!, 'server.log'), 'a');
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CLIENT_DIR: '',
+      ...side.env,
+    },
+    stdio: ['ignore', out, out],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited, see ${side.env.DATA_DIR}/server.log`);
+    if (
+      await fetch(`${base}/sanctum/csrf-cookie`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { child, base, ms: performance.now() - started };
+}
+const stop = (child: ChildProcess) =>
+  new Promise((done) =>
+    child.exitCode !== null ? done(0) : (child.once('exit', done), child.kill('SIGTERM')),
+  );
+
+async function bench(engine: string, adminUrl?: string, postmaster?: number) {
+  console.log(`\n${engine}: ${scale} podcasts against one; load ${f(loadavg()[0]!, 1)}`);
+  const small = await prepare('small', adminUrl);
+  const big = await prepare('big', adminUrl);
+  const sides = [small, big];
+
+  const starts = { small: [] as number[], big: [] as number[] };
+  const checks = { small: [] as number[], big: [] as number[] };
+  for (let i = 0; i < 3; i++)
+    for (const side of i % 2 ? [...sides].reverse() : sides) {
+      const server = await serve(side);
+      starts[side.name].push(server.ms);
+      await stop(server.child);
+      checks[side.name].push(await startCheck(side));
+    }
+  for (const [label, m] of [
+    ['start to first answer', starts],
+    ['migrations + seed check', checks],
+  ] as const)
+    console.log(
+      `  ${label}: small ${f(median(m.small))} ms, big ${f(median(m.big))} ms, ratio ${f(median(m.big) / median(m.small), 2)} (goal ≤ 2)`,
+    );
+
+  const servers = await Promise.all(sides.map(serve));
+  const prepared = await Promise.all(servers.map((s, i) => prepareTargets(s.base, sides[i]!.env.DATA_DIR!)));
+  console.log(
+    `  wrk -t2 -c32 -d${seconds}s, ${pairs} pairs; ratio = big / small (goals: req/s ≥ 0.8, p99 ≤ 1.5)`,
+  );
+  console.log(
+    `  ${'target'.padEnd(24)}${['small/s', 'big/s', 'ratio', 'range', 'p99 s', 'p99 b', 'ratio', 'range', 'load'].map((h) => h.padStart(h === 'range' ? 11 : 8)).join('')}`,
+  );
+  for (const [t, target] of prepared[0]!.targets.entries()) {
+    if (!target.name.includes(only)) continue;
+    const targetOf = (i: number) => prepared[i]!.targets[t]!;
+    const run = (i: number, duration = seconds) =>
+      wrk(servers[i]!.base, targetOf(i), servers[i]!.child.pid!, prepared[i]!.session, duration);
+    for (const i of [0, 1]) {
+      const warm = await run(i, 2);
+      if (warm.errors) throw new Error(`${sides[i]!.name} ${target.name}: ${warm.errors} (see ${work})`);
+    }
+    const results: { small: Result; big: Result }[] = [];
+    for (let pair = 0; pair < pairs; pair++) {
+      const order = pair % 2 ? [1, 0] : [0, 1];
+      const got: Result[] = [];
+      for (const i of order) got[i] = await run(i);
+      results.push({ small: got[0]!, big: got[1]! });
+    }
+    const rates = results.map((r) => r.big.rate / r.small.rate);
+    const p99s = results.map((r) => r.big.p99ms / r.small.p99ms);
+    const mid = results[rates.indexOf(median(rates))]!;
+    const errors = results.flatMap((r) => [r.small.errors, r.big.errors]).filter(Boolean);
+    console.log(
+      `  ${target.name.padEnd(24)}${[f(mid.small.rate), f(mid.big.rate), f(median(rates), 2)].map((s) => s.padStart(8)).join('')}` +
+        `${range(rates).padStart(11)}${[f(mid.small.p99ms, 1), f(mid.big.p99ms, 1), f(median(p99s), 2)].map((s) => s.padStart(8)).join('')}` +
+        `${range(p99s).padStart(11)}${f(loadavg()[0]!, 1).padStart(8)}${errors.length ? `  (${errors.join('; ')})` : ''}`,
+    );
+  }
+  await Promise.all(servers.map((s) => stop(s.child)));
+
+  for (const side of sides) {
+    const jobs = await measureJobs(side.env, postmaster);
+    console.log(
+      `  jobs, ${side.name}: sweep with nothing due ${f(jobs.idleMs, 1)} ms (goal ≤ 1000; slowest ${jobs.slowest[0]} ${f(jobs.slowest[1], 1)} ms); a simulated hour: ${jobs.runs} runs, ` +
+        `${f(jobs.hourCpu, 2)} s CPU in ${f(jobs.hourWall / 1000, 1)} s, timers ${f(jobs.timersCpu, 1)} s/h → ${f(jobs.share * 100, 2)} % of a core (goal ≤ 5)`,
+    );
+  }
+  const [smallBytes, bigBytes] = [await bytes(small), await bytes(big)];
+  console.log(
+    `  size: small ${f(smallBytes / 2 ** 20, 1)} MiB, big ${f(bigBytes / 2 ** 20, 1)} MiB → ${f((bigBytes - smallBytes) / (scale / 1000) / 2 ** 20, 1)} MiB per 1,000 podcasts`,
+  );
+}
+
+const engines = (process.env.BENCH_DB ?? 'sqlite,postgres').split(',');
+try {
+  if (engines.includes('sqlite')) await bench('SQLite');
+  if (engines.includes('postgres')) {
+    const cluster = process.env.BENCH_DATABASE_URL
+      ? undefined
+      : startPostgres(Number(process.env.BENCH_PG_PORT ?? 55451));
+    const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
+    try {
+      await bench('PostgreSQL (same machine)', adminUrl, await postmasterOf(adminUrl));
+    } finally {
+      cluster?.stop();
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
