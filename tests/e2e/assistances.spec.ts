@@ -106,7 +106,7 @@ test('a long tip list shows the newest 100, older ones on „Ältere anzeigen“
   const list = page.getByRole('main').getByRole('listitem');
   await expect(list).toHaveCount(100);
   await expect(list.last()).toContainText('Alter Tipp 6');
-  await expect(list.filter({ hasText: 'Alter Tipp 5' })).toHaveCount(0);
+  await expect(list.filter({ hasText: /Alter Tipp 5(?!\d)/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Ältere anzeigen' }).click();
   await expect(list).toHaveCount(105);
   await expect(list.last()).toContainText('Alter Tipp 1');
