@@ -152,17 +152,17 @@ export async function record(
 
 type Answer = [status: number, contentType: string | null, body: string | null];
 
-/** Stores a done write's answer, tried again (0.5 s, doubling to 5 s) until the database takes it. */
-function storeLater(ctx: AppContext, claimed: Claim, answer: Answer, wait = 500) {
+/**
+ * Stores a done write's answer, tried again every half second (as freeKey frees a key) until the
+ * database takes it: the client's retries get 503 until then, so a longer wait would cost them.
+ */
+function storeLater(ctx: AppContext, claimed: Claim, answer: Answer) {
   const until = Date.now() + KEY_LIFETIME_MS;
   const retry = () =>
     recordAnswer(ctx.db, ...answer, claimed.scope, claimed.key, claimed.holder).catch((error: unknown) => {
-      if (databaseFault(error) && Date.now() < until) {
-        wait = Math.min(wait * 2, 5_000);
-        setTimeout(retry, wait).unref();
-      }
+      if (databaseFault(error) && Date.now() < until) setTimeout(retry, 500).unref();
     });
-  setTimeout(retry, wait).unref();
+  setTimeout(retry, 500).unref();
 }
 
 /**

@@ -87,7 +87,7 @@ export class Load {
     else if (status === 503 && this.outage) this.counts.outage503++;
     else {
       this.counts.other++;
-      const key = `${status} ${text.slice(0, 120)} (${this.phase})`;
+      const key = `${method} ${status} ${text.slice(0, 120)} (${this.phase})`;
       this.otherErrors.set(key, (this.otherErrors.get(key) ?? 0) + 1);
     }
     return status;
