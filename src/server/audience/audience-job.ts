@@ -1,7 +1,7 @@
 // The daily fetch of every connected source, and the fetches a request starts (connect, refresh).
 // The periodic job runs in whichever process holds its lease (jobs/lease.ts) and fetches the due
-// sources (`next_fetch_at` ≤ now, the index audience_sources_due), oldest due first, at most
-// PER_RUN of them, CONCURRENCY at a time; each source is due at its own time of the day's window
+// sources (`next_fetch_at` ≤ now, the index audience_sources_due), oldest due first, a bounded
+// number of them, a few at a time; each source is due at its own time of the day's window
 // (fetch-source.ts), so a run's work follows what is due. Every fetch, whoever starts it, first
 // takes the source's own lease (fetch-source.ts), so a source is fetched by one process at a time
 // even when a refresh in one process meets the job in another; within a process a second ask for
@@ -13,8 +13,8 @@ import { eachBounded } from '../jobs/due-spread.ts';
 import { fetchSource, type FetchContext, type FetchOutcome } from './fetch-source.ts';
 
 /** Sources one run fetches at most (the rest wait for the next run), and how many at once. */
-const PER_RUN = 200;
-const CONCURRENCY = 4;
+export type AudienceRun = { perRun: number; concurrency: number };
+const RUN: AudienceRun = { perRun: 200, concurrency: 4 };
 
 export type AudienceJob = PeriodicJob & {
   /** Fetches the source now (also when not due); a fetch of it already running here is joined. */
@@ -27,7 +27,11 @@ export type AudienceJob = PeriodicJob & {
   idle(): Promise<void>;
 };
 
-export function startAudienceJob(ctx: FetchContext, log: FastifyBaseLogger): AudienceJob {
+export function startAudienceJob(
+  ctx: FetchContext,
+  log: FastifyBaseLogger,
+  limits: AudienceRun = RUN,
+): AudienceJob {
   // This process's name on the sources' leases (one per app, so two apps in a test are two holders).
   const holder = randomUUID();
   const controller = new AbortController();
@@ -58,9 +62,9 @@ export function startAudienceJob(ctx: FetchContext, log: FastifyBaseLogger): Aud
       .select('id')
       .where('next_fetch_at', '<=', ctx.clock.now().toISOString())
       .orderBy('next_fetch_at')
-      .limit(PER_RUN)
+      .limit(limits.perRun)
       .execute();
-    await eachBounded(due, CONCURRENCY, async ({ id }) => {
+    await eachBounded(due, limits.concurrency, async ({ id }) => {
       if (!controller.signal.aborted) await fetch(id, false);
     });
   });

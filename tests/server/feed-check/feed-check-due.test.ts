@@ -3,10 +3,11 @@
 // indexed read; many podcasts made at one instant come due across the whole day, and a clock moved
 // across two days of their due times checks each feed once a day, no more, no less. The feeds come
 // from a loopback server that counts who asks and how many at once.
-import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startFeedCheckJob } from '../../../src/server/feed-check/feed-check.ts';
 import { dueChecksQuery } from '../../../src/server/feed-check/feed-check-schedule.ts';
+import { countedStatements } from '../helpers/statements.ts';
 import { feedCheckSetup } from './feed-check-setup.ts';
 
 const { t, server } = await feedCheckSetup();
@@ -66,21 +67,6 @@ const dueOf = async (ids: number[]) =>
   );
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The statements the job sends, by their first words and table (a plugin on the job's connection). */
-function counted() {
-  const statements: string[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery({ node }) {
-      const table = JSON.stringify(node).match(/"TableNode".*?"name":"(\w+)"/)?.[1];
-      statements.push(`${(node as RootOperationNode).kind} ${table}`);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  const db = Object.assign(t.db.withPlugin(plugin), { engine: t.db.engine, faults: t.db.faults });
-  return { statements, ctx: { ...t.ctx, db } };
-}
-
 describe('the Feed-Check job by due time', { timeout: 120_000 }, () => {
   it('takes only the due podcasts, earliest first, at most its cap, four at a time; nothing due is one indexed read', async () => {
     const ids = await podcasts(30, 'cap');
@@ -91,7 +77,7 @@ describe('the Feed-Check job by due time', { timeout: 120_000 }, () => {
       await t.db.updateTable('feed_check_schedule').set({ due_at }).where('podcast_id', '=', id).execute();
     }
     const later = new Map([...(await dueOf(ids))].filter(([id]) => ids.indexOf(id) >= 10));
-    const { statements, ctx } = counted();
+    const { statements, ctx } = countedStatements(t);
     const job = startFeedCheckJob(ctx, t.app.log, HOUR, async () => {}, { perRun: 6, concurrency: 4 });
     holdMs = 30;
     mostAtOnce = 0;
