@@ -11,6 +11,7 @@ import {
 } from '../../shared/assistances.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
+import { newestPage, olderThan, pageOf, type Keyset } from '../db/keyset-page.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { requireUser } from '../access/session.ts';
 import { requirePodcast } from '../access/guard.ts';
@@ -19,6 +20,12 @@ import { planColumns, planOf } from '../access/plan.ts';
 /** A podcast's list and the account-wide list stop here (the assistant button shows 5). */
 export const ASSISTANCES_LIMIT = 100;
 const columns = ['assistances.id', 'podcast_id', 'subject', 'message', 'assistances.created_at'] as const;
+const pages: Keyset = {
+  table: 'assistances',
+  alias: 'assistances',
+  list: 'podcast_id',
+  size: ASSISTANCES_LIMIT,
+};
 
 /**
  * A podcast's tips, newest first: built and compiled once, on SQLite read synchronously
@@ -26,27 +33,11 @@ const columns = ['assistances.id', 'podcast_id', 'subject', 'message', 'assistan
  * lock were most of the list's own CPU.
  */
 const newestTips = (db: Database, podcastId: number) =>
-  db
-    .selectFrom('assistances')
-    .select(columns)
-    .where('podcast_id', '=', podcastId)
-    .orderBy('assistances.created_at', 'desc')
-    .orderBy('assistances.id', 'desc')
-    .limit(ASSISTANCES_LIMIT + 1);
+  newestPage(db.selectFrom('assistances').select(columns).where('podcast_id', '=', podcastId), pages);
 const podcastTips = preparedQuery(newestTips);
 // The page before a tip (`?before={id}`, api.ts olderQuery): by the same order.
 const tipsBefore = preparedQuery((db: Database, podcastId: number, before: number) =>
-  newestTips(db, podcastId).where((eb) => {
-    const at = eb
-      .selectFrom('assistances as b')
-      .select('b.created_at')
-      .where('b.id', '=', before)
-      .where('b.podcast_id', '=', podcastId);
-    return eb.or([
-      eb('assistances.created_at', '<', at),
-      eb.and([eb('assistances.created_at', '=', at), eb('assistances.id', '<', before)]),
-    ]);
-  }),
+  newestTips(db, podcastId).where(olderThan(pages, podcastId, before)),
 );
 
 export function assistanceRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -65,8 +56,8 @@ export function assistanceRoutes(app: FastifyInstance, ctx: AppContext) {
       const rows: Assistance[] = await (before === undefined
         ? podcastTips(db, podcast.id)
         : tipsBefore(db, podcast.id, before));
-      const data = rows.slice(0, ASSISTANCES_LIMIT);
-      return { data, meta: { before: rows.length > ASSISTANCES_LIMIT ? data.at(-1)!.id : null } };
+      const { page, before: older } = pageOf(rows, pages);
+      return { data: page, meta: { before: older } };
     },
   );
 

@@ -3,6 +3,7 @@
 // comment, and a long discussion froze a phone's experiment screen.
 import type { Comment } from '../../shared/experiments.ts';
 import type { Database, Db, RunSync } from '../db/database.ts';
+import { newestPage, olderThan, pageOf, type Keyset } from '../db/keyset-page.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import { imageUri } from '../users/serialize-user.ts';
 
@@ -15,25 +16,12 @@ const commentRows = (db: Db, experimentId: number) =>
     .where('c.experiment_id', '=', experimentId);
 /** Comments per page of the list. */
 export const COMMENTS_PAGE = 50;
-const newestFirst = (db: Db, experimentId: number) =>
-  commentRows(db, experimentId)
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(COMMENTS_PAGE + 1);
+const pages: Keyset = { table: 'comments', alias: 'c', list: 'experiment_id', size: COMMENTS_PAGE };
+const newestFirst = (db: Db, experimentId: number) => newestPage(commentRows(db, experimentId), pages);
 // Built once (prepared-query.ts): the pages and the one comment a write answers.
 const newestComments = preparedQuery(newestFirst);
 const commentsBefore = preparedQuery((db: Db, experimentId: number, before: number) =>
-  newestFirst(db, experimentId).where((eb) => {
-    const at = eb
-      .selectFrom('comments as b')
-      .select('b.created_at')
-      .where('b.id', '=', before)
-      .where('b.experiment_id', '=', experimentId);
-    return eb.or([
-      eb('c.created_at', '<', at),
-      eb.and([eb('c.created_at', '=', at), eb('c.id', '<', before)]),
-    ]);
-  }),
+  newestFirst(db, experimentId).where(olderThan(pages, experimentId, before)),
 );
 const oneCommentOf = (db: Db, experimentId: number, commentId: number) =>
   commentRows(db, experimentId).where('c.id', '=', commentId);
@@ -66,9 +54,8 @@ export async function loadComments(db: Db, experimentId: number, before?: number
   const rows = await (before === undefined
     ? newestComments(db, experimentId)
     : commentsBefore(db, experimentId, before));
-  const page = rows.slice(0, COMMENTS_PAGE).reverse();
-  const older = rows.length > COMMENTS_PAGE ? page[0]!.id : null;
-  return { data: page.map(serializeComment), meta: { before: older } };
+  const { page, before: older } = pageOf(rows, pages);
+  return { data: page.reverse().map(serializeComment), meta: { before: older } };
 }
 
 // PostgreSQL: the insert and the answer's read in one statement (a data-modifying WITH): one

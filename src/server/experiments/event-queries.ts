@@ -1,6 +1,7 @@
 // The activity log: its one writer and the timeline as the API sends it.
 import { sql, type QueryCreator } from 'kysely';
 import type { Database, Db, RunSync } from '../db/database.ts';
+import { newestPage, olderThan, pageOf, type Keyset } from '../db/keyset-page.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import type { DB } from '../db/schema.ts';
 import { evaluationKind, type ExperimentEvent } from '../../shared/experiments.ts';
@@ -115,6 +116,7 @@ export function logChanged(
  */
 /** Entries per page of the timeline (older pages with `before`, like the comments). */
 export const EVENTS_PAGE = 50;
+const pages: Keyset = { table: 'events', alias: 'ev', list: 'experiment_id', size: EVENTS_PAGE };
 const timelineRows = (db: Database, experimentId: number) =>
   db
     .selectFrom('events as ev')
@@ -140,22 +142,10 @@ const timelineRows = (db: Database, experimentId: number) =>
       'm.evaluation',
     ])
     .where('ev.experiment_id', '=', experimentId)
-    .orderBy('ev.created_at', 'desc')
-    .orderBy('ev.id', 'desc')
-    .limit(EVENTS_PAGE + 1);
+    .$call((q) => newestPage(q, pages));
 const timeline = preparedQuery(timelineRows);
 const timelineBefore = preparedQuery((db: Database, experimentId: number, before: number) =>
-  timelineRows(db, experimentId).where((eb) => {
-    const at = eb
-      .selectFrom('events as b')
-      .select('b.created_at')
-      .where('b.id', '=', before)
-      .where('b.experiment_id', '=', experimentId);
-    return eb.or([
-      eb('ev.created_at', '<', at),
-      eb.and([eb('ev.created_at', '=', at), eb('ev.id', '<', before)]),
-    ]);
-  }),
+  timelineRows(db, experimentId).where(olderThan(pages, experimentId, before)),
 );
 
 /**
@@ -166,8 +156,7 @@ export async function loadEvents(db: Database, experimentId: number, before?: nu
   const rows = await (before === undefined
     ? timeline(db, experimentId)
     : timelineBefore(db, experimentId, before));
-  const page = rows.slice(0, EVENTS_PAGE);
-  const older = rows.length > EVENTS_PAGE ? page.at(-1)!.id : null;
+  const { page, before: older } = pageOf(rows, pages);
   return { data: page.map(serializeEvent), meta: { before: older } };
 }
 
