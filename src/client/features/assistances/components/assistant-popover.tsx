@@ -42,10 +42,11 @@ export function AssistantPopover({ trigger, podcast, tips: shown, loading, defau
           </h2>
           {active ? (
             shown.length ? (
-              // Subjects wrap to two lines: a gap and padding keep one tip from running into the next.
-              <ul aria-label="Neueste Tipps" className="space-y-1">
+              // Subjects wrap to two lines: a line with room on both sides keeps one tip from
+              // running into the next; a 4 px gap alone read as one paragraph (decision 2026-12-01).
+              <ul aria-label="Neueste Tipps" className="divide-y divide-slate-200">
                 {shown.map((tip) => (
-                  <li key={tip.id}>
+                  <li key={tip.id} className="py-1">
                     <Popover.Close asChild>
                       <Link
                         to="/app/assistances/$id"
