@@ -123,8 +123,12 @@ export function watchOfflineData(client: QueryClient) {
   };
   follow(client.getQueryData<User | null>(['account']));
   client.getQueryCache().subscribe((event) => {
+    // The account query itself (['account']), not the others under it (['account', 'assistances'],
+    // ['account', 'offerings']): their answers have no user id, and taking one for a user who
+    // changed cleared the mirror and the outbox (decision 2026-12-01).
     if (
       event.type === 'updated' &&
+      event.query.queryKey.length === 1 &&
       event.query.queryKey[0] === 'account' &&
       event.action.type === 'success'
     ) {

@@ -35,11 +35,14 @@ type Props = {
 export function PracticeLayout({ podcast, practiceId, menu }: Props) {
   const practice = usePractice(podcast.id, practiceId);
   useDocumentTitle(practice.data?.title ?? 'Methode');
+  const p = practice.data;
   if (practice.isPending) return <p className="text-slate-600">Lade Methode...</p>;
-  if (practice.isError) {
+  // A failed refetch keeps the method it had (offline: the one read online before); only a
+  // method never loaded, or one that is gone, shows the error (decision 2026-12-01).
+  if (practice.isError && (p === undefined || httpStatus(practice.error) === 404)) {
     return httpStatus(practice.error) === 404 ? <NotFoundPage /> : <ErrorPanel error={practice.error} />;
   }
-  const p = practice.data;
+  if (p === undefined) return null;
   return (
     <div>
       <p>
