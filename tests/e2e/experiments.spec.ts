@@ -114,6 +114,13 @@ test('an experiment from start to the expired list', async ({ page }) => {
     await expect(commentItems).toHaveCount(52);
     await expect(commentItems.first()).toContainText('Kapitelmarken <b>sitzen</b>');
     await expect(comments.getByRole('button', { name: 'Ältere anzeigen' })).toHaveCount(0);
+    // A new comment pushes the first page's oldest out of it: none goes missing in between.
+    await comments.getByLabel('Kommentar').fill('Notiz 52');
+    await comments.getByRole('button', { name: 'Kommentieren' }).click();
+    await expect(commentItems).toHaveCount(53);
+    await expect(commentItems.last()).toContainText('Notiz 52');
+    await expect(commentItems.first()).toContainText('Kapitelmarken <b>sitzen</b>');
+    await expect(comments.getByText('Notiz 1', { exact: true })).toBeVisible();
     const activityRegion = page.getByRole('region', { name: 'Aktivitäten' });
     await activityRegion.getByRole('button', { name: 'Ältere anzeigen' }).click();
     await expect(activity).toHaveCount(53);
