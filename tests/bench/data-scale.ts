@@ -5,7 +5,8 @@
 //   database, and the migrations' and seed's check alone, in this process (pairs, medians);
 // - the reads behind the app's screens and a user's writes (api-targets.ts, on a new user's
 //   podcast made through the API on each database): wrk pairs small/big, alternating which goes
-//   first; ratio = big / small of the median pair (req/s, and p99 of the same pairs);
+//   first; ratio = big / small of the median pair (req/s, and p99 of the same pairs), and the CPU
+//   per request (the server's, plus PostgreSQL's), which the machine's other load moves less;
 // - the periodic jobs (data-scale-jobs.ts says how): a sweep with nothing due, and their CPU over
 //   a simulated hour as a share of one core;
 // - the database's size per 1,000 podcasts: (big − small) / (SCALE_PODCASTS / 1000).
@@ -27,7 +28,7 @@ import { freshPostgres } from '../server/helpers/test-app.ts';
 import { populate } from '../support/population.ts';
 import { freePort } from '../support/loopback-server.ts';
 import { prepareTargets } from './api-targets.ts';
-import { measureJobs, postmasterOf } from './data-scale-jobs.ts';
+import { clusterCpu, measureJobs, postmasterOf } from './data-scale-jobs.ts';
 import { wrk, type Result } from './wrk-run.ts';
 
 const seconds = Number(process.argv[2] ?? 5);
@@ -123,6 +124,8 @@ async function bench(engine: string, adminUrl?: string, postmaster?: number) {
   const small = await prepare('small', adminUrl);
   const big = await prepare('big', adminUrl);
   const sides = [small, big];
+  // Before the bench's own writes grow either.
+  const [smallBytes, bigBytes] = [await bytes(small), await bytes(big)];
 
   const starts = { small: [] as number[], big: [] as number[] };
   const checks = { small: [] as number[], big: [] as number[] };
@@ -147,13 +150,24 @@ async function bench(engine: string, adminUrl?: string, postmaster?: number) {
     `  wrk -t2 -c32 -d${seconds}s, ${pairs} pairs; ratio = big / small (goals: req/s ≥ 0.8, p99 ≤ 1.5)`,
   );
   console.log(
-    `  ${'target'.padEnd(24)}${['small/s', 'big/s', 'ratio', 'range', 'p99 s', 'p99 b', 'ratio', 'range', 'load'].map((h) => h.padStart(h === 'range' ? 11 : 8)).join('')}`,
+    `  ${'target'.padEnd(24)}${['small/s', 'big/s', 'ratio', 'range', 'p99 s', 'p99 b', 'ratio', 'range', 'µs s', 'µs b', 'ratio', 'load'].map((h) => h.padStart(h === 'range' ? 11 : 8)).join('')}`,
   );
   for (const [t, target] of prepared[0]!.targets.entries()) {
     if (!target.name.includes(only)) continue;
     const targetOf = (i: number) => prepared[i]!.targets[t]!;
-    const run = (i: number, duration = seconds) =>
-      wrk(servers[i]!.base, targetOf(i), servers[i]!.child.pid!, prepared[i]!.session, duration);
+    // CPU per request: the server's (wrk-run.ts) plus, on PostgreSQL, the database server's.
+    const run = async (i: number, duration = seconds) => {
+      const before = postmaster ? clusterCpu(postmaster) : 0;
+      const result = await wrk(
+        servers[i]!.base,
+        targetOf(i),
+        servers[i]!.child.pid!,
+        prepared[i]!.session,
+        duration,
+      );
+      const database = postmaster ? ((clusterCpu(postmaster) - before) / (result.rate * duration)) * 1e6 : 0;
+      return { ...result, cpu: result.cpu + database };
+    };
     for (const i of [0, 1]) {
       const warm = await run(i, 2);
       if (warm.errors) throw new Error(`${sides[i]!.name} ${target.name}: ${warm.errors} (see ${work})`);
@@ -167,12 +181,14 @@ async function bench(engine: string, adminUrl?: string, postmaster?: number) {
     }
     const rates = results.map((r) => r.big.rate / r.small.rate);
     const p99s = results.map((r) => r.big.p99ms / r.small.p99ms);
+    const cpus = results.map((r) => r.big.cpu / r.small.cpu);
     const mid = results[rates.indexOf(median(rates))]!;
     const errors = results.flatMap((r) => [r.small.errors, r.big.errors]).filter(Boolean);
     console.log(
       `  ${target.name.padEnd(24)}${[f(mid.small.rate), f(mid.big.rate), f(median(rates), 2)].map((s) => s.padStart(8)).join('')}` +
         `${range(rates).padStart(11)}${[f(mid.small.p99ms, 1), f(mid.big.p99ms, 1), f(median(p99s), 2)].map((s) => s.padStart(8)).join('')}` +
-        `${range(p99s).padStart(11)}${f(loadavg()[0]!, 1).padStart(8)}${errors.length ? `  (${errors.join('; ')})` : ''}`,
+        `${range(p99s).padStart(11)}${[f(median(results.map((r) => r.small.cpu))), f(median(results.map((r) => r.big.cpu))), f(median(cpus), 2)].map((s) => s.padStart(8)).join('')}` +
+        `${f(loadavg()[0]!, 1).padStart(8)}${errors.length ? `  (${errors.join('; ')})` : ''}`,
     );
   }
   await Promise.all(servers.map((s) => stop(s.child)));
@@ -184,7 +200,6 @@ async function bench(engine: string, adminUrl?: string, postmaster?: number) {
         `${f(jobs.hourCpu, 2)} s CPU in ${f(jobs.hourWall / 1000, 1)} s, timers ${f(jobs.timersCpu, 1)} s/h → ${f(jobs.share * 100, 2)} % of a core (goal ≤ 5)`,
     );
   }
-  const [smallBytes, bigBytes] = [await bytes(small), await bytes(big)];
   console.log(
     `  size: small ${f(smallBytes / 2 ** 20, 1)} MiB, big ${f(bigBytes / 2 ** 20, 1)} MiB → ${f((bigBytes - smallBytes) / (scale / 1000) / 2 ** 20, 1)} MiB per 1,000 podcasts`,
   );
