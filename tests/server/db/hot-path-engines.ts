@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestApp } from '../helpers/test-app.ts';
+import { fullReads, indexesOf, type PlanNode } from './hot-path-pg-plan.ts';
 
 export type Ran = { text: string; parameters: unknown[] };
 type Engine = {
@@ -66,25 +67,6 @@ export const sqlitePlans: Engine = {
   },
 };
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-};
-/** The whole-table reads in a plan: a Seq Scan, or an index walked without a condition. */
-function fullReads(node: PlanNode): { table: string; how: string }[] {
-  const table = node['Relation Name'];
-  const type = node['Node Type'];
-  const here =
-    table !== undefined &&
-    (type === 'Seq Scan' || (/^Index (Only )?Scan$/.test(type) && node['Index Cond'] === undefined))
-      ? [{ table, how: node['Index Name'] ? `${type} using ${node['Index Name']}` : type }]
-      : [];
-  return [...here, ...(node.Plans ?? []).flatMap(fullReads)];
-}
-
 export const postgresPlans: Engine = {
   // Every query of every client (the pool's, made before or during `work`) is submitted here.
   async capture(work) {
@@ -108,13 +90,14 @@ export const postgresPlans: Engine = {
     try {
       await client.query('BEGIN');
       await client.query('SET LOCAL enable_seqscan = off');
+      const indexes = await indexesOf(client);
       const found: string[] = [];
       for (const { text, parameters } of ran.filter(explainable)) {
         const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
           `EXPLAIN (FORMAT JSON) ${text}`,
           parameters,
         );
-        for (const { table, how } of fullReads(rows[0]!['QUERY PLAN'][0]!.Plan))
+        for (const { table, how } of fullReads(rows[0]!['QUERY PLAN'][0]!.Plan, indexes))
           if (growing.has(table)) found.push(`${table}: ${how}: ${text}`);
       }
       await client.query('ROLLBACK');
