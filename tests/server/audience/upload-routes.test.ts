@@ -1,54 +1,13 @@
 // Upload → preview → commit → GET audience, through the real app on SQLite (PostgreSQL with
 // TEST_DATABASE_URL): the days a user sees, what a second or an overlapping file changes, the
-// lines that cannot be read, the limits, and who may do it.
-import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+// lines that cannot be read, the limits, and reading the days. One sequence: the reads count the
+// days the uploads before them stored (who may upload: upload-roles.test.ts).
+import { describe, expect, it } from 'vitest';
 import { audienceMessages, UPLOAD_MAX_BYTES } from '../../../src/shared/audience.ts';
-import type { Agent } from '../helpers/agent.ts';
-import { verifiedUser } from '../helpers/accounts.ts';
 import { multipart } from '../helpers/multipart.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { addMember, podcastOwnedBy } from '../podcasts/podcast-helpers.ts';
+import { fixture, lastUploadId, uploadApp } from './upload-helpers.ts';
 
-let t: TestApp;
-let owner: Agent;
-let podcastId: number;
-let lastUploadId: number;
-
-const fixture = (name: string) => readFileSync(new URL(`../../fixtures/audience/${name}`, import.meta.url));
-
-async function upload(agent: Agent, bytes: Buffer | string, name = 'export.csv', id = podcastId) {
-  const { body, headers } = multipart('upload', name, 'text/csv', Buffer.from(bytes));
-  return agent.post(`/api/podcasts/${id}/audience-uploads`, body, headers);
-}
-
-async function commit(agent: Agent, uploadId: number, mapping: Record<string, string | null>) {
-  return agent.post(`/api/podcasts/${podcastId}/audience-uploads/${uploadId}:commit`, { mapping });
-}
-
-/** Uploads and commits under the guessed (or remembered) mapping; the commit's data. */
-async function importFile(bytes: Buffer | string) {
-  const preview = await upload(owner, bytes);
-  expect(preview.statusCode, preview.body).toBe(201);
-  const { id, mapping } = preview.json().data;
-  const done = await commit(owner, id, mapping);
-  expect(done.statusCode, done.body).toBe(200);
-  lastUploadId = id;
-  return done.json().data;
-}
-
-async function audience(query = 'from=2026-11-01&to=2026-12-31', agent = owner) {
-  const response = await agent.get(`/api/podcasts/${podcastId}/audience?${query}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { days: Record<string, unknown>[]; episodes: Record<string, unknown>[] };
-}
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const user = await verifiedUser(t);
-  owner = user.agent;
-  podcastId = await podcastOwnedBy(t, 'Zeitreise', user.id);
-});
+const { t, owner, podcastId, upload, commit, importFile, audience } = await uploadApp();
 
 describe('an export, from the file to the screen', () => {
   it('previews the columns with kinds, samples and a guessed mapping', async () => {
@@ -245,33 +204,6 @@ describe('what the upload refuses', () => {
     t.clock.advance(-25 * 3_600_000);
     const gone = await commit(owner, old.json().data.id, { date: 'Datum', downloads: 'Downloads' });
     expect(gone.statusCode).toBe(404);
-  });
-});
-
-describe('who may upload and read', () => {
-  it('owner and manager upload; editor and observer may not (403); a stranger finds no podcast (404)', async () => {
-    const roles: Record<string, Agent> = {};
-    for (const role of ['manager', 'editor', 'observer'] as const) {
-      const member = await verifiedUser(t);
-      await addMember(t, podcastId, member.id, role);
-      roles[role] = member.agent;
-    }
-    const stranger = (await verifiedUser(t)).agent;
-    const file = 'Datum;Downloads\n01.03.2027;5\n';
-    expect((await upload(roles.manager!, file)).statusCode).toBe(201);
-    for (const role of ['editor', 'observer']) {
-      const refused = await upload(roles[role]!, file);
-      expect(refused.statusCode, role).toBe(403);
-    }
-    const preview = await upload(owner, file);
-    const observerCommit = await roles.observer!.post(
-      `/api/podcasts/${podcastId}/audience-uploads/${preview.json().data.id}:commit`,
-      { mapping: { date: 'Datum', downloads: 'Downloads' } },
-    );
-    expect(observerCommit.statusCode).toBe(403);
-    expect((await upload(stranger, file)).statusCode).toBe(404);
-    expect((await stranger.get(`/api/podcasts/${podcastId}/audience`)).statusCode).toBe(404);
-    expect((await audience('from=2026-11-01&to=2026-11-02', roles.observer)).days).toHaveLength(2);
   });
 });
 
