@@ -17,7 +17,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createDatabase } from '../../src/server/db/database.ts';
 import { CLEANUP_INTERVAL_MS } from '../../src/server/http/idempotency-key.ts';
-import { cpuSeconds } from './wrk-run.ts';
+import { cpuSeconds, ticks } from './wrk-run.ts';
 
 /** The PostgreSQL server's main process (the checkpointer's parent), to read its CPU from /proc. */
 export async function postmasterOf(url: string) {
@@ -31,9 +31,14 @@ export async function postmasterOf(url: string) {
 const parentOf = (pid: number) =>
   Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
 
-/** CPU seconds of the PostgreSQL server with this postmaster pid and its children, so far. */
+/**
+ * CPU seconds of the PostgreSQL server with this postmaster pid, so far: its own, its live
+ * children's, and (cutime, cstime) those of the children it has reaped, so a backend that ends
+ * between two readings keeps counting.
+ */
 export function clusterCpu(postmaster: number) {
-  let total = cpuSeconds(postmaster);
+  const fields = readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  let total = cpuSeconds(postmaster) + (Number(fields[13]) + Number(fields[14])) / ticks;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {

@@ -11,7 +11,7 @@ export type Result = { rate: number; p99: string; p99ms: number; errors: string;
 
 // The CPU time the server process spent per answered request (user + system, from /proc) is a
 // second figure that other load on the machine disturbs less than requests per second do.
-const ticks = Number((await run('getconf', ['CLK_TCK'])).stdout);
+export const ticks = Number((await run('getconf', ['CLK_TCK'])).stdout);
 export const cpuSeconds = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / ticks;
