@@ -44,6 +44,7 @@ describe('migration 0029', () => {
           podcast_id,
           type: 'op3',
           status: i === 40 ? 'error' : 'ok',
+          failures: 0,
           next_fetch_at: tomorrow4,
           created_at: at,
         })),
