@@ -4,10 +4,12 @@
 // comments and events, two years of monthly values of three metrics, bookmarks, rejections, one
 // method in use, 30 daily Feed-Check reports, a session); every tenth is Pro through its owner's
 // subscription, with a team of 1–5 and a year of daily OP3 numbers; one in fifty is in its trial;
-// every podcast has two tips and a tip schedule due some time in the coming week. Feeds and OP3
-// point at loopback port 9 (nothing answers there): a job that fetches one never leaves the machine.
+// every podcast has two tips and a tip schedule due some time in the coming week; each feed's next
+// check (where feed_check_schedule exists) and each OP3 fetch falls due some time in the coming day.
+// Feeds point at loopback port 9, where nothing answers, so a job that fetches one never leaves the
+// machine; the OP3 tokens are placeholders (a fetch finds the token unreadable).
 // PostgreSQL fills with session_replication_role = replica, so the per-row triggers (change counts,
-// tip schedule) stay off; the schedule is written here instead. Decision 2026-12-01.
+// schedules) stay off; the schedules are written here instead. Decision 2026-12-01.
 import { sql } from 'kysely';
 import type { Database, Db } from '../../src/server/db/database.ts';
 import { rhythmOf } from '../../src/server/feed-check/rhythm.ts';
