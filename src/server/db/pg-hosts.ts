@@ -78,20 +78,22 @@ async function qualifies(makeClient: (url: string) => pg.Client, url: string, ta
 
 /** A pool (what Kysely's PostgresDialect takes) that follows the writable host of `list`. */
 export function failoverPool({ list, makePool, makeClient, onChange, retryMs = 500 }: Options) {
-  let current: { url: string; pool: pg.Pool } | undefined;
+  type Target = { url: string; pool: pg.Pool; left: Promise<void>; leave: () => void };
+  let current: Target | undefined;
   let search: Promise<typeof current> | undefined;
   let missedAt = 0;
   const pools = new Set<pg.Pool>();
 
-  function leave(from: { url: string; pool: pg.Pool }) {
+  function leave(from: Target) {
     if (current !== from) return;
     current = undefined;
+    from.leave();
     // The clients still out finish their statement (and fail, if the host is gone); then it ends.
     void from.pool.end().catch(() => {});
     pools.delete(from.pool);
   }
 
-  function watch(target: { url: string; pool: pg.Pool }) {
+  function watch(target: Target) {
     target.pool.on('error', () => leave(target));
     target.pool.on('connect', (client) => {
       client.on('error', () => leave(target));
@@ -117,30 +119,44 @@ export function failoverPool({ list, makePool, makeClient, onChange, retryMs = 5
     }
     const pool = makePool(url);
     pools.add(pool);
-    const found = { url, pool };
+    let leave = () => {};
+    const left = new Promise<void>((resolve) => (leave = resolve));
+    const found: Target = { url, pool, left, leave };
     watch(found);
     current = found;
     onChange?.(url);
     return found;
   }
 
+  async function connect(): Promise<pg.PoolClient> {
+    let target = current;
+    if (!target) {
+      if (!search && Date.now() - missedAt < retryMs) throw noHost(list);
+      search ??= find().finally(() => (search = undefined));
+      target = await search;
+      if (!target) throw noHost(list);
+    }
+    try {
+      const pending = target.pool.connect();
+      const client = await Promise.race([pending, target.left.then(() => undefined)]);
+      if (client) return client;
+      // Left while this waited for a free connection (its host died): an ending pg-pool serves
+      // no waiter, so it would wait out DB_ACQUIRE_TIMEOUT and answer 503 after the new primary
+      // is long there. Decision 2026-12-01: ask again at once, on the host found next.
+      pending.then(
+        (late) => late.release(),
+        () => {},
+      );
+      return await connect();
+    } catch (error) {
+      // Unreachable or refusing: look again at the next request.
+      leave(target);
+      throw error;
+    }
+  }
+
   return {
-    async connect() {
-      let target = current;
-      if (!target) {
-        if (!search && Date.now() - missedAt < retryMs) throw noHost(list);
-        search ??= find().finally(() => (search = undefined));
-        target = await search;
-        if (!target) throw noHost(list);
-      }
-      try {
-        return await target.pool.connect();
-      } catch (error) {
-        // Unreachable or refusing: look again at the next request.
-        leave(target);
-        throw error;
-      }
-    },
+    connect,
     async end() {
       current = undefined;
       await Promise.all([...pools].map((p) => p.end().catch(() => {})));
