@@ -3,7 +3,7 @@
 import type { Podcast } from '../../../src/shared/podcasts.ts';
 import type { Role } from '../../../src/shared/roles.ts';
 import type { Agent } from '../helpers/agent.ts';
-import type { TestApp } from '../helpers/test-app.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 export const CATEGORIES = [
   { id: 901, display: 'Gesellschaft' },
@@ -17,6 +17,16 @@ export async function addCategories(t: TestApp) {
     .values(CATEGORIES)
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+}
+
+/** One podcast as the API answers it. */
+export type One = { data: Podcast };
+
+/** A fresh app with the categories to choose from (the podcast suites' setup). */
+export async function appWithCategories() {
+  const t = await createTestApp();
+  await addCategories(t);
+  return t;
 }
 
 export const form = (overrides: Record<string, unknown> = {}) => ({
