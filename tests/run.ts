@@ -156,7 +156,7 @@ try {
     //   timestamp columns come back as other types from pg than from SQLite);
     // - podcast-team, invitation: the conditional conversion of an invitation in a transaction,
     //   membership states, expiry dates;
-    // - methods: the ranking of recommendations, filters and sort order are SQL (collation, LIKE);
+    // - methods-*: the ranking of recommendations, filters and sort order are SQL (collation, LIKE);
     // - admin: case-insensitive search, the audit log's JSON details, plan dates;
     // - experiments (moved clock, below): date arithmetic against the server's clock.
     // Not again: onboarding (the wizard's inserts and the feed import, which parses in Node),
@@ -175,7 +175,7 @@ try {
         'podcast-edit',
         'podcast-team',
         'invitation',
-        'methods.spec',
+        'methods-',
         'admin.spec',
       ],
       onPostgres,
