@@ -197,12 +197,19 @@ async function bench(engine: string, adminUrl?: string, postmaster?: number) {
     const jobs = await measureJobs(side.env, postmaster);
     console.log(
       `  jobs, ${side.name}: sweep with nothing due ${f(jobs.idleMs, 1)} ms (goal ≤ 1000; slowest ${jobs.slowest[0]} ${f(jobs.slowest[1], 1)} ms); a simulated hour: ${jobs.runs} runs, ` +
-        `${f(jobs.hourCpu, 2)} s CPU in ${f(jobs.hourWall / 1000, 1)} s, timers ${f(jobs.timersCpu, 1)} s/h → ${f(jobs.share * 100, 2)} % of a core (goal ≤ 5)`,
+        `${f(jobs.hourCpu, 2)} s CPU in ${f(jobs.hourWall / 1000, 1)} s, timers ${f(jobs.timersCpu, 1)} s/h → ${f(jobs.share * 100, 2)} % of a core (goal ≤ 5)` +
+        (postmaster ? `; the database server idle: ${f(jobs.serverIdle, 1)} s/h` : ''),
     );
   }
   console.log(
     `  size: small ${f(smallBytes / 2 ** 20, 1)} MiB, big ${f(bigBytes / 2 ** 20, 1)} MiB → ${f((bigBytes - smallBytes) / (scale / 1000) / 2 ** 20, 1)} MiB per 1,000 podcasts`,
   );
+  if (adminUrl) {
+    const admin = createDatabase({ dataDir: work, databaseUrl: adminUrl });
+    for (const side of sides)
+      await sql.raw(`DROP DATABASE ${new URL(side.env.DATABASE_URL!).pathname.slice(1)}`).execute(admin);
+    await admin.destroy();
+  }
 }
 
 const engines = (process.env.BENCH_DB ?? 'sqlite,postgres').split(',');
