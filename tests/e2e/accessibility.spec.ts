@@ -57,7 +57,7 @@ test('verify', async ({ page }) => {
 
 test('settings and the app frame', async ({ page }) => {
   await verifiedUser(page);
-  // 'contract' and the open profile menu are scanned with every impact in phone-polish.spec.ts.
+  // 'contract' and the open profile menu are scanned with every impact in phone-polish-install-axe.spec.ts.
   for (const section of ['profile', 'picture', 'account', 'password', 'delete']) {
     await page.goto(`/app/settings/${section}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
