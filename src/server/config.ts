@@ -256,11 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     feeds: parseFeedConfig(env),
-    feedCheckIntervalMs: positiveInteger(
-      'FEED_CHECK_INTERVAL_MS',
-      env.FEED_CHECK_INTERVAL_MS,
-      5 * 60 * 1000,
-    ),
+    feedCheckIntervalMs: positiveInteger('FEED_CHECK_INTERVAL_MS', env.FEED_CHECK_INTERVAL_MS, 5 * 60 * 1000),
     tips: parseTipConfig(env),
     push: parsePushConfig(env, mailFrom),
     steady: parseSteadyConfig(env),
