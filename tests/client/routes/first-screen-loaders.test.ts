@@ -4,6 +4,9 @@
 // may reach `fetch` (a loader asking for a read the list doesn't name fails), and what the loaders
 // leave in the page is only what the screen's components ask for themselves (a read the list
 // names that no loader asks for fails).
+// The screens' modules load dexie (the outbox). The workers share one module graph, so the dexie
+// this file loads is the one later files get: it must find an IndexedDB, or theirs finds none.
+import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, expect, it, vi } from 'vitest';
 import { FIRST_SCREENS, type Selected } from '../../../src/shared/first-screens.ts';
