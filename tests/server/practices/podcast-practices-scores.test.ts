@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Estimation, PodcastPractice } from '../../../src/shared/podcast-practices.ts';
 import { json } from '../helpers/agent.ts';
 import { createPodcast } from '../podcasts/podcast-helpers.ts';
-import { practicesApp } from './practice-helpers.ts';
+import { goals, practicesApp } from './practice-helpers.ts';
 
 const { agent, contexts, pro } = await practicesApp();
 
@@ -13,19 +13,6 @@ describe('scores follow the goals and the stage', () => {
       await agent.get(`/api/podcasts/${pro}/estimations?limit=5`),
     ).data;
     const podcast = (await createPodcast(agent, { title: 'Wechselziele' })).id;
-    const goals = (high: string) =>
-      Object.fromEntries(
-        [
-          'coverage',
-          'throughput',
-          'reputation',
-          'interaction',
-          'monetization',
-          'expertise',
-          'referability',
-          'enjoyment',
-        ].map((k) => [k, k === high ? 'high' : 'none']),
-      );
     await agent.put(`/api/podcasts/${podcast}/objective`, goals('coverage'));
     const reach = json<{ data: Estimation[] }>(
       await agent.get(`/api/podcasts/${podcast}/estimations?limit=5`),

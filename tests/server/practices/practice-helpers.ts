@@ -4,6 +4,7 @@
 import { expect } from 'vitest';
 import type { PaginationMeta } from '../../../src/shared/api.ts';
 import type { PodcastPractice } from '../../../src/shared/podcast-practices.ts';
+import { metric, type MetricKey } from '../../../src/shared/vocabulary.ts';
 import { json } from '../helpers/agent.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -11,6 +12,9 @@ import { addCategories, addMember, createPodcast } from '../podcasts/podcast-hel
 
 export type Page = { data: PodcastPractice[]; meta: PaginationMeta };
 export const ids = (page: Page) => page.data.map((p) => p.id);
+/** A podcast's goals (its objective) with only `high` mattering ('high'), every other 'none'. */
+export const goals = (high: MetricKey) =>
+  Object.fromEntries(metric.keys.map((k) => [k, k === high ? 'high' : 'none']));
 export const rankOf = (keys: readonly string[], key: string | undefined) =>
   key === undefined ? keys.length : keys.indexOf(key);
 

@@ -5,24 +5,12 @@ import { refreshScores } from '../../../src/server/practices/recommend.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { addCategories, createPodcast } from '../podcasts/podcast-helpers.ts';
+import { goals } from './practice-helpers.ts';
 
 const t = await createTestApp({ seed: true });
 await addCategories(t);
 const owner = await verifiedUser(t);
 
-const goals = (high: string) =>
-  Object.fromEntries(
-    [
-      'coverage',
-      'throughput',
-      'reputation',
-      'interaction',
-      'monetization',
-      'expertise',
-      'referability',
-      'enjoyment',
-    ].map((k) => [k, k === high ? 'high' : 'none']),
-  );
 type Stored = { ids: number[]; values: number[]; reasons: string[] };
 const stored = async (podcastId: number): Promise<Stored> => {
   const row = await t.db
