@@ -59,6 +59,9 @@ test('someone with an account logs in from the invitation, comes back and accept
   await page.goto(link);
   await page.getByRole('link', { name: 'Anmelden und Einladung annehmen' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=/);
+  // The router sets the URL before the login screen replaces the invitation, whose registration
+  // form has fields of the same names: fill only once the login screen is shown.
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Anmelden' }).click();

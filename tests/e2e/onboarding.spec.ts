@@ -84,6 +84,8 @@ test('a new user creates a podcast: create, back, create, confirm, profile, comp
   await chooseCategories(page);
   await page.getByRole('button', { name: 'Podcast anlegen' }).click();
   await expect(page).toHaveURL(/\/app\/onboarding\/confirm\/\d+$/);
+  // The URL changes before the confirm screen replaces create, which has a 'Titel' field too.
+  await expectStep(page, 'Bestätigen', ['complete', 'current', 'pending']);
   await page.getByLabel('Titel', { exact: true }).fill('Wachstum am Mikrofon');
   await page.getByLabel('Autor*in (optional)').fill('Erika Beispiel');
   await page.getByRole('button', { name: 'Stimmt alles so' }).click();
