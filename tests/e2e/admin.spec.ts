@@ -1,24 +1,14 @@
 // On a phone: an admin edits a method's description in /nova (with the preview) and grants a
 // user's podcast Pro with a reason; both changes are in the audit log, and the user reads the
 // new text on the method's page and has Studio Pro. Everyone else meets the 404 page there.
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { setRole, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { unique } from './support/attempt.ts';
+import { phone, secondPhone } from './support/phones.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 test.use(phone);
-
-async function otherDevice(browser: Browser) {
-  const context = await browser.newContext({
-    ...phone,
-    baseURL: process.env.E2E_BASE_URL,
-    locale: 'de-DE',
-    timezoneId: 'Europe/Berlin',
-  });
-  return context.newPage();
-}
 
 // Two journeys (2026-11-26): the method and the plan were one test that ran into the 60 s limit on
 // a busy machine (five axe scans on a phone); apart, each has room and they run side by side.
@@ -68,7 +58,7 @@ test('an admin edits a method in /nova and a user reads the new description', as
   await expectAccessible(page, '/nova/audit');
 
   // A user reads the new text on the method's page.
-  const reader = await otherDevice(browser);
+  const reader = await secondPhone(browser);
   await verifiedUser(reader);
   await createPodcastViaApi(reader, unique('Leserfunk'));
   await reader.goto('/app/practices/1/content');
@@ -88,7 +78,7 @@ test('an admin grants a podcast Pro with a reason, and the podcast is Pro beyond
   await setRole(page, email, 'admin');
 
   // A user with a podcast: the admin grants it Pro until the end of next year, with a reason.
-  const reader = await otherDevice(browser);
+  const reader = await secondPhone(browser);
   await verifiedUser(reader);
   const title = unique('Leserfunk');
   const podcast = await createPodcastViaApi(reader, title);
@@ -139,7 +129,7 @@ test('an admin makes access codes and an editor sees content but not users', asy
   await expect(page.getByRole('listitem').filter({ hasText: note })).toHaveCount(3);
   await expectAccessible(page, '/nova/codes');
 
-  const editorPage = await otherDevice(browser);
+  const editorPage = await secondPhone(browser);
   const editor = await verifiedUser(editorPage);
   await setRole(editorPage, editor.email, 'editor');
   await editorPage.goto('/nova');

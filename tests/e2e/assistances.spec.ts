@@ -8,8 +8,9 @@ import { assistantButton, openAssistant } from './support/assistant.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastDaysAgo, insertOldTips } from './support/database.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 const GOALS = 'Lege deine Podcast-Ziele fest';
 

@@ -10,8 +10,9 @@ import { generateDownloads, toCsv } from './support/audience-csv.ts';
 import { unique } from './support/attempt.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 async function setServerClock(page: Page, now: Date) {
   const response = await page.request.post('/api/test/clock', {

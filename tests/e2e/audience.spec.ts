@@ -11,8 +11,9 @@ import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 import { FAKE_OP3_TOKEN } from '../support/fake-op3.ts';
 import { controlledByWorker, OFFLINE } from './support/offline.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 const german = new Intl.NumberFormat('de-DE');
 const germanDate = (date: string) => date.split('-').reverse().join('.');

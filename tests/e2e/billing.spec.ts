@@ -9,8 +9,9 @@ import { assistantButton } from './support/assistant.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastDaysAgo } from './support/database.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 const steadyUrl = () => {
   const url = process.env.E2E_STEADY_URL;

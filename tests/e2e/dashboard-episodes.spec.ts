@@ -2,11 +2,12 @@
 import { expect, test } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-import { openDashboard, PHONE, widget } from './support/dashboard.ts';
+import { openDashboard, widget } from './support/dashboard.ts';
+import { phone } from './support/phones.ts';
 import { insertEpisodes } from './support/database.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
-test.use(PHONE);
+test.use(phone);
 
 test('episodes page by page, each opening in a new tab', async ({ page }) => {
   await verifiedUser(page);

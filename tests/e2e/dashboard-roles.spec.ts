@@ -2,11 +2,12 @@
 import { expect, test } from '@playwright/test';
 import { apiWrite, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-import { memberOf, openDashboard, PHONE, widget } from './support/dashboard.ts';
+import { memberOf, openDashboard, widget } from './support/dashboard.ts';
+import { phone } from './support/phones.ts';
 import { setMembershipRole } from './support/database.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
-test.use(PHONE);
+test.use(phone);
 
 test('an observer reads the dashboard without edit, close or invite buttons', async ({ page, browser }) => {
   await verifiedUser(page);

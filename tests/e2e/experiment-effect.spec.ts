@@ -8,8 +8,9 @@ import { metric } from '../../src/shared/vocabulary.ts';
 import { apiWrite, verifiedUser, xsrfHeaders } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 async function setServerClock(page: Page, now: Date) {
   const response = await page.request.post('/api/test/clock', {

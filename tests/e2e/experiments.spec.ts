@@ -8,8 +8,9 @@ import { addDays, berlinDate } from '../../src/shared/calendar.ts';
 import { apiWrite, verifiedUser, xsrfHeaders } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 /** Practice 1 of the seed: 'Shownotes mit Kapitelmarken', five action steps. */
 const PRACTICE = { id: 1, title: 'Shownotes mit Kapitelmarken' };

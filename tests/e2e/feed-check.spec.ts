@@ -10,8 +10,9 @@ import { apiWrite, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { startFeedServer, type Served } from './support/feed-server.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url), 'utf8');
 const png = async (width: number, height: number) => ({

@@ -6,8 +6,9 @@ import { apiWrite, PASSWORD, registerViaApi, verifiedUser, verifyViaMail } from 
 import { expectAccessible } from './support/axe.ts';
 import { linkFromMail } from './support/mailbox.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 const INVITATION_SUBJECT = /einladung|eingeladen/i;
 

@@ -1,6 +1,7 @@
 // The landing paints from its HTML (rendered at build time) before any JavaScript runs; a small
 // script of its own then hydrates its islands (components/islands.tsx), and the app never loads.
 import { expect, test } from '@playwright/test';
+import { phone } from './support/phones.ts';
 
 test('the landing page shows without JavaScript, and its links work as plain links', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -13,7 +14,7 @@ test('the landing page shows without JavaScript, and its links work as plain lin
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(phone);
 
   test('the landing starts its islands as they come into view, and never loads the app', async ({ page }) => {
     const errors: string[] = [];

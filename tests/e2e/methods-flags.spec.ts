@@ -12,8 +12,9 @@ import {
   trueCrimeShow,
   widget,
 } from './support/methods.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 test('a method and its tabs; bookmark, apply, reject: the dashboard widgets follow', async ({ page }) => {
   await trueCrimeShow(page);

@@ -12,8 +12,9 @@ import {
   trueCrimeShow,
   widget,
 } from './support/methods.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 test('browse the methods: order, filters in the URL, more pages, keywords, the empty text', async ({
   page,

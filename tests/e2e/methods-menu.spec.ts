@@ -3,8 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiWrite, setRole, verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 test('the method action menu: an admin also gets the edit link to the admin panel', async ({ page }) => {
   const { email } = await verifiedUser(page);

@@ -4,8 +4,9 @@ import { verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 import { openDashboard, widget } from './support/methods.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 test('the sets: the list, a set with its methods, and the launch gift leads to the first edition', async ({
   page,

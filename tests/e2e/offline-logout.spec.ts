@@ -11,8 +11,9 @@ import {
   WAITING,
 } from './support/offline.ts';
 import { podcastWithExperiment } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 test('logging out clears the offline data and the outbox', async ({ page, context }) => {
   await verifiedUser(page);

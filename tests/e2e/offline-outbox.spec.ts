@@ -7,8 +7,9 @@ import { loginViaUi, verifiedUser, xsrfHeaders } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { controlledByWorker, outboxItems, serverState, WAITING } from './support/offline.ts';
 import { podcastWithExperiment, type Step } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 const steps = (page: Page) => page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox');
 const comments = (page: Page) => page.getByRole('region', { name: 'Kommentare' });

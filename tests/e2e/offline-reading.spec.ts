@@ -7,6 +7,7 @@ import { expectAccessible } from './support/axe.ts';
 import { allowFor } from './support/budget.ts';
 import { controlledByWorker, firstTip, mirrorPaths, OFFLINE, PRACTICE } from './support/offline.ts';
 import { podcastWithExperiment } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
 /** The page's emoji images: how many show, and those that failed to load. */
 function emojiImages(page: Page) {
@@ -17,7 +18,7 @@ function emojiImages(page: Page) {
   });
 }
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 /** A method never opened online: read offline from what 'Für offline speichern' saved. */
 const UNVISITED = {

@@ -7,8 +7,9 @@ import { expectAccessible } from './support/axe.ts';
 import { podcastFeed, startFeedServer } from './support/feed-server.ts';
 import { linkFromMail } from './support/mailbox.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 const CONFIRM_FAILED = 'Da hat etwas nicht richtig geklappt... Bitte probiere es noch einmal.';
 

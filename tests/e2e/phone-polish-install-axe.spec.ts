@@ -1,25 +1,12 @@
 // On a 390 px phone: the install button opens the browser prompt, an iPhone gets the Teilen → Zum Home-Bildschirm steps; axe finds no node on the method cards, a method and the touched screens.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
 import { expectNoAxeNodes, expectNoAxeNodesInPopups } from './support/axe.ts';
+import { offerInstall, promptCalls } from './support/install.ts';
 import { phone } from './support/phones.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
 test.use(phone);
-
-async function offerInstall(page: Page) {
-  await page.evaluate(() => {
-    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
-      prompt: () => Promise<void>;
-      userChoice: Promise<{ outcome: string }>;
-    };
-    const w = window as unknown as { promptCalls: number };
-    w.promptCalls = 0;
-    event.prompt = async () => void w.promptCalls++;
-    event.userChoice = Promise.resolve({ outcome: 'accepted' });
-    window.dispatchEvent(event);
-  });
-}
 
 test('13: on the phone the install button opens the browser prompt', async ({ page }) => {
   await page.goto('/');
@@ -27,13 +14,13 @@ test('13: on the phone the install button opens the browser prompt', async ({ pa
   await expect(page.getByRole('button', { name: 'App installieren' })).toHaveCount(0);
   await offerInstall(page);
   await page.getByRole('button', { name: 'App installieren' }).click();
-  expect(await page.evaluate(() => (window as unknown as { promptCalls: number }).promptCalls)).toBe(1);
+  expect(await promptCalls(page)).toBe(1);
 
   await verifiedUser(page);
   await offerInstall(page);
   await page.getByRole('button', { name: 'Profilmenü' }).click();
   await page.getByRole('menuitem', { name: 'App installieren' }).click();
-  expect(await page.evaluate(() => (window as unknown as { promptCalls: number }).promptCalls)).toBe(1);
+  expect(await promptCalls(page)).toBe(1);
 });
 
 test.describe('13: on an iPhone', () => {

@@ -5,8 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 const SAVED = 'Deine Angaben wurden gespeichert.';
 

@@ -5,22 +5,16 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { registerViaApi, uniqueEmail, verifyViaMail, xsrfHeaders } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { linkFromMail, waitForMail } from './support/mailbox.ts';
+import { phone, secondPhone } from './support/phones.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 test.use(phone);
 
 const INVITATION_SUBJECT = /Einladung/;
 
 /** A second person on their own device: a fresh context with the journeys' settings. */
 async function secondUser(browser: Browser, email: string) {
-  const context = await browser.newContext({
-    ...phone,
-    baseURL: process.env.E2E_BASE_URL,
-    locale: 'de-DE',
-    timezoneId: 'Europe/Berlin',
-  });
-  const page = await context.newPage();
+  const page = await secondPhone(browser);
   await registerViaApi(page, email);
   await verifyViaMail(page, email);
   await expect(page).toHaveURL(/\/app\//);

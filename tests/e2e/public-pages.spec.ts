@@ -6,8 +6,9 @@ import { setRole, uniqueEmail, verifiedUser } from './support/accounts.ts';
 import { unique } from './support/attempt.ts';
 import { expectAccessible } from './support/axe.ts';
 import { linkFromMail } from './support/mailbox.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 test('a guest signs up for the newsletter and confirms through the mailed link', async ({ page }) => {
   const email = uniqueEmail('leser');

@@ -14,8 +14,9 @@ import { expectAccessible } from './support/axe.ts';
 import { allowFor } from './support/budget.ts';
 import { mirrorPaths } from './support/offline.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 const OFF = 'Benachrichtigungen sind auf diesem Gerät ausgeschaltet.';
 const ON = 'Benachrichtigungen sind auf diesem Gerät eingeschaltet.';

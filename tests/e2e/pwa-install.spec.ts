@@ -1,24 +1,8 @@
 // Installing the app: the landing and the profile menu offer the browser's prompt (not once installed), and explain Teilen → Zum Home-Bildschirm on iOS Safari.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-
-async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'accepted') {
-  await page.evaluate((choice) => {
-    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
-      prompt: () => Promise<void>;
-      userChoice: Promise<{ outcome: string }>;
-    };
-    const w = window as unknown as { promptCalls: number };
-    w.promptCalls = 0;
-    event.prompt = async () => void w.promptCalls++;
-    event.userChoice = Promise.resolve({ outcome: choice });
-    window.dispatchEvent(event);
-  }, outcome);
-}
-
-const promptCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { promptCalls: number }).promptCalls);
+import { offerInstall, promptCalls } from './support/install.ts';
 
 test('the landing offers the install from the browser prompt, and not once installed', async ({ page }) => {
   await page.goto('/');

@@ -3,8 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { linkFromMail } from './support/mailbox.ts';
 import { loginViaUi, logoutViaMenu, PASSWORD, uniqueEmail, VERIFY_SUBJECT } from './support/accounts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 const NEW_PASSWORD = 'Ganz-neues-Passwort-42';
 const UNKNOWN_LOGIN = 'Diese Kombination aus E-Mail-Adresse und Passwort ist uns nicht bekannt.';

@@ -2,8 +2,9 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { verifiedUser } from './support/accounts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 test('profile and picture are saved and shown on the profile page', async ({ page }) => {
   await verifiedUser(page);

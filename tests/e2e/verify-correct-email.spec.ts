@@ -2,8 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { linkFromMail } from './support/mailbox.ts';
 import { PASSWORD, registerViaApi, uniqueEmail, VERIFY_SUBJECT } from './support/accounts.ts';
+import { phone } from './support/phones.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 
 test('correct the address on /verify and confirm the new one', async ({ page }) => {
   const typo = uniqueEmail('tippfehler');

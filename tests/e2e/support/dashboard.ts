@@ -4,6 +4,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import type { Role } from '../../../src/shared/roles.ts';
 import { currentUserId, verifiedUser } from './accounts.ts';
 import { addMembership } from './database.ts';
+import { phone } from './phones.ts';
 
 export const widget = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 
@@ -26,11 +27,9 @@ export async function openDashboard(page: Page, podcastId: number) {
   await expect(page.getByText(/^Lade /)).toHaveCount(0);
 }
 
-export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
 /** A second user, in a browser of their own, made a member with `role`, on the dashboard. */
 export async function memberOf(browser: Browser, podcastId: number, role: Role) {
-  const context = await browser.newContext(PHONE);
+  const context = await browser.newContext(phone);
   const page = await context.newPage();
   await verifiedUser(page);
   const userId = await currentUserId(page);

@@ -1,4 +1,4 @@
-// Journeys on a 390 px phone (phone-polish-*.spec.ts): the phone, a second person on a phone of
+// Journeys on a 390 px phone: the phone, a second person on a phone of
 // their own, and an invitation to the podcast mailed, opened and accepted there.
 import { expect, type Browser, type Page } from '@playwright/test';
 import { apiWrite, registerViaApi, uniqueEmail, verifyViaMail, xsrfHeaders } from './accounts.ts';
