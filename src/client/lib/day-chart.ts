@@ -1,6 +1,6 @@
 // What every day-by-day uPlot chart shares ('Hörerzahlen', the effect's band): the frame, a time
 // axis in days labelled '01.12.', a y axis from 0 with room above the highest value, and a width
-// that follows the element.
+// that follows the element (every chart's, the metric history's and the Feed-Check's rhythm too).
 import type uPlot from 'uplot';
 
 export const DAY = 24 * 60 * 60;

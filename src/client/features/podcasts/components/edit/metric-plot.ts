@@ -3,10 +3,10 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { MetricHistory } from '../../../../../shared/podcasts.ts';
+import { DAY, followWidth } from '../../../../lib/day-chart.ts';
 
 const BRAND = '#0f766e';
 const HEIGHT = 180;
-const DAY = 24 * 60 * 60;
 
 const day = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', timeZone: 'Europe/Berlin' });
 
@@ -52,19 +52,5 @@ export function drawPlot(target: HTMLElement, history: MetricHistory): { destroy
     [xs, ys],
     target,
   );
-  return followCardWidth(plot, target, HEIGHT);
-}
-
-/** The plot's width follows its card (phone rotation, window resize) until it is destroyed. */
-export function followCardWidth(plot: uPlot, target: HTMLElement, height: number) {
-  const observer = new ResizeObserver(() =>
-    plot.setSize({ width: Math.max(target.clientWidth, 200), height }),
-  );
-  observer.observe(target);
-  return {
-    destroy: () => {
-      observer.disconnect();
-      plot.destroy();
-    },
-  };
+  return followWidth(plot, target, HEIGHT);
 }

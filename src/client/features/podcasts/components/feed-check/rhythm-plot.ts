@@ -3,7 +3,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Rhythm } from '../../../../../shared/feed-check.ts';
-import { followCardWidth } from '../edit/metric-plot.ts';
+import { followWidth } from '../../../../lib/day-chart.ts';
 import { hasDurations } from './rhythm-durations.ts';
 
 const BRAND = '#0f766e';
@@ -62,5 +62,5 @@ export function drawRhythm(target: HTMLElement, months: Rhythm['months']): { des
     [xs, months.map((m) => m.episodes), months.map((m) => m.minutes)],
     target,
   );
-  return followCardWidth(plot, target, HEIGHT);
+  return followWidth(plot, target, HEIGHT);
 }
