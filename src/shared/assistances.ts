@@ -1,6 +1,6 @@
 // Kompass-KI tips (§3 Assistance): what the API answers and the client parses.
 import { z } from 'zod';
-import { boundedCollection, collection, resource } from './api.ts';
+import { boundedCollection, resource } from './api.ts';
 
 export const assistanceSchema = z.object({
   id: z.number(),
@@ -20,7 +20,7 @@ export type AccountAssistance = z.infer<typeof accountAssistanceSchema>;
 
 export const assistanceResource = resource(assistanceSchema);
 export const assistancesCollection = boundedCollection(assistanceSchema);
-export const accountAssistancesCollection = collection(accountAssistanceSchema);
+export const accountAssistancesCollection = boundedCollection(accountAssistanceSchema);
 
 export { ASSISTANT_POLL_MS, ASSISTANT_TIPS } from './limits.ts';
 

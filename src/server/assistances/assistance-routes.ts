@@ -1,5 +1,5 @@
 // Kompass-KI tips (§2 assistances.*, account.assistances.list): Pro only, for the podcast's active
-// members only (any role reads). Newest first.
+// members only (any role reads). Newest first, a page at a time (db/keyset-page.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, olderQuery } from '../../shared/api.ts';
@@ -17,7 +17,7 @@ import { requireUser } from '../access/session.ts';
 import { requirePodcast } from '../access/guard.ts';
 import { planColumns, planOf } from '../access/plan.ts';
 
-/** A podcast's list and the account-wide list stop here (the assistant button shows 5). */
+/** A page of a podcast's list and of the account-wide list (the assistant button shows 5). */
 export const ASSISTANCES_LIMIT = 100;
 const columns = ['assistances.id', 'podcast_id', 'subject', 'message', 'assistances.created_at'] as const;
 const pages: Keyset = {
@@ -77,12 +77,14 @@ export function assistanceRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // Every podcast of the user that is Pro for them; Basic podcasts' tips stay hidden.
+  // Every podcast of the user that is Pro for them; Basic podcasts' tips stay hidden. Paged as a
+  // podcast's tips (`?before=` a tip of one of those podcasts; another tip gives an empty page).
   api.get(
     '/api/account/assistances',
-    { schema: { response: { 200: accountAssistancesCollection } } },
+    { schema: { querystring: olderQuery, response: { 200: accountAssistancesCollection } } },
     async (request) => {
       const user = requireUser(request);
+      const { before } = request.query;
       const now = clock.now();
       const podcasts = await db
         .selectFrom('memberships')
@@ -99,22 +101,20 @@ export function assistanceRoutes(app: FastifyInstance, ctx: AppContext) {
         .where('memberships.active', '=', 1)
         .execute();
       const pro = podcasts.filter((p) => planOf(p, now, user.granted === 1).active);
-      if (pro.length === 0) return { data: [] };
+      if (pro.length === 0) return { data: [], meta: { before: null } };
       const titles = new Map(pro.map((p) => [p.id, p.title]));
-      const tips = await db
-        .selectFrom('assistances')
-        .select(columns)
-        .where(
-          'podcast_id',
-          'in',
-          pro.map((p) => p.id),
-        )
-        .orderBy('assistances.created_at', 'desc')
-        .orderBy('assistances.id', 'desc')
-        .limit(ASSISTANCES_LIMIT)
-        .execute();
+      const ids = pro.map((p) => p.id);
+      const newest = newestPage(
+        db.selectFrom('assistances').select(columns).where('podcast_id', 'in', ids),
+        pages,
+      );
+      const rows = await (
+        before === undefined ? newest : newest.where(olderThan(pages, ids, before))
+      ).execute();
+      const { page, before: older } = pageOf(rows, pages);
       return {
-        data: tips.map((t) => ({ ...t, podcast: { id: t.podcast_id, title: titles.get(t.podcast_id)! } })),
+        data: page.map((t) => ({ ...t, podcast: { id: t.podcast_id, title: titles.get(t.podcast_id)! } })),
+        meta: { before: older },
       };
     },
   );

@@ -23,18 +23,23 @@ export const newestPage = <Q extends SelectQueryBuilder<any, any, any>>(query: Q
     .orderBy(`${k.alias}.id`, 'desc')
     .limit(k.size + 1) as Q;
 
-/** For `.where(…)`: the rows older than row `before` of list `listId` (none when it is not in it). */
-export const olderThan = (k: Keyset, listId: number, before: number) => (eb: ExpressionBuilder<any, any>) => {
-  const at = eb
-    .selectFrom(`${k.table} as b`)
-    .select('b.created_at')
-    .where('b.id', '=', before)
-    .where(`b.${k.list}`, '=', listId);
-  return eb.or([
-    eb(`${k.alias}.created_at`, '<', at),
-    eb.and([eb(`${k.alias}.created_at`, '=', at), eb(`${k.alias}.id`, '<', before)]),
-  ]);
-};
+/**
+ * For `.where(…)`: the rows older than row `before` of list `listId` (none when it is not in it).
+ * Several ids: a list made of several (the account's tips of all its podcasts), and `before`
+ * must be in one of them. Decision 2026-12-01: the account-wide tips page like a podcast's.
+ */
+export const olderThan =
+  (k: Keyset, listId: number | readonly number[], before: number) => (eb: ExpressionBuilder<any, any>) => {
+    const at = eb
+      .selectFrom(`${k.table} as b`)
+      .select('b.created_at')
+      .where('b.id', '=', before)
+      .where(`b.${k.list}`, Array.isArray(listId) ? 'in' : '=', listId);
+    return eb.or([
+      eb(`${k.alias}.created_at`, '<', at),
+      eb.and([eb(`${k.alias}.created_at`, '=', at), eb(`${k.alias}.id`, '<', before)]),
+    ]);
+  };
 
 /** The page the rows show, newest first, and `before` for the page older than it (null: none). */
 export function pageOf<R extends { id: number }>(rows: R[], k: Keyset) {

@@ -94,6 +94,8 @@ describe('the hot paths’ plans', { timeout: 120_000 }, () => {
     const e = `/api/experiments/${started.json().data.id}`;
     const action = (started.json().data.actions as { id: number }[])[0]?.id;
     await t.jobs.tipSweep.runOnce();
+    // A cursor of the account's list: the owner's oldest tip.
+    const tip = ((await agent.get(`${p}/assistances`)).json().data as { id: number }[]).at(-1)!.id;
 
     const ran = await engine.capture(async () => {
       for (const path of [
@@ -114,6 +116,8 @@ describe('the hot paths’ plans', { timeout: 120_000 }, () => {
         `${e}/comments?before=1`,
         `${p}/assistances`,
         `${p}/assistances?before=1`,
+        '/api/account/assistances',
+        `/api/account/assistances?before=${tip}`,
       ])
         expect((await agent.get(path)).statusCode, path).toBe(200);
       if (action)
