@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, type SqliteDatabase } from 'kysely';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { parseDatabaseConfig, type DatabaseConfig } from '../config.ts';
@@ -12,7 +12,9 @@ import { nameStatements } from './named-statements.ts';
 import { failoverPool, needsFailover, parseHosts } from './pg-hosts.ts';
 import { watchChanges, type ChangeWatch } from './change-watch.ts';
 import { groupCommit } from './group-commit.ts';
+import { RequestTransactionDialect, type RequestTransaction } from './request-transaction.ts';
 import { FileLockedSqliteDialect } from './sqlite-file-lock.ts';
+import { dropStat4Samples } from './sqlite-stats.ts';
 import {
   backgroundCheckpoints,
   defaultCheckpointOptions,
@@ -48,6 +50,11 @@ export type Database = Db & {
    * answer cache; called after the migrations.
    */
   watchChanges?: () => ChangeWatch;
+  /**
+   * PostgreSQL only: a transaction for one request's writes and its Idempotency-Key's answer
+   * (request-transaction.ts), begun at its first write.
+   */
+  requestTransaction?: () => RequestTransaction;
   /** SQLite only: the worker thread's checkpoints (sqlite-checkpoint.ts; for tests). */
   checkpoints?: () => { done: number; at: number; writes: number };
 };
@@ -119,9 +126,11 @@ export function createDatabase(
               : log.warn({}, 'database: no host accepts writes; answering 503 until one does'),
         })
       : makePool(options.databaseUrl);
-    return Object.assign(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), {
+    const dialect = new RequestTransactionDialect({ pool });
+    return Object.assign(new Kysely<DB>({ dialect }), {
       engine: 'postgres' as const,
       faults,
+      requestTransaction: () => dialect.transaction(),
     });
   }
   mkdirSync(options.dataDir, { recursive: true });
@@ -141,6 +150,8 @@ export function createDatabase(
   // settings side by side). `normal` is for a disk whose every sync is slow, where losing the last
   // writes to a power cut is acceptable.
   sqlite.pragma(`synchronous = ${limits.sqliteSynchronous ?? parseDatabaseConfig({}).sqliteSynchronous}`);
+  // Plans with sqlite_stat1 alone, so no statement is planned anew at each call (sqlite-stats.ts).
+  dropStat4Samples(sqlite, (message, error) => log.warn({ error }, message));
   const checkpoints = backgroundCheckpoints(
     sqlite,
     file,

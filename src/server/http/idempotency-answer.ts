@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { databaseFault } from '../db/faults.ts';
+import { inRequest } from '../db/request-transaction.ts';
 import type { Database, RunSync } from '../db/database.ts';
 import { HttpError, outageMessages } from './errors.ts';
 import {
@@ -133,8 +134,29 @@ export async function record(
     }
     return;
   }
-  if (retryable(reply.statusCode)) return freeKey(ctx, unfreed, claimed);
+  const { tx } = claimed;
+  if (retryable(reply.statusCode)) {
+    // A failed request (5xx) leaves nothing it wrote; 401/419/429 keep what they wrote (a
+    // throttle's count), as without a key. Then the key is freed, if it is still running.
+    await tx?.end(reply.statusCode >= 500 ? 'rollback' : 'commit').catch(() => {});
+    return freeKey(ctx, unfreed, claimed);
+  }
   const answer: Answer = [reply.statusCode, typeof type === 'string' ? type : null, body];
+  if (tx?.begun && !tx.ended && !tx.failed) {
+    // The answer in the write's transaction, then its commit (db/request-transaction.ts). Should
+    // either fail, the outcome is in doubt: the 503 frees the key only if the commit did not happen.
+    try {
+      await inRequest(tx, () => recordAnswer(ctx.db, ...answer, claimed.scope, claimed.key, claimed.holder));
+      await tx.end('commit');
+    } catch (error) {
+      await tx.end('rollback').catch(() => {});
+      throw error;
+    }
+    return;
+  }
+  // Nothing written, or a statement failed (PostgreSQL aborted the transaction; the route
+  // answered it as a refusal, a unique address taken): the answer is stored on its own.
+  await tx?.end('rollback').catch(() => {});
   try {
     await recordAnswer(ctx.db, ...answer, claimed.scope, claimed.key, claimed.holder);
   } catch (error) {

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { OnConflictBuilder } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
+import type { RequestTransaction } from '../db/request-transaction.ts';
 import { XSRF_COOKIE } from './cookies.ts';
 import { HttpError } from './errors.ts';
 import { routeOf } from './route-of.ts';
@@ -40,6 +41,8 @@ export type Claim = {
   inProcess?: { request: string; bodyHash: string; stored?: string };
   /** PostgreSQL: the write is done, its answer is being stored again in the background (idempotency-answer.ts `storeLater`). */
   storing?: boolean;
+  /** PostgreSQL: the request's writes and its answer, one transaction (db/request-transaction.ts). */
+  tx?: RequestTransaction;
 };
 /** Claims whose request failed with the database and whose key could not be freed yet, by scope and key. */
 export type Unfreed = Map<string, Claim>;

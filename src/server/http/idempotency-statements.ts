@@ -54,12 +54,17 @@ export const recordAnswer = preparedWrite(
       .where('key', '=', key)
       .where('holder', '=', holder),
 );
+/**
+ * Frees a claim, only while it is still running: a write whose commit was in doubt (its answer
+ * stored in the same transaction, db/request-transaction.ts) and did commit is never freed.
+ */
 export const deleteKey = preparedWrite((db: Db, scope: string, key: string, holder: string) =>
   db
     .deleteFrom('idempotency_keys')
     .where('scope', '=', scope)
     .where('key', '=', key)
-    .where('holder', '=', holder),
+    .where('holder', '=', holder)
+    .where('state', '=', 'running'),
 );
 
 // SQLite (one process per file, db/README.md): the claim is held in this process, not written.

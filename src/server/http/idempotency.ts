@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
+import { inRequest } from '../db/request-transaction.ts';
 import { HttpError } from './errors.ts';
 import { answerTaken, freeKey, record } from './idempotency-answer.ts';
 import {
@@ -120,6 +121,21 @@ async function claimWithSession(
 }
 
 /**
+ * PostgreSQL, a claimed key: the rest of the request runs in one transaction with the answer's
+ * record (db/request-transaction.ts), ended by `record` when the answer is sent. A reply that is
+ * never sent through onSend (hijacked) commits when its response closes, as it would have
+ * written without a key.
+ */
+function proceed(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  const claimed = request.idempotency;
+  const tx = claimed && !claimed.inProcess ? ctx.db.requestTransaction?.() : undefined;
+  if (!tx) return done();
+  claimed!.tx = tx;
+  reply.raw.once('close', () => void tx.end('commit').catch(() => {}));
+  inRequest(tx, done);
+}
+
+/**
  * Registers the hooks. Call before the send hook: the answer is stored as serialized, before it
  * is compressed. Returns the hourly clean-up job, to be stopped on close.
  */
@@ -134,7 +150,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): Peri
     const withSession = request.readWithClaim && keyToClaim(request);
     if (withSession) {
       claimWithSession(ctx, unfreed, running, request, reply, withSession).then(
-        (replayed) => replayed || done(),
+        (replayed) => replayed || proceed(ctx, request, reply, done),
         done,
       );
       return;
@@ -142,7 +158,10 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): Peri
     const header = keyHeader(request);
     if (header === undefined) return done();
     // A replay sends the stored answer itself; then the request ends here, without done().
-    claim(ctx, unfreed, running, request, reply, header).then((replayed) => replayed || done(), done);
+    claim(ctx, unfreed, running, request, reply, header).then(
+      (replayed) => replayed || proceed(ctx, request, reply, done),
+      done,
+    );
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.idempotency) return done(null, payload);

@@ -1,0 +1,159 @@
+// PostgreSQL: one transaction for a request's writes and its Idempotency-Key's answer
+// (http/idempotency.ts opens it after the claim and ends it when the answer is sent).
+//
+// Decision 2026-12-01: a write whose COMMIT reached the server but whose acknowledgement was lost
+// (a primary killed, a network cut) looked like a failed write: 503, the key freed, and the
+// client's retry did the write a second time. With the write and its stored answer in one
+// commit, the outcome is either both (the retry finds the answer: replay) or neither (the key is
+// still 'running' and freed: the retry writes once); a key is freed only while it is 'running'.
+//
+// How: Kysely's driver is wrapped. Inside `inRequest(tx, …)` (an AsyncLocalStorage) every query
+// of this database goes to the request's connection object: plain reads go to the pool as before
+// until the first write; the first write (anything but a SELECT without WITH) takes a pooled
+// connection and sends BEGIN before it, and from then on every statement runs there (a read sees
+// the request's own writes). A handler's own `db.transaction()` becomes a savepoint of it. So a
+// pooled connection is held from the request's first write until its answer is sent.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  CompiledQuery,
+  PostgresDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+const current = new AsyncLocalStorage<RequestTransaction>();
+
+const isRead = (query: CompiledQuery) =>
+  query.query?.kind === 'SelectQueryNode' && !(query.query as { with?: unknown }).with;
+
+/** A request's transaction: not begun until its first write. */
+export class RequestTransaction implements DatabaseConnection {
+  #driver: HoldingDriver;
+  #connection: Promise<DatabaseConnection> | undefined;
+  #savepoints = 0;
+  /** A statement outside a savepoint failed: PostgreSQL has aborted the transaction. */
+  failed = false;
+  ended = false;
+
+  constructor(driver: HoldingDriver) {
+    this.#driver = driver;
+  }
+
+  /** Whether a write began the transaction (so there is something to commit). */
+  get begun() {
+    return this.#connection !== undefined;
+  }
+
+  belongsTo(driver: HoldingDriver) {
+    return this.#driver === driver && !this.ended;
+  }
+
+  /** The held connection, BEGIN sent on it first. */
+  #held() {
+    this.#connection ??= this.#driver.inner.acquireConnection().then(async (connection) => {
+      try {
+        await connection.executeQuery(CompiledQuery.raw('begin'));
+      } catch (error) {
+        await this.#driver.inner.releaseConnection(connection);
+        throw error;
+      }
+      return connection;
+    });
+    return this.#connection;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.begun && isRead(query)) return this.#driver.once((c) => c.executeQuery<R>(query));
+    try {
+      return await (await this.#held()).executeQuery<R>(query);
+    } catch (error) {
+      if (this.#savepoints === 0) this.failed = true;
+      throw error;
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    yield* (await this.#held()).streamQuery<R>(query, chunkSize);
+  }
+
+  /** A handler's own transaction inside this one: a savepoint. */
+  async savepoint(step: 'savepoint' | 'release savepoint' | 'rollback to savepoint') {
+    try {
+      const connection = await this.#held();
+      const depth = step === 'savepoint' ? ++this.#savepoints : this.#savepoints--;
+      await connection.executeQuery(CompiledQuery.raw(`${step} request_${depth}`));
+    } catch (error) {
+      this.failed = true;
+      throw error;
+    }
+  }
+
+  /** Commits (or rolls back) and gives the connection back; nothing to do when nothing was written. */
+  async end(outcome: 'commit' | 'rollback') {
+    if (this.ended) return;
+    this.ended = true;
+    if (!this.#connection) return;
+    const connection = await this.#connection.catch(() => undefined);
+    if (!connection) return;
+    try {
+      await connection.executeQuery(CompiledQuery.raw(outcome));
+    } finally {
+      await this.#driver.inner.releaseConnection(connection);
+    }
+  }
+}
+
+/** Kysely's PostgreSQL driver, sending a request's queries to its transaction (RequestTransaction). */
+class HoldingDriver implements Driver {
+  constructor(readonly inner: Driver) {}
+  init = () => this.inner.init();
+  destroy = () => this.inner.destroy();
+  /** One query on a pooled connection of its own. */
+  async once<T>(work: (connection: DatabaseConnection) => Promise<T>) {
+    const connection = await this.inner.acquireConnection();
+    try {
+      return await work(connection);
+    } finally {
+      await this.inner.releaseConnection(connection);
+    }
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const tx = current.getStore();
+    return tx?.belongsTo(this) ? tx : this.inner.acquireConnection();
+  }
+  async releaseConnection(connection: DatabaseConnection) {
+    if (!(connection instanceof RequestTransaction)) await this.inner.releaseConnection(connection);
+  }
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    if (connection instanceof RequestTransaction) return connection.savepoint('savepoint');
+    return this.inner.beginTransaction(connection, settings);
+  }
+  async commitTransaction(connection: DatabaseConnection) {
+    if (connection instanceof RequestTransaction) return connection.savepoint('release savepoint');
+    return this.inner.commitTransaction(connection);
+  }
+  async rollbackTransaction(connection: DatabaseConnection) {
+    if (connection instanceof RequestTransaction) return connection.savepoint('rollback to savepoint');
+    return this.inner.rollbackTransaction(connection);
+  }
+}
+
+/** PostgresDialect whose driver knows requests' transactions; `transaction()` makes one. */
+export class RequestTransactionDialect extends PostgresDialect {
+  #driver: HoldingDriver | undefined;
+  override createDriver(): Driver {
+    this.#driver = new HoldingDriver(super.createDriver());
+    return this.#driver;
+  }
+  transaction() {
+    if (!this.#driver) throw new Error('the dialect has no driver yet');
+    return new RequestTransaction(this.#driver);
+  }
+}
+
+/** Runs `work` (and everything it starts) with its queries in `tx`. */
+export const inRequest = <T>(tx: RequestTransaction, work: () => T): T => current.run(tx, work);
+/** Runs `work` (and everything it starts) outside any request's transaction (background work). */
+export const outsideRequest = <T>(work: () => T): T => current.exit(work);
