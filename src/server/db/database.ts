@@ -14,6 +14,7 @@ import { watchChanges, type ChangeWatch } from './change-watch.ts';
 import { groupCommit } from './group-commit.ts';
 import { RequestTransactionDialect, type RequestTransaction } from './request-transaction.ts';
 import { FileLockedSqliteDialect } from './sqlite-file-lock.ts';
+import { dropStat4Samples } from './sqlite-stats.ts';
 import {
   backgroundCheckpoints,
   defaultCheckpointOptions,
@@ -149,6 +150,8 @@ export function createDatabase(
   // settings side by side). `normal` is for a disk whose every sync is slow, where losing the last
   // writes to a power cut is acceptable.
   sqlite.pragma(`synchronous = ${limits.sqliteSynchronous ?? parseDatabaseConfig({}).sqliteSynchronous}`);
+  // Plans with sqlite_stat1 alone, so no statement is planned anew at each call (sqlite-stats.ts).
+  dropStat4Samples(sqlite, (message, error) => log.warn({ error }, message));
   const checkpoints = backgroundCheckpoints(
     sqlite,
     file,
