@@ -11,18 +11,23 @@
 // nginx retries a refused or reset connection on the next process, a POST too (safe with the
 // Idempotency-Key), but not a 503: every process answers the database's outage alike.
 //
-// Run: npx tsx tests/bench/failover.ts (BENCH_DIST=1 runs the built server: `npm run build` first)
-// Needs Debian's nginx (`apt-get install -y nginx`) and postgresql. Loopback only. Its own primary
-// and standby on BENCH_PG_PORT and the port after it (else two free ports), never a shared cluster;
-// nginx with its own prefix, config and temp folders under a temp dir.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+// `--auto-failover`: pg_auto_failover instead (support/auto-failover.ts): a monitor and two nodes,
+// kill -9 of the primary node's keeper and postgres (the machine dies), the monitor promotes the
+// secondary by itself; prints also when it did. Needs Debian's postgresql-15-auto-failover.
+//
+// Run: npx tsx tests/bench/failover.ts [--auto-failover] (BENCH_DIST=1 runs the built server:
+// `npm run build` first). Needs Debian's nginx (`apt-get install -y nginx`) and postgresql.
+// Loopback only. Its own primary and standby on BENCH_PG_PORT and the port after it (with
+// --auto-failover: the monitor there, the nodes on the two after it; else free ports), never a
+// shared cluster; nginx with its own prefix, config and temp folders under a temp dir.
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startPair } from '../server/db/pg-pair.ts';
 import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 import { running, startApp, startNginx, stopAll, type App } from './support/app-fleet.ts';
+import { startFormation } from './support/auto-failover.ts';
+import { scriptPair } from './support/failover-setup.ts';
 import { countWrites, createMembers, Load } from './support/load.ts';
 
 const WRITERS = 4;
@@ -35,62 +40,38 @@ const log = (line: string) => console.log(`[${new Date().toISOString().slice(11,
 const seconds = (ms: number | undefined) => (ms === undefined ? 'never' : `${(ms / 1000).toFixed(1)} s`);
 
 const pgPort = Number(process.env.BENCH_PG_PORT) || undefined;
-const pair = await startPair(pgPort ? [pgPort, pgPort + 1] : undefined);
+const auto = process.argv.includes('--auto-failover');
+const setup = auto
+  ? await startFormation(pgPort ? [pgPort, pgPort + 1, pgPort + 2] : undefined)
+  : await scriptPair(pgPort ? [pgPort, pgPort + 1] : undefined, promoteAfterMs);
 const apps: App[] = [];
 let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
-/** The old primary's processes: a killed postmaster leaves its backends to notice by themselves. */
-let orphans: number[] = [];
 const load = new Load(PREFIX);
 
 try {
-  // Synchronous from here on; set on the primary only (the standby's copy of the config predates it).
-  await pair.query(pair.primaryPort, "ALTER SYSTEM SET synchronous_standby_names = '*'");
-  await pair.query(pair.primaryPort, "ALTER SYSTEM SET synchronous_commit = 'on'");
-  await pair.query(pair.primaryPort, 'SELECT pg_reload_conf()');
-  for (let i = 0; ; i++) {
-    const rows = await pair.query<{ s: string }>(
-      pair.primaryPort,
-      'SELECT sync_state AS s FROM pg_stat_replication',
-    );
-    if (rows.some((r) => r.s === 'sync')) break;
-    if (i > 100) throw new Error('the standby did not become synchronous');
-    await sleep(100);
-  }
-  const databaseUrl = `postgres://postgres@127.0.0.1:${pair.primaryPort},127.0.0.1:${pair.standbyPort}/postgres?target_session_attrs=read-write`;
+  const { databaseUrl } = setup;
   for (let n = 0; n < 3; n++) apps.push({ port: await freePort() });
   // The first process migrates and seeds alone; the others find it done.
   await startApp(work, apps[0]!, 0, databaseUrl);
   await Promise.all([startApp(work, apps[1]!, 1, databaseUrl), startApp(work, apps[2]!, 2, databaseUrl)]);
   const proxyPort = await freePort();
   nginx = await startNginx(work, apps, proxyPort);
-  log(
-    `primary ${pair.primaryPort}, synchronous standby ${pair.standbyPort}; 3 apps behind nginx on ${proxyPort}; logs in ${work}`,
-  );
+  log(`${setup.describe}; 3 apps behind nginx on ${proxyPort}, DATABASE_URL ${databaseUrl}; logs in ${work}`);
 
-  const db = new pg.Pool({ connectionString: pair.url(pair.primaryPort), max: 2 });
+  const db = new pg.Pool({ connectionString: setup.primaryUrl, max: 2 });
   db.on('error', () => {}); // its connections die with the primary
   const members = await createMembers(`http://127.0.0.1:${proxyPort}`, db, WRITERS + READERS, PREFIX);
   await db.end();
   load.start(members.slice(0, WRITERS), members.slice(WRITERS));
   await sleep(5_000);
 
-  const postmaster = Number(readFileSync(join(pair.primaryData, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  orphans = execFileSync('pgrep', ['-P', String(postmaster)])
-    .toString()
-    .trim()
-    .split('\n')
-    .map(Number);
   load.outage = true;
   load.phase = 'failover';
   const killedAt = Date.now();
-  process.kill(postmaster, 'SIGKILL');
-  log(
-    `kill -9 of the primary's postmaster (pid ${postmaster}); promoting the standby in ${promoteAfterMs} ms`,
-  );
-  await sleep(promoteAfterMs);
-  const promotedAt = Date.now();
-  pair.promote();
-  log(`standby promoted (pg_ctl promote took ${seconds(Date.now() - promotedAt)})`);
+  log(setup.kill());
+  const promotion = await setup.promote(killedAt);
+  const promotedAt = promotion.at;
+  log(promotion.note);
   // Each process finds the new primary by itself, at its next request: /readyz asks it directly.
   const followed = await Promise.all(
     apps.map(async (app) => {
@@ -109,13 +90,17 @@ try {
   await sleep(5_000);
   await load.stop();
 
-  const check = new pg.Client({ connectionString: pair.url(pair.standbyPort) });
+  const check = new pg.Client({ connectionString: setup.standbyUrl });
   await check.connect();
   const writes = await countWrites(check, PREFIX, load.acked);
   await check.end();
   const alive = apps.filter(running).length;
 
+  if (setup.show) console.log(`\n${setup.show()}`);
   load.print('during the failover');
+  console.log(
+    `standby accepts writes after:  ${seconds(promotedAt - killedAt)} from the kill (${promotion.note})`,
+  );
   console.log(
     `writes succeed again after:    ${seconds(writesBack && writesBack - killedAt)} from the kill, ${seconds(writesBack && writesBack - promotedAt)} from the promotion`,
   );
@@ -124,18 +109,14 @@ try {
   console.log(`acknowledged writes lost:      ${writes.lost}`);
   console.log(`writes applied twice:          ${writes.doubled}`);
   console.log(`app processes running:         ${alive} of 3`);
-  const good = load.counts.other === 0 && writes.lost === 0 && writes.doubled === 0 && alive === 3;
+  // Goal: every process on the new primary within 10 s of the promotion.
+  const followedInTime = followed.every((ms) => ms <= 10_000);
+  const good =
+    load.counts.other === 0 && writes.lost === 0 && writes.doubled === 0 && alive === 3 && followedInTime;
   process.exitCode = good && writesBack !== undefined ? 0 : 1;
 } finally {
   await load.stop();
   await stopAll(nginx, apps);
-  for (const pid of orphans) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone already
-    }
-  }
-  pair.stop();
+  await setup.stop();
 }
 process.exit();

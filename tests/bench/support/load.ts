@@ -1,7 +1,7 @@
 // The load of the restart and failover benches: members who write comments (each with its
 // Idempotency-Key, sent again with the same key after a 503, 409 or a lost connection until
 // acknowledged, as the PWA's outbox does) and members who read their podcast. Counts every
-// answer; a 503 counts as expected only while the bench says an outage is on.
+// answer; a 503 counts as expected only while the bench says an outage is on, and with Retry-After.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { Client } from '../../server/durability/server-process.ts';
@@ -75,19 +75,23 @@ export class Load {
     this.counts.sent++;
     let status: number;
     let text: string;
+    let retryAfter: string | null = null;
     try {
       const response = await client.request(method, path, body, headers);
       status = response.status;
       text = response.text;
+      retryAfter = response.headers.get('retry-after');
     } catch (error) {
       status = 0;
       text = String((error as Error).cause ?? error);
     }
     if (status >= 200 && status < 300) this.counts.ok++;
-    else if (status === 503 && this.outage) this.counts.outage503++;
+    // An outage's 503 tells the client when to try again; one without Retry-After is an error.
+    else if (status === 503 && this.outage && retryAfter !== null) this.counts.outage503++;
     else {
       this.counts.other++;
-      const key = `${method} ${status} ${text.slice(0, 120)} (${this.phase})`;
+      const bare = status === 503 && retryAfter === null ? ' without Retry-After' : '';
+      const key = `${method} ${status}${bare} ${text.slice(0, 120)} (${this.phase})`;
       this.otherErrors.set(key, (this.otherErrors.get(key) ?? 0) + 1);
     }
     return status;

@@ -73,6 +73,11 @@ export class Client {
       else this.cookies.set(name, value);
     }
     const text = await response.text();
-    return { status: response.status, text, json: () => JSON.parse(text) as unknown };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: () => JSON.parse(text) as unknown,
+    };
   }
 }
