@@ -1,12 +1,14 @@
 // On a phone: a new podcast gets its first Kompass-KI tips (welcome, goals missing); they show in
 // the assistant button in the tab bar, in assistances.list and account.assistances.list, and open as a
-// detail. A Basic podcast gets the Studio Pro upsell and 'Kompass befragen' instead.
+// detail. A Basic podcast gets the Studio Pro upsell and 'Kompass befragen' instead. Long lists (a
+// podcast's, the account's) show their newest 100 and older ones on 'Ältere anzeigen', kept offline.
 // Moves a podcast's creation date in the SQLite file, so it runs on SQLite only.
 import { expect, test } from '@playwright/test';
 import { apiWrite, verifiedUser } from './support/accounts.ts';
 import { assistantButton, openAssistant } from './support/assistant.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastDaysAgo, insertOldTips } from './support/database.ts';
+import { controlledByWorker, OFFLINE } from './support/offline.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 import { phone } from './support/phones.ts';
 
@@ -61,6 +63,7 @@ test('tips appear in the assistant button and the lists, and open as a detail', 
   await page.goto('/app/account/assistances');
   await expect(page.getByRole('heading', { level: 1, name: 'Alle Tipps von der Kompass-KI' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: 'Tippfunk' })).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Ältere anzeigen' })).toHaveCount(0);
   await expectAccessible(page, 'account.assistances.list');
 
   // 'Feedback geben' opens the help-centre feedback widget over the page.
@@ -93,7 +96,8 @@ test('a Basic podcast sees the Studio Pro upsell instead of tips', async ({ page
   await expectAccessible(page, 'assistant button (Basic)');
 });
 
-test('a long tip list shows the newest 100, older ones on „Ältere anzeigen“', async ({ page }) => {
+test('a long tip list shows the newest 100, older ones on „Ältere anzeigen“', async ({ page, context }) => {
+  test.slow();
   await verifiedUser(page);
   await expect(page).toHaveURL(/\/app\//);
   const podcast = await createPodcastViaApi(page, 'Vielfunk');
@@ -113,4 +117,39 @@ test('a long tip list shows the newest 100, older ones on „Ältere anzeigen“
   await expect(list.last()).toContainText('Alter Tipp 1');
   await expect(page.getByRole('button', { name: 'Ältere anzeigen' })).toHaveCount(0);
   await expectAccessible(page, 'assistances.list with older tips');
+
+  // The account's list holds both podcasts' 210 tips: 100, 100 and 10, the podcasts mixed by date.
+  const second = await createPodcastViaApi(page, 'Zweitfunk');
+  const tips = (id: number) => page.request.get(`/api/podcasts/${id}/assistances`).then((r) => r.json());
+  // Its own two tips first, so none of them comes between the pages.
+  await expect.poll(async () => ((await tips(second.id)) as { data: unknown[] }).data.length).toBe(2);
+  insertOldTips(second.id, 103);
+  await controlledByWorker(page);
+  await page.goto('/app/account/assistances');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alle Tipps von der Kompass-KI' })).toBeVisible();
+  const older = page.getByRole('button', { name: 'Ältere anzeigen' });
+  await expect(list).toHaveCount(100);
+  await expect(list.last()).toContainText('Alter Tipp 56');
+  await expect(list.filter({ hasText: /Alter Tipp 55(?!\d)/ })).toHaveCount(0);
+  await older.click();
+  await expect(list).toHaveCount(200);
+  await expect(list.filter({ hasText: /Alter Tipp 6(?!\d)/ })).toHaveCount(2);
+  await expect(list.filter({ hasText: 'Zweitfunk' })).toHaveCount(100);
+
+  // Offline the loaded ones stay; more need the network, and the page says so.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alle Tipps von der Kompass-KI' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE })).toBeVisible();
+  await expect(list).toHaveCount(200);
+  await expect(list.last()).toContainText('Alter Tipp 6');
+  await expect(older).toBeDisabled();
+  await expect(page.getByText('Ältere Einträge laden geht nur mit Internetverbindung.')).toBeVisible();
+  await expectAccessible(page, 'account.assistances.list offline with older tips');
+
+  await context.setOffline(false);
+  await older.click();
+  await expect(list).toHaveCount(210);
+  await expect(list.last()).toContainText('Alter Tipp 1');
+  await expect(older).toHaveCount(0);
 });

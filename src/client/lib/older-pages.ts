@@ -11,6 +11,25 @@ import { useEffect } from 'react';
 
 type Key = readonly unknown[];
 export type Page<T> = { data: T[]; meta?: { before: number | null } };
+/** What useOlderPages gives a list and its OlderButton. */
+export type OlderPages<T> = {
+  /** The older pages, the one right before the first page first. */
+  pages: T[][];
+  hasMore: boolean;
+  loading: boolean;
+  failed: boolean;
+  more: () => void;
+};
+
+/** A page's request options: none for the newest page, `?before=` for the one before that entry. */
+export const olderParams = (before?: number) =>
+  before === undefined ? undefined : { searchParams: { before } };
+
+/** The entries of `older` that the first page does not hold (a refetch may overlap them). */
+export function without<T extends { id: number }>(first: T[], older: T[]) {
+  const ids = new Set(first.map((e) => e.id));
+  return older.filter((e) => !ids.has(e.id));
+}
 
 const cursorKey = (key: Key) => ['older', ...key, 'cursor'] as const;
 const pagesKey = (key: Key, cursor: number | null | undefined) => ['older', ...key, 'pages', cursor] as const;
@@ -27,7 +46,7 @@ export function noteOlder(client: QueryClient, key: Key, meta: Page<unknown>['me
  * When the first page's cursor moves (a new entry pushed its oldest one out), the pages are
  * fetched again from the new cursor, as many as were shown, so nothing falls between them.
  */
-export function useOlderPages<T>(key: Key, fetchPage: (before: number) => Promise<Page<T>>) {
+export function useOlderPages<T>(key: Key, fetchPage: (before: number) => Promise<Page<T>>): OlderPages<T> {
   const client = useQueryClient();
   const cursor = useQuery({ queryKey: cursorKey(key), queryFn: skipToken }).data as number | null | undefined;
   const options = {
@@ -58,7 +77,6 @@ export function useOlderPages<T>(key: Key, fetchPage: (before: number) => Promis
   const loaded = pages.data?.pages ?? [];
   const hasMore = typeof cursor === 'number' && (loaded.length === 0 || pages.hasNextPage);
   return {
-    /** The older pages, the one right before the first page first. */
     pages: loaded.map((p) => p.data),
     hasMore,
     loading: pages.isFetching,

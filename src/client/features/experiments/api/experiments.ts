@@ -10,7 +10,7 @@ import { useOfflineWrite, withPending } from '../../../offline/offline-write.ts'
 import { completeAll, createComment, setAction } from './experiment-writes.ts';
 import { commentsQueryKey, eventsQueryKey, experimentQueryKey, experimentsQueryKey } from './query-keys.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
-import { noteOlder, useOlderPages } from '../../../lib/older-pages.ts';
+import { noteOlder, olderParams, useOlderPages } from '../../../lib/older-pages.ts';
 
 export type ListState = 'started' | undefined;
 
@@ -65,7 +65,6 @@ export const experimentQueryOptions = (id: number) =>
 export const useExperiment = (id: number) => useQuery(experimentQueryOptions(id));
 
 // A page of the activity or the comments: the newest, or with `before` the one before it.
-const olderParams = (before?: number) => (before === undefined ? undefined : { searchParams: { before } });
 const eventsPage = (id: number, before?: number) =>
   api
     .get(`api/experiments/${id}/events`, olderParams(before))

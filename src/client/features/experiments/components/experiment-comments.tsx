@@ -10,6 +10,7 @@ import { Button } from '../../../components/button.tsx';
 import { OlderButton } from '../../../components/older-button.tsx';
 import { TextareaField } from '../../../components/textarea-field.tsx';
 import { useForm } from '../../../lib/forms.ts';
+import { without } from '../../../lib/older-pages.ts';
 import { germanDateTime } from '../../../lib/lazy-format.ts';
 import {
   useComments,
@@ -20,12 +21,6 @@ import {
 } from '../api/experiments.ts';
 import { QueuedComments } from './outbox-notes.tsx';
 import { Card } from './shared.tsx';
-
-/** The entries of `older` that the first page does not hold (a refetch may overlap them). */
-function without<T extends { id: number }>(first: T[], older: T[]) {
-  const ids = new Set(first.map((e) => e.id));
-  return older.filter((e) => !ids.has(e.id));
-}
 
 /** The comment form's schema loads when it is first submitted (lib/forms.ts). */
 const commentForm = () => import('../../../../shared/experiments.ts').then((m) => m.commentFormSchema);
