@@ -14,8 +14,10 @@
 // `--auto-failover`: pg_auto_failover instead (support/auto-failover.ts): a monitor and two nodes,
 // kill -9 of the primary node's keeper and postgres (the machine dies), the monitor promotes the
 // secondary by itself; prints also when it did. Needs Debian's postgresql-15-auto-failover.
+// `--rejoin` then starts the old primary's keeper again, under the same load, until it is the
+// secondary: a 503 then is an error, and the writes it took on the way (if any) would be lost.
 //
-// Run: npx tsx tests/bench/failover.ts [--auto-failover] (BENCH_DIST=1 runs the built server:
+// Run: npx tsx tests/bench/failover.ts [--auto-failover [--rejoin]] (BENCH_DIST=1 runs the built server:
 // `npm run build` first). Needs Debian's nginx (`apt-get install -y nginx`) and postgresql.
 // Loopback only. Its own primary and standby on BENCH_PG_PORT and the port after it (with
 // --auto-failover: the monitor there, the nodes on the two after it; else free ports), never a
@@ -41,6 +43,7 @@ const seconds = (ms: number | undefined) => (ms === undefined ? 'never' : `${(ms
 
 const pgPort = Number(process.env.BENCH_PG_PORT) || undefined;
 const auto = process.argv.includes('--auto-failover');
+const rejoin = auto && process.argv.includes('--rejoin');
 const setup = auto
   ? await startFormation(pgPort ? [pgPort, pgPort + 1, pgPort + 2] : undefined)
   : await scriptPair(pgPort ? [pgPort, pgPort + 1] : undefined, promoteAfterMs);
@@ -88,6 +91,13 @@ try {
   load.outage = false;
   load.phase = 'after the failover';
   await sleep(5_000);
+  let rejoined: string | undefined;
+  if (rejoin) {
+    load.phase = 'rejoin of the old primary';
+    rejoined = await setup.rejoin!();
+    log(rejoined);
+    await sleep(3_000);
+  }
   await load.stop();
 
   const check = new pg.Client({ connectionString: setup.standbyUrl });
@@ -105,6 +115,7 @@ try {
     `writes succeed again after:    ${seconds(writesBack && writesBack - killedAt)} from the kill, ${seconds(writesBack && writesBack - promotedAt)} from the promotion`,
   );
   console.log(`each process ready again after: ${followed.map(seconds).join(', ')} from the promotion`);
+  if (rejoined) console.log(`rejoin:                        ${rejoined}`);
   console.log(`acknowledged writes:           ${load.acked.length}`);
   console.log(`acknowledged writes lost:      ${writes.lost}`);
   console.log(`writes applied twice:          ${writes.doubled}`);

@@ -180,6 +180,32 @@ export async function startFormation(ports?: [number, number, number]): Promise<
           note: `monitor marked node1 unhealthy after ${s(unhealthy?.at.getTime())}, node2 out of recovery after ${s(outOfRecovery)}, accepts writes after ${s(at)} (${now})`,
         };
       },
+      async rejoin() {
+        // The machine is back: its keeper starts again and must rejoin as the secondary. Until
+        // then node1 is asked every 100 ms whether it would take a write (split brain).
+        const start = Date.now();
+        run('node1-again', ['run', '--pgdata', join(dir, 'node1')]);
+        let writable = 0;
+        let asked = 0;
+        await until(
+          'node1 did not rejoin as the secondary',
+          async () => {
+            const [row] = await query<{ ro: string }>(url(port1), 'SHOW transaction_read_only').catch(
+              () => [],
+            );
+            asked++;
+            if (row?.ro === 'off') writable++;
+            return (await state('node1', 'secondary')()) && (await state('node2', 'primary')());
+          },
+          180_000,
+        );
+        const took = ((Date.now() - start) / 1000).toFixed(1);
+        const [sync] = await query<{ names: string }>(
+          url(port2),
+          "SELECT current_setting('synchronous_standby_names') AS names",
+        );
+        return `node1 rejoined as the secondary after ${took} s (node2's synchronous_standby_names ${sync?.names}); it accepted writes in ${writable} of ${asked} looks`;
+      },
       show: () => autoctl(['show', 'state', '--pgdata', monitorData]),
       stop: () => stop(running, dir),
     };

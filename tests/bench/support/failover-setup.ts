@@ -21,6 +21,8 @@ export type FailoverSetup = {
   kill(): string;
   /** After kill(): resolves once the standby accepts writes (`at`), with a line of what happened. */
   promote(killedAt: number): Promise<{ at: number; note: string }>;
+  /** The old primary comes back and rejoins as the standby; says how that went. */
+  rejoin?(): Promise<string>;
   /** The operator's view of the cluster at the end, if it has one. */
   show?(): string;
   stop(): Promise<void>;
