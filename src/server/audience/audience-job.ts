@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
+import { afterCommit } from '../db/request-transaction.ts';
 import { eachBounded } from '../jobs/due-spread.ts';
 import { fetchSource, type FetchContext, type FetchOutcome } from './fetch-source.ts';
 
@@ -76,7 +77,8 @@ export function startAudienceJob(
   return {
     runOnce: job.runOnce,
     fetchNow: (sourceId) => fetch(sourceId, true),
-    background: (sourceId) => void fetch(sourceId, true),
+    // After the request's transaction, which holds the new source (db/request-transaction.ts).
+    background: (sourceId) => afterCommit(() => void fetch(sourceId, true)),
     running: (sourceId) => runs.has(sourceId),
     idle,
     async stop() {

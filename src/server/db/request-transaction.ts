@@ -33,6 +33,10 @@ export class RequestTransaction implements DatabaseConnection {
   #driver: HoldingDriver;
   #connection: Promise<DatabaseConnection> | undefined;
   #savepoints = 0;
+  /** The held connection's statements, one after another (node-pg queues them, deprecated). */
+  #queue: Promise<unknown> = Promise.resolve();
+  /** Work to start once the transaction has ended (afterCommit). */
+  #after: (() => void)[] = [];
   /** A statement outside a savepoint failed: PostgreSQL has aborted the transaction. */
   failed = false;
   ended = false;
@@ -67,11 +71,25 @@ export class RequestTransaction implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (!this.begun && isRead(query)) return this.#driver.once((c) => c.executeQuery<R>(query));
     try {
-      return await (await this.#held()).executeQuery<R>(query);
+      return await this.#inTurn((connection) => connection.executeQuery<R>(query));
     } catch (error) {
       if (this.#savepoints === 0) this.failed = true;
       throw error;
     }
+  }
+
+  /** Runs `work` on the held connection once the statements before it are done. */
+  #inTurn<T>(work: (connection: DatabaseConnection) => Promise<T>): Promise<T> {
+    const turn = this.#queue.then(async () => work(await this.#held()));
+    this.#queue = turn.catch(() => {});
+    return turn;
+  }
+
+  /** Keeps `work` until the transaction has ended; false once it has. */
+  defer(work: () => void) {
+    if (this.ended) return false;
+    this.#after.push(work);
+    return true;
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -81,9 +99,10 @@ export class RequestTransaction implements DatabaseConnection {
   /** A handler's own transaction inside this one: a savepoint. */
   async savepoint(step: 'savepoint' | 'release savepoint' | 'rollback to savepoint') {
     try {
-      const connection = await this.#held();
       const depth = step === 'savepoint' ? ++this.#savepoints : this.#savepoints--;
-      await connection.executeQuery(CompiledQuery.raw(`${step} request_${depth}`));
+      await this.#inTurn((connection) =>
+        connection.executeQuery(CompiledQuery.raw(`${step} request_${depth}`)),
+      );
     } catch (error) {
       this.failed = true;
       throw error;
@@ -94,13 +113,18 @@ export class RequestTransaction implements DatabaseConnection {
   async end(outcome: 'commit' | 'rollback') {
     if (this.ended) return;
     this.ended = true;
-    if (!this.#connection) return;
-    const connection = await this.#connection.catch(() => undefined);
-    if (!connection) return;
     try {
-      await connection.executeQuery(CompiledQuery.raw(outcome));
+      if (!this.#connection) return;
+      await this.#queue;
+      const connection = await this.#connection.catch(() => undefined);
+      if (!connection) return;
+      try {
+        await connection.executeQuery(CompiledQuery.raw(outcome));
+      } finally {
+        await this.#driver.inner.releaseConnection(connection);
+      }
     } finally {
-      await this.#driver.inner.releaseConnection(connection);
+      for (const work of this.#after.splice(0)) current.exit(work);
     }
   }
 }
@@ -155,5 +179,12 @@ export class RequestTransactionDialect extends PostgresDialect {
 
 /** Runs `work` (and everything it starts) with its queries in `tx`. */
 export const inRequest = <T>(tx: RequestTransaction, work: () => T): T => current.run(tx, work);
-/** Runs `work` (and everything it starts) outside any request's transaction (background work). */
-export const outsideRequest = <T>(work: () => T): T => current.exit(work);
+/**
+ * Starts background work a request asks for (a queue's worker, a fetch of a new source) once the
+ * request's transaction has ended, outside it: run before, it would not see the request's
+ * uncommitted rows, or would run its own statements inside the request's transaction. Without a
+ * request's transaction, now.
+ */
+export function afterCommit(work: () => void) {
+  if (!current.getStore()?.defer(work)) current.exit(work);
+}

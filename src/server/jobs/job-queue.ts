@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { FaultRecord } from '../db/faults.ts';
+import { afterCommit } from '../db/request-transaction.ts';
 
 export type QueueTable = 'mail_queue' | 'push_queue';
 
@@ -68,7 +69,10 @@ export function queueWorker(
 
   return {
     kick() {
-      if (!stopped) setTimeout(() => void run(), 0).unref();
+      // Called in a request: after its transaction (db/request-transaction.ts), which holds the rows.
+      afterCommit(() => {
+        if (!stopped) setTimeout(() => void run(), 0).unref();
+      });
     },
     async drain() {
       // A tick started elsewhere may hold a claimed row: wait until none is left running.

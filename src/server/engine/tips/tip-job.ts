@@ -10,6 +10,7 @@
 // every podcast again; a process that stops runs what it still owes first.
 import type { FastifyBaseLogger } from 'fastify';
 import { isForeignKeyViolation } from '../../db/database.ts';
+import { afterCommit } from '../../db/request-transaction.ts';
 
 export type TipJob = {
   /** Asks for the podcast's evaluation soon (after `delayMs`, or after the one running now). */
@@ -51,7 +52,8 @@ export function tipJob(
     if (pending.has(podcastId)) return;
     // A write during the evaluation may change what it read: one more run after it.
     if (running.has(podcastId)) return void again.add(podcastId);
-    const timer = setTimeout(() => run(podcastId), delayMs);
+    // Asked in a write's request: once its transaction has ended too (db/request-transaction.ts).
+    const timer = setTimeout(() => afterCommit(() => run(podcastId)), delayMs);
     timer.unref();
     pending.set(podcastId, timer);
   }
