@@ -120,10 +120,10 @@ export function createDatabase(
               connectionTimeoutMillis: Math.min(limits.acquireTimeoutMs, 3000),
               keepAlive: true,
             }),
-          onChange: (url) =>
+          onChange: (url, error) =>
             url
               ? log.info({ host: new URL(url).host }, 'database: using the host that accepts writes')
-              : log.warn({}, 'database: no host accepts writes; answering 503 until one does'),
+              : log.warn({}, `database: ${(error as Error).message}; answering 503 until one does`),
         })
       : makePool(options.databaseUrl);
     const dialect = new RequestTransactionDialect({ pool });

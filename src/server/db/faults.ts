@@ -56,6 +56,8 @@ export function databaseFault(error: unknown): DatabaseFault | undefined {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (NETWORK.has(code)) return { kind: 'unavailable', cause: `database unreachable (${code})` };
+    // 08001 is the failover pool's own (pg-hosts.ts): its message names each host's reason.
+    if (code === '08001') return { kind: 'unavailable', cause: `${error.message} (${code})` };
     if (code.startsWith('08')) return { kind: 'unavailable', cause: `database connection lost (${code})` };
     if (POSTGRES_UNAVAILABLE[code])
       return { kind: 'unavailable', cause: `${POSTGRES_UNAVAILABLE[code]} (${code})` };

@@ -52,11 +52,24 @@ type Options = {
   retryMs?: number;
 };
 
-const noHost = (list: HostList) =>
-  Object.assign(new Error(`no database host accepts ${list.target === 'any' ? 'connections' : 'writes'}`), {
-    code: '08001',
-  });
+// Each host's reason, in the error (the start's last line, a 503's log line). Decision 2026-12-01:
+// a URL all of whose hosts fail alike (`sslmode=prefer`, as `pg_autoctl show uri` prints it,
+// is verify-full in node-postgres and fails on a server without TLS) said only "no host".
+const noHost = (list: HostList, why: string) =>
+  Object.assign(
+    new Error(`no database host accepts ${list.target === 'any' ? 'connections' : 'writes'} (${why})`),
+    { code: '08001' },
+  );
 
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '?';
+  }
+};
+
+/** `true`, or why `url` does not qualify. */
 async function qualifies(makeClient: (url: string) => pg.Client, url: string, target: SessionAttrs) {
   const client = makeClient(url);
   client.on('error', () => {});
@@ -65,12 +78,12 @@ async function qualifies(makeClient: (url: string) => pg.Client, url: string, ta
     if (target === 'any') return true;
     if (target === 'primary') {
       const { rows } = await client.query<{ r: boolean }>('SELECT pg_is_in_recovery() AS r');
-      return rows[0]?.r === false;
+      return rows[0]?.r === false || 'a standby (in recovery)';
     }
     const { rows } = await client.query<{ transaction_read_only: string }>('SHOW transaction_read_only');
-    return rows[0]?.transaction_read_only === 'off';
-  } catch {
-    return false;
+    return rows[0]?.transaction_read_only === 'off' || 'read-only';
+  } catch (error) {
+    return (error as Error).message || String(error);
   } finally {
     void client.end().catch(() => {});
   }
@@ -82,6 +95,7 @@ export function failoverPool({ list, makePool, makeClient, onChange, retryMs = 5
   let current: Target | undefined;
   let search: Promise<typeof current> | undefined;
   let missedAt = 0;
+  let missed = 'not asked yet';
   const pools = new Set<pg.Pool>();
 
   function leave(from: Target) {
@@ -114,7 +128,8 @@ export function failoverPool({ list, makePool, makeClient, onChange, retryMs = 5
     const url = list.urls[answers.indexOf(true)];
     if (url === undefined) {
       missedAt = Date.now();
-      onChange?.(undefined);
+      missed = list.urls.map((u, i) => `${hostOf(u)}: ${String(answers[i])}`).join('; ');
+      onChange?.(undefined, noHost(list, missed));
       return undefined;
     }
     const pool = makePool(url);
@@ -131,10 +146,10 @@ export function failoverPool({ list, makePool, makeClient, onChange, retryMs = 5
   async function connect(): Promise<pg.PoolClient> {
     let target = current;
     if (!target) {
-      if (!search && Date.now() - missedAt < retryMs) throw noHost(list);
+      if (!search && Date.now() - missedAt < retryMs) throw noHost(list, missed);
       search ??= find().finally(() => (search = undefined));
       target = await search;
-      if (!target) throw noHost(list);
+      if (!target) throw noHost(list, missed);
     }
     try {
       const pending = target.pool.connect();

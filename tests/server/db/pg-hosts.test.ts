@@ -2,7 +2,12 @@
 // a standby listed first, and leaves a primary that turns read-only for the standby promoted in its
 // place, answering 503 with Retry-After meanwhile, never 500. A real primary with a real streaming
 // standby on loopback (pg-pair.ts); in the PostgreSQL pass of the suites.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/server/app.ts';
+import { loadConfig } from '../../../src/server/config.ts';
 import { parseHosts } from '../../../src/server/db/pg-hosts.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -83,5 +88,24 @@ pairTest('a primary with a streaming standby', { timeout: 120_000 }, () => {
     expect((await titles(pair.primaryPort)).map((r) => r.title)).not.toContain('Nach dem Wechsel');
     // Reads go on there as well.
     expect((await owner.agent.get('/api/account/podcasts')).statusCode).toBe(200);
+  });
+
+  it('names each host’s reason when none qualifies: `sslmode=prefer` (as pg_autoctl prints it) on servers without TLS', async () => {
+    const defaults = loadConfig({});
+    const config = {
+      ...defaults,
+      dataDir: mkdtempSync(join(tmpdir(), 'kompass-hosts-')),
+      databaseUrl: `postgres://postgres@127.0.0.1:${pair.standbyPort},127.0.0.1:${pair.primaryPort}/kompass?target_session_attrs=read-write&sslmode=prefer`,
+      database: { ...defaults.database, startTimeoutMs: 500 },
+    };
+    const failed = await buildApp(config, { logger: false }).then(
+      () => new Error('started'),
+      (error: Error) => error,
+    );
+    const message = failed.message;
+    expect(message).toContain('DB_START_TIMEOUT');
+    for (const port of [pair.standbyPort, pair.primaryPort]) {
+      expect(message).toContain(`127.0.0.1:${port}: The server does not support SSL connections`);
+    }
   });
 });
