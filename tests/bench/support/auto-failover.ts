@@ -4,7 +4,8 @@
 // pg_autoctl keeps its config, state and pid files in too), `--auth trust --no-ssl --ssl-mode
 // disable` (loopback only). Debian's postgresql-15-auto-failover (`pg_autoctl`); a bench only, the
 // test suite never needs it. The monitor's health checks are lowered (MONITOR_SETTINGS) so that
-// the bench waits seconds, not half a minute, for the failover.
+// the bench waits seconds, not most of a minute, for the failover (BENCH_AUTOFAILOVER_DEFAULTS=1
+// keeps pg_auto_failover's defaults).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,7 +121,8 @@ export async function startFormation(ports?: [number, number, number]): Promise<
     autoctl(['config', 'set', '--pgdata', monitorData, 'postgresql.listen_addresses', '127.0.0.1']);
     run('monitor', ['run', '--pgdata', monitorData]);
     await until('the monitor did not start', async () => (await query(monitorDb, 'SELECT 1')).length === 1);
-    for (const [name, value] of Object.entries(MONITOR_SETTINGS)) {
+    const lowered = process.env.BENCH_AUTOFAILOVER_DEFAULTS ? {} : MONITOR_SETTINGS;
+    for (const [name, value] of Object.entries(lowered)) {
       await query(url(monitorPort), `ALTER SYSTEM SET pgautofailover.${name} = ${value}`);
     }
     await query(url(monitorPort), 'SELECT pg_reload_conf()');
@@ -146,7 +148,13 @@ export async function startFormation(ports?: [number, number, number]): Promise<
       databaseUrl: uri.replace('postgres://', 'postgres://postgres@'),
       primaryUrl: url(port1),
       standbyUrl: url(port2),
-      describe: `pg_auto_failover: monitor ${monitorPort}, node1 ${port1} (primary), node2 ${port2} (secondary, synchronous_standby_names ${standbyNames}); in ${dir}`,
+      describe: `pg_auto_failover: monitor ${monitorPort} (${
+        Object.keys(lowered).length > 0
+          ? Object.entries(lowered)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')
+          : 'default settings'
+      }), node1 ${port1} (primary), node2 ${port2} (secondary, synchronous_standby_names ${standbyNames}); in ${dir}`,
       kill() {
         // The machine dies: node1's keeper, its postgres and every backend at once.
         const pids = tree(first.pid!);
