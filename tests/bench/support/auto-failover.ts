@@ -238,5 +238,7 @@ async function stop(running: ChildProcess[], dir: string) {
     alive.filter(isRunning).flatMap((c) => tree(c.pid!)),
     'SIGKILL',
   );
-  rmSync(dir, { recursive: true, force: true });
+  // The data goes; the logs (`<node>.log`) stay for a look afterwards.
+  for (const data of ['monitor', 'node1', 'node2', 'backup'])
+    rmSync(join(dir, data), { recursive: true, force: true });
 }
