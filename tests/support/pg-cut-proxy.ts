@@ -25,7 +25,8 @@ function frames(state: { rest: Buffer; typed: boolean }, chunk: Buffer) {
 }
 
 const cstrings = (message: Buffer) => message.subarray(5).toString('latin1').split('\0');
-const COMMIT = /^\s*commit\s*;?\s*$/i;
+/** COMMIT alone, or as the last of a simple query's statements (the key's answer; commit). */
+const COMMIT = /(^|;)\s*commit\s*;?\s*$/i;
 
 export async function startCutProxy(target: { host: string; port: number }) {
   let plan: { marker: Buffer; at: CutAt } | undefined;

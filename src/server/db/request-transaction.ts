@@ -19,6 +19,9 @@ import {
   PostgresDialect,
   type DatabaseConnection,
   type Driver,
+  type PostgresDialectConfig,
+  type PostgresPool,
+  type PostgresPoolClient,
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
@@ -28,10 +31,16 @@ const current = new AsyncLocalStorage<RequestTransaction>();
 const isRead = (query: CompiledQuery) =>
   query.query?.kind === 'SelectQueryNode' && !(query.query as { with?: unknown }).with;
 
+type Client = PostgresPoolClient & { release(destroy?: boolean): void };
+const AFFECTS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+/** Sends `text` as a simple query: several statements in one round trip, no parameters. */
+const simple = (client: Client, text: string) =>
+  (client.query as unknown as (t: string) => Promise<unknown>)(text);
+
 /** A request's transaction: not begun until its first write. */
 export class RequestTransaction implements DatabaseConnection {
   #driver: HoldingDriver;
-  #connection: Promise<DatabaseConnection> | undefined;
+  #client: Promise<Client> | undefined;
   #savepoints = 0;
   /** The held connection's statements, one after another (node-pg queues them, deprecated). */
   #queue: Promise<unknown> = Promise.resolve();
@@ -47,31 +56,35 @@ export class RequestTransaction implements DatabaseConnection {
 
   /** Whether a write began the transaction (so there is something to commit). */
   get begun() {
-    return this.#connection !== undefined;
+    return this.#client !== undefined;
   }
 
   belongsTo(driver: HoldingDriver) {
     return this.#driver === driver && !this.ended;
   }
 
-  /** The held connection, BEGIN sent on it first. */
+  /** The held connection (a pooled client of its own, not Kysely's), BEGIN sent on it first. */
   #held() {
-    this.#connection ??= this.#driver.inner.acquireConnection().then(async (connection) => {
+    this.#client ??= this.#driver.pool().then(async (pool) => {
+      const client = (await pool.connect()) as Client;
       try {
-        await connection.executeQuery(CompiledQuery.raw('begin'));
+        await simple(client, 'begin');
       } catch (error) {
-        await this.#driver.inner.releaseConnection(connection);
+        client.release(true);
         throw error;
       }
-      return connection;
+      return client;
     });
-    return this.#connection;
+    return this.#client;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (!this.begun && isRead(query)) return this.#driver.once((c) => c.executeQuery<R>(query));
     try {
-      return await this.#inTurn((connection) => connection.executeQuery<R>(query));
+      return await this.#inTurn(async (client) => {
+        const { command, rowCount, rows } = await client.query<R>(query.sql, [...query.parameters]);
+        return { numAffectedRows: AFFECTS.has(command) ? BigInt(rowCount) : undefined, rows: rows ?? [] };
+      });
     } catch (error) {
       if (this.#savepoints === 0) this.failed = true;
       throw error;
@@ -79,7 +92,7 @@ export class RequestTransaction implements DatabaseConnection {
   }
 
   /** Runs `work` on the held connection once the statements before it are done. */
-  #inTurn<T>(work: (connection: DatabaseConnection) => Promise<T>): Promise<T> {
+  #inTurn<T>(work: (client: Client) => Promise<T>): Promise<T> {
     const turn = this.#queue.then(async () => work(await this.#held()));
     this.#queue = turn.catch(() => {});
     return turn;
@@ -92,36 +105,41 @@ export class RequestTransaction implements DatabaseConnection {
     return true;
   }
 
-  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    yield* (await this.#held()).streamQuery<R>(query, chunkSize);
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not configured for PostgreSQL');
   }
 
   /** A handler's own transaction inside this one: a savepoint. */
   async savepoint(step: 'savepoint' | 'release savepoint' | 'rollback to savepoint') {
     try {
       const depth = step === 'savepoint' ? ++this.#savepoints : this.#savepoints--;
-      await this.#inTurn((connection) =>
-        connection.executeQuery(CompiledQuery.raw(`${step} request_${depth}`)),
-      );
+      await this.#inTurn((client) => simple(client, `${step} request_${depth}`));
     } catch (error) {
       this.failed = true;
       throw error;
     }
   }
 
-  /** Commits (or rolls back) and gives the connection back; nothing to do when nothing was written. */
-  async end(outcome: 'commit' | 'rollback') {
+  /**
+   * Commits (or rolls back) and gives the connection back; nothing to do when nothing was
+   * written. `last`: a statement (literal SQL) sent with the COMMIT in one round trip (the key's
+   * answer). A connection whose end failed is closed, not pooled again.
+   */
+  async end(outcome: 'commit' | 'rollback', last?: string) {
     if (this.ended) return;
     this.ended = true;
     try {
-      if (!this.#connection) return;
+      if (!this.#client) return;
       await this.#queue;
-      const connection = await this.#connection.catch(() => undefined);
-      if (!connection) return;
+      const client = await this.#client.catch(() => undefined);
+      if (!client) return;
+      let failed = true;
       try {
-        await connection.executeQuery(CompiledQuery.raw(outcome));
+        await simple(client, last ? `${last}; ${outcome}` : outcome);
+        failed = false;
       } finally {
-        await this.#driver.inner.releaseConnection(connection);
+        client.release(failed);
       }
     } finally {
       for (const work of this.#after.splice(0)) current.exit(work);
@@ -131,7 +149,10 @@ export class RequestTransaction implements DatabaseConnection {
 
 /** Kysely's PostgreSQL driver, sending a request's queries to its transaction (RequestTransaction). */
 class HoldingDriver implements Driver {
-  constructor(readonly inner: Driver) {}
+  constructor(
+    readonly inner: Driver,
+    readonly pool: () => Promise<PostgresPool>,
+  ) {}
   init = () => this.inner.init();
   destroy = () => this.inner.destroy();
   /** One query on a pooled connection of its own. */
@@ -167,8 +188,16 @@ class HoldingDriver implements Driver {
 /** PostgresDialect whose driver knows requests' transactions; `transaction()` makes one. */
 export class RequestTransactionDialect extends PostgresDialect {
   #driver: HoldingDriver | undefined;
+  #pool: PostgresDialectConfig['pool'];
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#pool = config.pool;
+  }
   override createDriver(): Driver {
-    this.#driver = new HoldingDriver(super.createDriver());
+    const pool = this.#pool;
+    let resolved: Promise<PostgresPool> | undefined;
+    const poolOf = () => (resolved ??= Promise.resolve(typeof pool === 'function' ? pool() : pool));
+    this.#driver = new HoldingDriver(super.createDriver(), poolOf);
     return this.#driver;
   }
   transaction() {

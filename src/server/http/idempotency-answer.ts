@@ -3,7 +3,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { databaseFault } from '../db/faults.ts';
-import { inRequest } from '../db/request-transaction.ts';
 import type { Database, RunSync } from '../db/database.ts';
 import { HttpError, outageMessages } from './errors.ts';
 import {
@@ -16,7 +15,7 @@ import {
   type Running,
   type Unfreed,
 } from './idempotency-key.ts';
-import { deleteKey, recordAnswer, storeAnswer } from './idempotency-statements.ts';
+import { answerStatement, deleteKey, recordAnswer, storeAnswer } from './idempotency-statements.ts';
 
 /** A key another request holds or held: 422 for another request, 409 while it runs, else the replay. */
 export function answerTaken(
@@ -146,8 +145,7 @@ export async function record(
     // The answer in the write's transaction, then its commit (db/request-transaction.ts). Should
     // either fail, the outcome is in doubt: the 503 frees the key only if the commit did not happen.
     try {
-      await inRequest(tx, () => recordAnswer(ctx.db, ...answer, claimed.scope, claimed.key, claimed.holder));
-      await tx.end('commit');
+      await tx.end('commit', answerStatement(...answer, claimed.scope, claimed.key, claimed.holder));
     } catch (error) {
       await tx.end('rollback').catch(() => {});
       throw error;

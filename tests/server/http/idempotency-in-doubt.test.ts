@@ -39,19 +39,22 @@ describe.skipIf(!adminUrl)('a write whose commit is in doubt', () => {
       (await direct.query('SELECT count(*) AS n FROM comments WHERE content = $1', [content])).rows[0].n,
     );
 
+  // Quote and backslash: the answer is stored as literal SQL with the COMMIT (idempotency-statements.ts).
+  const saved = "Gespeichert, aber keiner weiß es: O'Neill \\ C:\\Aufnahmen";
+
   it('committed, the acknowledgement lost: 503, then the first answer replayed; the comment is there once', async () => {
     const headers = { 'idempotency-key': 'commit-geschehen-antwort-verloren' };
-    proxy.cutAt('Gespeichert, aber keiner weiß es', 'after-commit');
-    const first = await s.comment('Gespeichert, aber keiner weiß es', headers);
+    proxy.cutAt(saved, 'after-commit');
+    const first = await s.comment(saved, headers);
     expect(proxy.cuts()).toBe(1);
     expectOutage(first, 'unavailable');
-    expect(await stored('Gespeichert, aber keiner weiß es')).toBe(1);
+    expect(await stored(saved)).toBe(1);
 
-    const again = await s.comment('Gespeichert, aber keiner weiß es', headers);
+    const again = await s.comment(saved, headers);
     expect(again.statusCode, again.body).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.json()).toMatchObject({ data: { content: 'Gespeichert, aber keiner weiß es' } });
-    expect(await stored('Gespeichert, aber keiner weiß es')).toBe(1);
+    expect(again.json()).toMatchObject({ data: { content: saved } });
+    expect(await stored(saved)).toBe(1);
   });
 
   it('cut before the COMMIT reached PostgreSQL: 503, nothing written, then the retry writes it once', async () => {
