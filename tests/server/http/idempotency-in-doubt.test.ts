@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, freshPostgres, type TestApp } from '../helpers/test-app.ts';
 import { expectOutage, podcastWithExperiment, until } from '../faults/fault-helpers.ts';
 import { startCutProxy } from '../../support/pg-cut-proxy.ts';
+import { form } from '../podcasts/podcast-helpers.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -83,7 +84,27 @@ describe.skipIf(!adminUrl)('a write whose commit is in doubt', () => {
     expect(await stored('Nie angekommen')).toBe(1);
   });
 
-  it('goes on writing after both cuts', async () => {
+  it('a route with its own transaction (a new podcast, its owner): committed, acknowledgement lost, replayed', async () => {
+    // Its transaction is a savepoint of the request's; the key is claimed on its own (no podcast yet).
+    const headers = { 'idempotency-key': 'neuer-podcast-commit-verloren' };
+    proxy.cutAt('Podcast im Zweifel', 'after-commit');
+    const first = await s.owner.agent.post('/api/podcasts', form({ title: 'Podcast im Zweifel' }), headers);
+    expect(proxy.cuts()).toBe(3);
+    expectOutage(first, 'unavailable');
+
+    const again = await s.owner.agent.post('/api/podcasts', form({ title: 'Podcast im Zweifel' }), headers);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const podcasts = await direct.query('SELECT id FROM podcasts WHERE title = $1', ['Podcast im Zweifel']);
+    expect(podcasts.rows).toHaveLength(1);
+    const owners = await direct.query(
+      "SELECT count(*) AS n FROM memberships WHERE podcast_id = $1 AND role = 'owner'",
+      [podcasts.rows[0].id],
+    );
+    expect(Number(owners.rows[0].n)).toBe(1);
+  });
+
+  it('goes on writing after the cuts', async () => {
     expect((await s.comment('Danach', { 'idempotency-key': 'danach-weiter-schreiben' })).statusCode).toBe(
       201,
     );
