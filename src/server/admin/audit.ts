@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { withTx, type Db } from '../db/database.ts';
 import { requireUser, type SessionUser } from '../access/session.ts';
 import { CONTENT_EDIT, forgetContentVersion } from '../db/seed/seed.ts';
+import { afterCommit } from '../db/request-transaction.ts';
 
 export type AuditEntry = {
   action: string;
@@ -55,6 +56,8 @@ export async function audited<T>(
     touched = Boolean(content);
     return result;
   });
-  if (touched) forgetContentVersion(ctx.db);
+  // Once committed: inside a request's transaction (db/request-transaction.ts) that is after the
+  // answer is stored, else a read in between would keep the old version again.
+  if (touched) afterCommit(() => forgetContentVersion(ctx.db));
   return result;
 }
