@@ -11,8 +11,12 @@
 // of this database goes to the request's connection object: plain reads go to the pool as before
 // until the first write; the first write (anything but a SELECT without WITH) takes a pooled
 // connection and sends BEGIN before it, and from then on every statement runs there (a read sees
-// the request's own writes). A handler's own `db.transaction()` joins it (as its BEGIN, or a savepoint; `nested`). So a
-// pooled connection is held from the request's first write until its answer is sent.
+// the request's own writes). A handler's own `db.transaction()` joins it (as its BEGIN, or a
+// savepoint: `nested`). The answer's UPDATE goes with the COMMIT in one simple query (`end`), so
+// the cost against writing without the transaction is the BEGIN's round trip. A pooled
+// connection is held from the request's first write until its answer is sent: a handler that
+// waits for another service after its first write holds it meanwhile (DB_POOL_SIZE).
+// Background work the request starts waits for the commit (`afterCommit`).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   CompiledQuery,
