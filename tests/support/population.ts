@@ -126,6 +126,17 @@ export async function populate(db: Database, { podcasts: n, now = new Date(), lo
       `INSERT INTO sessions (id, user_id, created_at, expires_at)
       SELECT 'scale-' || p.i, ${owner(`${p0} + p.i`)}, ${NOW}, ${ago('-2592000')} FROM ${series('p', 1, n)} WHERE ${active}`,
     ],
+    // A day of writes' Idempotency-Keys (eight per active podcast's owner, answered, still kept):
+    // the claim and the answer's statements look up and write among them.
+    [
+      'idempotency_keys',
+      `INSERT INTO idempotency_keys (scope, key, request, body_hash, state, holder, status, content_type, response, created_at, locked_until, expires_at)
+      SELECT 'u:' || ${owner(`${p0} + p.i`)}, 'scale-' || p.i || '-' || k.i, 'POST /api/podcasts/' || (${p0} + p.i) || '/bookmarks',
+        'h', 'done', 'scale', 201, 'application/json; charset=utf-8', '{"data":{"id":' || k.i || '}}',
+        ${now.getTime()} - (p.i * 7919 + k.i * 104729) % 86400000, 0,
+        ${now.getTime() + 86_400_000} - (p.i * 7919 + k.i * 104729) % 86400000
+      FROM ${series('p', 1, n)} CROSS JOIN ${series('k', 1, 8)} WHERE ${active}`,
+    ],
     [
       'steady_accounts',
       `INSERT INTO steady_accounts (user_id, steady_user_id, state, period, plan_name, checked_at)
