@@ -65,7 +65,7 @@ export type RunSync = (sql: string, parameters: readonly unknown[]) => { rows: u
 // node-pg is loaded only for PostgreSQL: loading it took a sixth of a SQLite start.
 const require = createRequire(import.meta.url);
 let driver: typeof pg | undefined;
-function loadPg() {
+export function loadPg() {
   if (driver) return driver;
   driver = require('pg') as typeof pg;
   // COUNT(*) and BIGINT come back as strings from pg; our counts fit in a JS number.

@@ -1,5 +1,5 @@
 // The key's statements, built once (prepared-query.ts): they run on every write with a key.
-import type { Db } from '../db/database.ts';
+import { loadPg, type Db } from '../db/database.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import type { AppContext } from '../context.ts';
 import { takeOverFree, type RunningKey } from './idempotency-key.ts';
@@ -54,16 +54,8 @@ export const recordAnswer = preparedWrite(
       .where('key', '=', key)
       .where('holder', '=', holder),
 );
-/**
- * Frees a claim, only while it is still running: a write whose commit was in doubt (its answer
- * stored in the same transaction, db/request-transaction.ts) and did commit is never freed.
- */
-/** A string as PostgreSQL's literal (as node-pg's escapeLiteral: E'' when it holds a backslash). */
-const literal = (text: string | null) => {
-  if (text === null) return 'null';
-  const quoted = text.replace(/'/g, "''");
-  return /\\/.test(text) ? ` E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
-};
+/** A string as PostgreSQL's literal (node-pg's escapeLiteral), or null. */
+const literal = (text: string | null) => (text === null ? 'null' : loadPg().escapeLiteral(text));
 
 /**
  * PostgreSQL: recordAnswer as literal SQL, sent with the request's COMMIT in one round trip
@@ -81,6 +73,10 @@ export const answerStatement = (
   `update idempotency_keys set state = 'done', status = ${Math.trunc(status)}, content_type = ${literal(contentType)}, ` +
   `response = ${literal(response)} where scope = ${literal(scope)} and key = ${literal(key)} and holder = ${literal(holder)}`;
 
+/**
+ * Frees a claim, only while it is still running: a write whose commit was in doubt (its answer
+ * stored in the same transaction, db/request-transaction.ts) and did commit is never freed.
+ */
 export const deleteKey = preparedWrite((db: Db, scope: string, key: string, holder: string) =>
   db
     .deleteFrom('idempotency_keys')
