@@ -115,6 +115,25 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   { files: ['src/client/**'], rules: forbid('server', 'sw') },
+  {
+    // No top-level `await` in the browser's modules (decision 2026-12-06, issue 52): lazy chunks import
+    // the entry chunk and the shared chunks back, and JavaScriptCore runs such a chunk while a module
+    // it imports is still suspended in its top-level `await`, with that module's bindings unset (the
+    // app's first screens opened on the error page in WebKit). src/client/main.tsx boots in a function.
+    files: ['src/client/**/*.{ts,tsx}', 'src/browser/**/*.ts', 'src/shared/**/*.ts'],
+    // The build's own scripts run in Node.
+    ignores: ['src/client/build/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['AwaitExpression', 'ForOfStatement[await=true]'].map((node) => ({
+          selector: `${node}:not(:function ${node.split('[')[0]})`,
+          message:
+            'No top-level await in browser modules: WebKit runs lazy chunks that import this one before it has finished (.config/eslint.config.js).',
+        })),
+      ],
+    },
+  },
   { files: ['sw/**'], rules: forbid('client', 'server') },
   {
     files: ['src/client/**/*.{ts,tsx}'],

@@ -31,107 +31,123 @@ import './styles.css';
  */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
-watchConnectivity();
-// A logout made offline reaches the server when the network is back (and at the next probe).
-onReconnect(() => void finishPendingLogout());
-watchInstall();
-registerServiceWorker();
-restoreDrafts();
-const queryClient = createQueryClient();
-followWorkerReplays(queryClient);
-await nextTask();
-const history = createBrowserHistory();
-await nextTask();
-const router = createAppRouter(queryClient, history);
-// The server answers again: the screen's offline copies are replaced. After the 'online' event the
-// query cache refetches by itself; this covers a server that was out of reach while online.
-onReconnect(() => void queryClient.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false }));
-// The screen's code loads beside the session probe, not after it: the router asks for a route's
-// chunks only once every guard above it has answered (the dashboard's widgets waited
-// for the session, then for their code, then asked for their data).
-const routes: Record<string, AnyRoute> = router.routesById;
-for (const match of router.matchRoutes(router.latestLocation)) {
-  void router.loadRouteChunk(routes[match.routeId]!)?.catch(() => undefined);
-}
-
-// §8: a 401 on any call locks the session out and sends the user to login, which says why.
-setUnauthorizedHandler(() => {
-  if (hasCachedUser(queryClient)) announceSessionLost();
-  clearSession(queryClient);
-  if (router.state.location.pathname !== '/login') void router.navigate({ to: '/login' });
-});
-
-await nextTask();
-await persistCache(queryClient).catch(() => undefined);
-
-// The offline store (IndexedDB, dexie) loads once a user is known: a guest's landing never needs it.
-// Online it waits until the first screen has rendered and has its answers (dexie's 31 KB
-// gzipped and its start were on the dashboard's first paint); offline the screens may need it at once.
-const loadOffline = () =>
-  void import('./offline/offline-data.ts').then((offline) => offline.watchOfflineData(queryClient));
-const stopRendered = router.subscribe('onRendered', () => {
-  // From now on guards ask the server first again (the first screen may paint from the cache).
-  endStart();
-  stopRendered();
-});
 /**
- * `then` once the first screen has committed with its effects (first-screen.ts: the requests its
- * components make on mount have started) and no query is fetching any more.
+ * The boot, as one async function rather than the module's top level (decision 2026-12-06, issue
+ * 52): a module with a top-level `await` is still evaluating while the screen chunks it asks for
+ * arrive, and those chunks import this entry chunk back (FIRST_SCREENS, the shared client code).
+ * The standard makes them wait; JavaScriptCore (every iPhone browser; WebKitGTK here) ran them
+ * with the entry's bindings still unset, and `/app`, a method and an experiment opened on the
+ * error page at every full load. Without a top-level `await` the entry has finished evaluating
+ * before any chunk it imports can run, in every engine. ESLint forbids top-level `await` in the
+ * client's modules (.config/eslint.config.js), so the question cannot come back.
  */
-function whenSettled(then: () => void) {
-  const settled = () => queryClient.isFetching() === 0;
-  void firstScreenCommitted.then(() => {
-    if (settled()) return then();
-    const stop = queryClient.getQueryCache().subscribe(() => {
-      if (!settled()) return;
-      stop();
-      setTimeout(then);
-    });
-  });
-}
-whenSettled(() => {
-  // Not at the first render: the screen's components ask for their data (the tips, the settings,
-  // the method list) only once they have mounted, and their answers are in the page too.
-  dropBootAnswers();
-  parseEveryAnswer();
-  settleFirstScreen();
-});
-const startOffline = () => (isOffline() ? loadOffline() : whenSettled(loadOffline));
-if (hasCachedUser(queryClient)) startOffline();
-else {
-  const stop = queryClient.getQueryCache().subscribe(() => {
-    if (!hasCachedUser(queryClient)) return;
-    stop();
-    startOffline();
-  });
-}
-
-// A guest page rendered before the session probe answered; it found a session: on to the app.
-watchSession(queryClient, () => {
-  if (router.matchRoutes(router.latestLocation).some((match) => match.staticData.guestOnly)) {
-    void router.navigate({ to: '/app/dashboard', replace: true });
+async function start() {
+  watchConnectivity();
+  // A logout made offline reaches the server when the network is back (and at the next probe).
+  onReconnect(() => void finishPendingLogout());
+  watchInstall();
+  registerServiceWorker();
+  restoreDrafts();
+  const queryClient = createQueryClient();
+  followWorkerReplays(queryClient);
+  await nextTask();
+  const history = createBrowserHistory();
+  await nextTask();
+  const router = createAppRouter(queryClient, history);
+  // The server answers again: the screen's offline copies are replaced. After the 'online' event the
+  // query cache refetches by itself; this covers a server that was out of reach while online.
+  onReconnect(
+    () => void queryClient.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false }),
+  );
+  // The screen's code loads beside the session probe, not after it: the router asks for a route's
+  // chunks only once every guard above it has answered (the dashboard's widgets waited
+  // for the session, then for their code, then asked for their data).
+  const routes: Record<string, AnyRoute> = router.routesById;
+  for (const match of router.matchRoutes(router.latestLocation)) {
+    void router.loadRouteChunk(routes[match.routeId]!)?.catch(() => undefined);
   }
-});
 
-const container = document.getElementById('root')!;
-const app = <App queryClient={queryClient} router={router} />;
+  // §8: a 401 on any call locks the session out and sends the user to login, which says why.
+  setUnauthorizedHandler(() => {
+    if (hasCachedUser(queryClient)) announceSessionLost();
+    clearSession(queryClient);
+    if (router.state.location.pathname !== '/login') void router.navigate({ to: '/login' });
+  });
 
-/**
- * The router settles the first screen (guards, data from the page's embedded answers or the cache)
- * before React renders it. Mounted unsettled, the router loaded it in a synchronous pass
- * (Transitioner: `load({ sync: true })`) and the whole screen rendered in one blocking task: 680 ms
- * of the dashboard's 746 ms TBT at 4× CPU (Lighthouse, 2026-11-27). Settled, the first
- * render is the transition's below, which yields to the browser every few milliseconds. A load
- * that takes longer (a verification link asking the server) renders meanwhile: its route's pending
- * screen shows, and the load in flight finishes in transitions too.
- */
-const SETTLE_WAIT_MS = 300;
-await Promise.race([
-  // A failed load renders anew: the router shows its error there.
-  router.load().catch(() => undefined),
-  new Promise((resolve) => setTimeout(resolve, SETTLE_WAIT_MS)),
-]);
-await nextTask();
+  await nextTask();
+  await persistCache(queryClient).catch(() => undefined);
 
-const root = createRoot(container);
-startTransition(() => root.render(app));
+  // The offline store (IndexedDB, dexie) loads once a user is known: a guest's landing never needs it.
+  // Online it waits until the first screen has rendered and has its answers (dexie's 31 KB
+  // gzipped and its start were on the dashboard's first paint); offline the screens may need it at once.
+  const loadOffline = () =>
+    void import('./offline/offline-data.ts').then((offline) => offline.watchOfflineData(queryClient));
+  const stopRendered = router.subscribe('onRendered', () => {
+    // From now on guards ask the server first again (the first screen may paint from the cache).
+    endStart();
+    stopRendered();
+  });
+  /**
+   * `then` once the first screen has committed with its effects (first-screen.ts: the requests its
+   * components make on mount have started) and no query is fetching any more.
+   */
+  function whenSettled(then: () => void) {
+    const settled = () => queryClient.isFetching() === 0;
+    void firstScreenCommitted.then(() => {
+      if (settled()) return then();
+      const stop = queryClient.getQueryCache().subscribe(() => {
+        if (!settled()) return;
+        stop();
+        setTimeout(then);
+      });
+    });
+  }
+  whenSettled(() => {
+    // Not at the first render: the screen's components ask for their data (the tips, the settings,
+    // the method list) only once they have mounted, and their answers are in the page too.
+    dropBootAnswers();
+    parseEveryAnswer();
+    settleFirstScreen();
+  });
+  const startOffline = () => (isOffline() ? loadOffline() : whenSettled(loadOffline));
+  if (hasCachedUser(queryClient)) startOffline();
+  else {
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (!hasCachedUser(queryClient)) return;
+      stop();
+      startOffline();
+    });
+  }
+
+  // A guest page rendered before the session probe answered; it found a session: on to the app.
+  watchSession(queryClient, () => {
+    if (router.matchRoutes(router.latestLocation).some((match) => match.staticData.guestOnly)) {
+      void router.navigate({ to: '/app/dashboard', replace: true });
+    }
+  });
+
+  const container = document.getElementById('root')!;
+  const app = <App queryClient={queryClient} router={router} />;
+
+  /**
+   * The router settles the first screen (guards, data from the page's embedded answers or the cache)
+   * before React renders it. Mounted unsettled, the router loaded it in a synchronous pass
+   * (Transitioner: `load({ sync: true })`) and the whole screen rendered in one blocking task: 680 ms
+   * of the dashboard's 746 ms TBT at 4× CPU (Lighthouse, 2026-11-27). Settled, the first
+   * render is the transition's below, which yields to the browser every few milliseconds. A load
+   * that takes longer (a verification link asking the server) renders meanwhile: its route's pending
+   * screen shows, and the load in flight finishes in transitions too.
+   */
+  const SETTLE_WAIT_MS = 300;
+  await Promise.race([
+    // A failed load renders anew: the router shows its error there.
+    router.load().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, SETTLE_WAIT_MS)),
+  ]);
+  await nextTask();
+
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}
+
+void start();
