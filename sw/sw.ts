@@ -4,7 +4,7 @@
 // API answers are mirrored for offline reading (mirror.ts); writes made offline are replayed (outbox.ts).
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, PrecacheRoute } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { IMAGE_CACHE } from './images.ts';
 import './mirror.ts';
@@ -69,6 +69,19 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 90 })],
   }),
 );
+
+/**
+ * A request the page gave up on (it was left while loading: a full load of the next screen) ends
+ * with a quiet answer nobody reads, not with a rejected `respondWith`, which Firefox reports in the
+ * console as „A ServiceWorker intercepted the request and encountered an unexpected error" for
+ * every emoji and chunk in flight (decision 2026-12-06, issue 52). Any other failure stays a network
+ * error for the page, as without this handler.
+ */
+setCatchHandler(async ({ request, event }) => {
+  const { clientId } = event as FetchEvent;
+  const left = request.signal.aborted || (clientId !== '' && !(await self.clients.get(clientId)));
+  return left ? new Response(null, { status: 499, statusText: 'Client Closed Request' }) : Response.error();
+});
 
 // The update banner ('Aktualisieren') asks the waiting worker to take over.
 self.addEventListener('message', (event) => {

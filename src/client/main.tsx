@@ -11,6 +11,7 @@ import { restoreDrafts } from './lib/drafts.ts';
 import { endStart } from './lib/fetch-or-cached.ts';
 import { firstScreenCommitted, settleFirstScreen } from './lib/first-screen.ts';
 import { watchInstall } from './lib/install.ts';
+import { quietWhenLeaving } from './lib/page-leaving.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { followWorkerReplays } from './offline/worker-replays.ts';
 import {
@@ -81,7 +82,9 @@ async function start() {
   // Online it waits until the first screen has rendered and has its answers (dexie's 31 KB
   // gzipped and its start were on the dashboard's first paint); offline the screens may need it at once.
   const loadOffline = () =>
-    void import('./offline/offline-data.ts').then((offline) => offline.watchOfflineData(queryClient));
+    void import('./offline/offline-data.ts')
+      .then((offline) => offline.watchOfflineData(queryClient))
+      .catch(quietWhenLeaving);
   const stopRendered = router.subscribe('onRendered', () => {
     // From now on guards ask the server first again (the first screen may paint from the cache).
     endStart();

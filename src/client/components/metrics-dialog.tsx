@@ -9,6 +9,8 @@ import { metric, type MetricKey } from '../../shared/vocabulary.ts';
 import { useForm } from '../lib/forms.ts';
 import { Banner } from './banner.tsx';
 import { Button } from './button.tsx';
+import { useOffline } from './offline-banner.tsx';
+import { ConnectionNote, OnlineOnly } from './online-only.tsx';
 import { TextField } from './text-field.tsx';
 
 /** What each value measures (§3 Metric set). */
@@ -64,6 +66,7 @@ type Props<S extends z.ZodType> = {
 /** The form inside the dialog: mounted on every opening, so old errors are gone. */
 function MetricsForm<S extends z.ZodType>({ schema, mutation, onRecorded }: Props<S>) {
   const form = useForm(schema, mutation, { onSuccess: onRecorded });
+  const cut = useOffline();
   return (
     <form noValidate className="mt-5 space-y-5" onSubmit={form.onSubmit}>
       {form.message && <Banner tone="error">{form.message}</Banner>}
@@ -81,13 +84,16 @@ function MetricsForm<S extends z.ZodType>({ schema, mutation, onRecorded }: Prop
           error={form.errors[key]}
         />
       ))}
+      {cut && <ConnectionNote />}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>
           <Button type="button" variant="secondary">
             Abbrechen
           </Button>
         </Dialog.Close>
-        <Button pending={form.pending}>Jetzt erfassen</Button>
+        <Button pending={form.pending} disabled={cut}>
+          Jetzt erfassen
+        </Button>
       </div>
     </form>
   );
@@ -97,11 +103,15 @@ export function MetricsDialog<S extends z.ZodType>(props: Props<S>) {
   const [open, setOpen] = useState(props.defaultOpen ?? false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button type="button" variant={props.variant ?? 'primary'}>
-          {props.label}
-        </Button>
-      </Dialog.Trigger>
+      <OnlineOnly>
+        {(cut, note) => (
+          <Dialog.Trigger asChild>
+            <Button type="button" variant={props.variant ?? 'primary'} disabled={cut} aria-describedby={note}>
+              {props.label}
+            </Button>
+          </Dialog.Trigger>
+        )}
+      </OnlineOnly>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content className="fixed inset-x-3 top-3 bottom-3 z-50 mx-auto max-w-lg overflow-y-auto rounded-2xl bg-white p-6 shadow-xl sm:top-10 sm:bottom-10">

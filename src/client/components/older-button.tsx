@@ -1,4 +1,4 @@
-import { useConnectivity } from '../offline/connectivity.ts';
+import { useOffline } from './offline-banner.tsx';
 import { Button } from './button.tsx';
 
 type Props = {
@@ -13,7 +13,7 @@ type Props = {
  * in the list, new ones need the server. Decision 2026-12-01.
  */
 export function OlderButton({ older, controls }: Props) {
-  const offline = useConnectivity((s) => s.offline);
+  const offline = useOffline();
   if (!older.hasMore) return null;
   return (
     <div className="my-3">

@@ -23,9 +23,13 @@ const menu = [
   { to: '/app/experiments', label: 'Experimente', Icon: FlaskIcon },
 ] as const;
 
+/**
+ * A tab's label on one line (decision 2026-12-06): four tabs share 345 px on a 360 px phone with a
+ * desktop scrollbar, and 'Experimente' broke into „Experimen-/te" with wider side padding.
+ */
 const linkClass =
-  'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-lg px-3 text-xs font-medium text-slate-600 ' +
-  'hover:text-brand-800 md:min-h-10 md:flex-row md:gap-2 md:text-base';
+  'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-xs font-medium whitespace-nowrap ' +
+  'text-slate-600 hover:text-brand-800 md:min-h-10 md:flex-row md:gap-2 md:px-3 md:text-base';
 
 /**
  * Frame of the signed-in app. The one main menu sits in the header on wide screens and as a

@@ -1,6 +1,7 @@
 import { evaluationKind } from '../../../../shared/vocabulary.ts';
 import { Button } from '../../../components/button.tsx';
 import { deferred } from '../../../components/deferred.tsx';
+import { OnlineOnly } from '../../../components/online-only.tsx';
 import type { EvaluationProps } from './evaluation-dialog-content.tsx';
 
 /**
@@ -21,15 +22,21 @@ export function EvaluationDialog(props: EvaluationProps) {
     <Dialog
       {...props}
       placeholder={(open) => (
-        <Button
-          type="button"
-          variant={props.kind === 'final' ? 'primary' : 'secondary'}
-          aria-haspopup="dialog"
-          aria-expanded="false"
-          onClick={open}
-        >
-          {evaluationKind.labels[props.kind]}
-        </Button>
+        <OnlineOnly>
+          {(cut, note) => (
+            <Button
+              type="button"
+              variant={props.kind === 'final' ? 'primary' : 'secondary'}
+              aria-haspopup="dialog"
+              aria-expanded="false"
+              disabled={cut}
+              aria-describedby={note}
+              onClick={open}
+            >
+              {evaluationKind.labels[props.kind]}
+            </Button>
+          )}
+        </OnlineOnly>
       )}
     />
   );

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { can } from '../../../../shared/roles.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
+import { OnlineOnly } from '../../../components/online-only.tsx';
 import { FieldError, inputClass, TextField } from '../../../components/text-field.tsx';
 import { TextareaField } from '../../../components/textarea-field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -122,7 +123,13 @@ function CreateForm({ podcast, practiceId }: Props) {
           maxLength={2000}
           error={form.errors.notes}
         />
-        <Button pending={form.pending}>Experiment starten</Button>
+        <OnlineOnly>
+          {(cut, note) => (
+            <Button pending={form.pending} disabled={cut} aria-describedby={note}>
+              Experiment starten
+            </Button>
+          )}
+        </OnlineOnly>
       </form>
     </section>
   );

@@ -4,6 +4,7 @@ import type { ComponentProps } from 'react';
 import type { Podcast } from '../../../../shared/podcasts.ts';
 import { can, isAdmin } from '../../../../shared/roles.ts';
 import { apiError } from '../../../api/errors.ts';
+import { useOffline } from '../../../components/offline-banner.tsx';
 import { links, supportEmail } from '../../../lib/links.ts';
 import { useUser } from '../../../lib/session.ts';
 import { useToggleFlag, type PracticeFlag } from '../api/toggle-flag.ts';
@@ -40,6 +41,8 @@ export function PracticeMenuContent({ podcast, practice, trigger, defaultOpen }:
   const user = useUser();
   const toggle = useToggleFlag(podcast.id);
   const mayFlag = can(podcast.role.key, 'practices.flag');
+  // A flag is not queued offline (components/online-only.tsx): without the server the items wait.
+  const cut = useOffline();
   const error = toggle.isError ? apiError(toggle.error) : undefined;
   return (
     <div className="shrink-0">
@@ -56,7 +59,7 @@ export function PracticeMenuContent({ podcast, practice, trigger, defaultOpen }:
               key={flag}
               className={item}
               checked={practice[flag]}
-              disabled={!mayFlag}
+              disabled={!mayFlag || cut}
               onCheckedChange={(value) => toggle.mutate({ practiceId: practice.id, flag, value })}
             >
               <span aria-hidden="true" className="w-5 text-center">
@@ -65,6 +68,9 @@ export function PracticeMenuContent({ podcast, practice, trigger, defaultOpen }:
               {label}
             </DropdownMenu.CheckboxItem>
           ))}
+          {cut && mayFlag && (
+            <p className="px-3 py-1 text-sm text-slate-600">Markieren geht nur mit Verbindung zum Server.</p>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={item}>
             {podcast.active ? (

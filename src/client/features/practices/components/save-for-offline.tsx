@@ -2,7 +2,7 @@
 // (sw/mirror.ts), so any method reads offline later. On Wi-Fi it happens by itself once a day.
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { useConnectivity } from '../../../offline/connectivity.ts';
+import { useOffline } from '../../../components/offline-banner.tsx';
 import { germanDateTime } from '../../../lib/lazy-format.ts';
 import {
   onUnmeteredNetwork,
@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function SaveForOffline({ podcastId }: { podcastId: number }) {
   const saved = useMethodsSaved();
   const progress = useMethodsSaving();
-  const offline = useConnectivity((s) => s.offline);
+  const offline = useOffline();
   const [askedAt, setAskedAt] = useState<number>();
   const [unavailable, setUnavailable] = useState(false);
 
