@@ -12,6 +12,10 @@
 // Tests add shows with their single downloads, read every request in `requests`, and make the
 // next requests fail with `fail()` (429, 500, or a closed connection); the browser journeys'
 // setup passes `anyFeed`, so every feed URL is a show with a year of generated downloads.
+// `misbehave(showUuid, mode)` makes a show's pages break OP3's rules (issue 53): a token sent back
+// for ever, the first page's rows again and again, empty pages with a token, every row twice, one
+// row a page; after `upTo` such answers (1,000) it answers rightly again, so a reader that follows
+// it blindly still ends and its test fails instead of hanging.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -42,6 +46,8 @@ export type FakeShow = {
   downloads: FakeDownload[];
 };
 export type FailMode = '429' | '500' | 'close';
+/** How a show's downloads pages break OP3's rules (see the top). */
+export type Misbehaviour = 'repeat-token' | 'repeat-rows' | 'empty-pages' | 'double-rows' | 'one-row-pages';
 type Failure = { mode: FailMode; times: number; after: number; path: string };
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -98,6 +104,9 @@ export async function startFakeOp3(options: Options = {}) {
   /** While set, answers wait for it (a test holds a fetch in flight, then lets it go). */
   let gate: Promise<void> | undefined;
   let held = 0;
+  /** hold({ after }): the gate closes once `after` more requests to `path` have been answered. */
+  let holdAfter: { after: number; path: string; close: () => void } | undefined;
+  const misbehaving = new Map<string, { mode: Misbehaviour; left: number; first?: unknown[]; n: number }>();
 
   function addShow(show: FakeShow) {
     const byDay = new Map<string, FakeDownload[]>();
@@ -128,7 +137,9 @@ export async function startFakeOp3(options: Options = {}) {
   ) {
     const asked = q.limit === undefined ? 100 : Number(q.limit);
     if (!Number.isInteger(asked) || asked < 1 || asked > 20_000) throw new Error(`Bad limit: ${q.limit}`);
-    const limit = Math.min(asked, options.pageSize ?? asked);
+    const bad = misbehaving.get(show.showUuid);
+    const mode = bad && bad.left-- > 0 ? bad.mode : undefined;
+    const limit = mode === 'one-row-pages' ? 1 : Math.min(asked, options.pageSize ?? asked);
     if (q.format && !/^(tsv|json|json-o|json-a)$/.test(q.format)) throw new Error(`Bad format: ${q.format}`);
     const start = q.start ? instant(q.start) : undefined;
     const end = q.end ? instant(q.end) : undefined;
@@ -175,7 +186,26 @@ export async function startFakeOp3(options: Options = {}) {
     }
     const continuationToken =
       rows.length >= limit && date ? base58(Buffer.from(JSON.stringify({ date, rowNumber }))) : undefined;
-    return { rows, count: rows.length, queryTime: 1, continuationToken };
+    const page = (list: unknown[], next: string | undefined) => ({
+      rows: list,
+      count: list.length,
+      queryTime: 1,
+      continuationToken: next,
+    });
+    if (!mode || !bad) return page(rows, continuationToken);
+    bad.first ??= rows;
+    // A token OP3 never made (its date and row number stay valid for the honest pages after).
+    const fresh = () =>
+      base58(Buffer.from(JSON.stringify({ date: token?.date ?? date, rowNumber: 0, n: ++bad.n })));
+    if (mode === 'repeat-token') return page(rows, q.continuationToken ?? continuationToken);
+    if (mode === 'repeat-rows') return page(bad.first, fresh());
+    if (mode === 'empty-pages') return page([], fresh());
+    if (mode === 'double-rows')
+      return page(
+        rows.flatMap((row) => [row, row]),
+        continuationToken,
+      );
+    return page(rows, continuationToken);
   }
 
   function handle(req: IncomingMessage, res: ServerResponse) {
@@ -252,6 +282,12 @@ export async function startFakeOp3(options: Options = {}) {
 
   const server = createServer((req, res) => {
     const answer = () => setTimeout(() => handle(req, res), delayMs);
+    if (holdAfter && (req.url ?? '').replace(/^\/api\/1/, '').startsWith(holdAfter.path)) {
+      if (holdAfter.after-- <= 0) {
+        holdAfter.close();
+        holdAfter = undefined;
+      }
+    }
     if (gate) {
       held++;
       void gate.then(answer);
@@ -268,19 +304,31 @@ export async function startFakeOp3(options: Options = {}) {
     requests,
     fail,
     delay: (ms: number) => void (delayMs = ms),
-    /** Holds every answer from now on until `release()`; `held()`: requests waiting. */
-    hold() {
+    /**
+     * Holds every answer from now on until `release()`; `held()`: requests waiting. `after`: only
+     * once that many more requests to `path` have been answered (a fetch stopped mid-way).
+     */
+    hold({ after = 0, path = '/' }: { after?: number; path?: string } = {}) {
       let release!: () => void;
-      gate = new Promise<void>((resolve) => (release = resolve));
+      const closed = new Promise<void>((resolve) => (release = resolve));
+      const close = () => void (gate = closed);
       held = 0;
+      if (after > 0) holdAfter = { after, path, close };
+      else close();
       return {
         held: () => held,
         release: () => {
           gate = undefined;
+          holdAfter = undefined;
           release();
         },
       };
     },
+    /** Makes the show's downloads pages break OP3's rules (see the top); `behave` ends it. */
+    misbehave(showUuid: string, mode: Misbehaviour, { upTo = 1_000 }: { upTo?: number } = {}) {
+      misbehaving.set(showUuid, { mode, left: upTo, n: 0 });
+    },
+    behave: (showUuid: string) => void misbehaving.delete(showUuid),
     /** What the app needs to reach the fake (the E2E setup passes these on). */
     env: () => ({ OP3_API_URL: url, OP3_ALLOWED_HOSTS: `127.0.0.1:${port}` }),
     close: () =>

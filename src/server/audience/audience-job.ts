@@ -6,6 +6,15 @@
 // takes the source's own lease (fetch-source.ts), so a source is fetched by one process at a time
 // even when a refresh in one process meets the job in another; within a process a second ask for
 // a running fetch joins it. Decisions 2026-12-01.
+//
+// Decision 2026-12-06 (issue 53): every fetch runs in the job's own async context, made when the
+// job starts (outside any request), whoever asks for it — the daily run, a connect's backfill, a
+// refresh that awaits it. A request's transaction (db/request-transaction.ts, an
+// AsyncLocalStorage) therefore never reaches a fetch: each page's days and cursor commit in their
+// own short transaction as the fetch goes, and no call to OP3 runs inside a request's transaction.
+// Before, a keyed refresh ran its whole fetch inside the request's transaction: after 1,307 pages
+// the saved cursor was still empty, so a crash started over.
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
@@ -37,11 +46,14 @@ export function startAudienceJob(
   const holder = randomUUID();
   const controller = new AbortController();
   const runs = new Map<number, Promise<FetchOutcome>>();
+  /** The job's async context, outside any request (see above). */
+  const outside = new AsyncResource('audience-fetch');
 
   const fetch = (sourceId: number, force: boolean) => {
     const running = runs.get(sourceId);
     if (running) return running;
-    const run = fetchSource(ctx, sourceId, { holder, force, signal: controller.signal })
+    const run = outside
+      .runInAsyncScope(() => fetchSource(ctx, sourceId, { holder, force, signal: controller.signal }))
       .then((outcome) => {
         // One line per fetch for the operator (never the token: it is not in reach here).
         if (outcome !== 'busy') log.info({ sourceId, outcome }, 'audience source fetched');

@@ -10,6 +10,10 @@
 // - 429, a 5xx, a timeout or a refused connection: back off exponentially (5 min, 10, 20, … at
 //   most a day; longer if the source says Retry-After), keep the cursor, resume there.
 // - A refused token waits for the user (no next fetch); an unknown show is asked again daily.
+// - Decision 2026-12-06 (issue 53): an answer that cannot be right (op3-source.ts, its bounds)
+//   ends the fetch with the reason as the source's message ('Fehler'); asked again the next day.
+// - Each batch is its own short transaction outside any request (audience-job.ts runs every fetch
+//   in the job's own async context), so a crash resumes at the last stored batch.
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { AudienceSourcesTable } from '../db/tables/audience.ts';
@@ -116,8 +120,15 @@ export async function fetchSource(
       signal,
     });
     const ids = { source_id: sourceId, podcast_id: source.podcast_id };
+    let leased = now.getTime();
     try {
       for await (const batch of reader.read(range, source.cursor)) {
+        // The lease is renewed once a third of it has passed, not on every page; lost (this
+        // fetch outran it and another process took the source), this fetch stops before writing.
+        if (clock.now().getTime() - leased >= LEASE_MS / 3) {
+          if (!(await takeLease(ctx, leaseName(sourceId), LEASE_MS, holder))) return 'busy';
+          leased = clock.now().getTime();
+        }
         const stored = await withTx(db, async (tx) => {
           // First, so a source removed meanwhile stops here (and, on PostgreSQL, its row is locked).
           const row = await tx
@@ -132,7 +143,6 @@ export async function fetchSource(
           return true;
         });
         if (!stored) return 'gone';
-        await takeLease(ctx, leaseName(sourceId), LEASE_MS, holder);
       }
     } catch (error) {
       if (!isSourceError(error)) throw error;
@@ -164,6 +174,18 @@ async function failed(
   const failures = source.failures + 1;
   if (error.kind === 'token') {
     await set({ status: 'error', message: error.message, failures, next_fetch_at: null });
+    return 'error';
+  }
+  if (error.kind === 'answer') {
+    // What the source sent cannot be right: the days stored so far stay, the cursor goes (it
+    // would lead into the same answer), and the next daily fetch reads again from the newest day.
+    await set({
+      status: 'error',
+      message: error.message,
+      cursor: null,
+      failures,
+      next_fetch_at: nextDailyFetch(source.id, now),
+    });
     return 'error';
   }
   if (error.kind === 'show') {

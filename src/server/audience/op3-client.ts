@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { audienceMessages } from '../../shared/audience.ts';
 import type { Op3Config } from '../config.ts';
 import { checkedTarget, pinnedRequest, readBody } from '../feeds/safe-fetch.ts';
+import { refuseInTransaction } from '../db/transaction-scope.ts';
 import { SourceError } from './source.ts';
 
 /** OP3's largest page of single downloads. */
@@ -52,8 +53,16 @@ const episodeCounts = z.object({
 });
 export type Op3EpisodeCounts = z.infer<typeof episodeCounts>;
 
+// A row's identity for counting it once (op3-source.ts): its time, listener and episode.
 const downloadsPage = z.object({
-  rows: z.array(z.object({ time: z.string().regex(/^\d{4}-\d{2}-\d{2}T/) })),
+  rows: z.array(
+    z.object({
+      time: z.string().regex(/^\d{4}-\d{2}-\d{2}T/),
+      audienceId: z.string().nullish(),
+      episodeId: z.string().nullish(),
+      url: z.string().nullish(),
+    }),
+  ),
   continuationToken: z.string().nullish(),
 });
 export type Op3DownloadsPage = z.infer<typeof downloadsPage>;
@@ -83,6 +92,7 @@ export function op3Client(config: Op3Config, token: string): Op3Client {
     schema: z.ZodType<T>,
     signal?: AbortSignal,
   ) {
+    refuseInTransaction('A call to OP3');
     const url = new URL(`${config.apiUrl}${path}`);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     const controller = new AbortController();

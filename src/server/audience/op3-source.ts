@@ -13,8 +13,8 @@
 // without a download is 0 once the show has started (before its first download it is absent:
 // OP3 had not counted it yet). Decision 2026-12-01.
 import { createHash } from 'node:crypto';
-import { addDays } from '../../shared/calendar.ts';
-import type { Op3Client } from './op3-client.ts';
+import { addDays, daysBetween } from '../../shared/calendar.ts';
+import { OP3_PAGE_LIMIT, type Op3Client, type Op3DownloadsPage } from './op3-client.ts';
 import {
   SourceError,
   type AudienceBatch,
@@ -64,7 +64,47 @@ type Cursor = DayRange & {
   count: number;
   /** The next day to hand out as 0 if no download comes first; null: the show has not started. */
   next: string | null;
+  /** Pages of this range read so far (a cursor saved before 2026-12-06 has none: 0). */
+  pages?: number;
+  /** The time of the last row counted, and the identities of the rows counted at that time. */
+  last?: string | null;
+  atLast?: string[];
 };
+
+/**
+ * Bounds of one read (decision 2026-12-06, issue 53: a server that repeated one token was
+ * followed for 51,768 pages and stored a day of 25 million downloads). OP3 answers its rows in
+ * ascending time and sends a token only with a full page of new rows (api_query_downloads.ts), so
+ * the read ends with SourceError('answer') when a token comes again, when a page with a token
+ * brings no new row, when the pages exceed what the range's days can fill at `maxDayDownloads`
+ * each, when a day counts more than `maxDayDownloads`, or when more than `maxAtOnce` rows share
+ * one instant. A row is counted once: one older than the last counted row, or the same row
+ * (time, listener, episode) again, is passed over — so no day holds more downloads than distinct
+ * rows came for it, also across a resume (the last row's time and identities travel in the cursor).
+ */
+export type Op3Limits = { maxDayDownloads: number; maxAtOnce: number };
+/** More than the largest podcasts' downloads in a day; a day above it is not a podcast's day. */
+export const OP3_LIMITS: Op3Limits = { maxDayDownloads: 1_000_000, maxAtOnce: 1_000 };
+
+const germanDay = (day: string) => day.split('-').reverse().join('.');
+const stopped =
+  ' Wir haben das Laden beendet und versuchen es morgen erneut; die bisher geladenen Tage bleiben.';
+/** Why a read ended on what OP3 answered (the source's message in 'Hörerzahlen'). */
+export const op3AnswerMessages = {
+  repeatedPage: `OP3 hat dieselbe Seite mehrmals geschickt.${stopped}`,
+  noNewRows: `OP3 hat eine Seite ohne neue Downloads geschickt.${stopped}`,
+  tooManyPages: `OP3 hat mehr Seiten geschickt, als der Zeitraum haben kann.${stopped}`,
+  tooManyDownloads: (day: string) =>
+    `OP3 hat für den ${germanDay(day)} mehr Downloads geschickt, als ein Tag haben kann.${stopped}`,
+};
+const wrongAnswer = (message: string) => new SourceError('answer', message);
+
+/** The pages a range can fill: its days at `maxDayDownloads`, in OP3's pages, and the last one. */
+const maxPages = (range: DayRange, limits: Op3Limits) =>
+  Math.ceil(((daysBetween(range.from, range.to) + 1) * limits.maxDayDownloads) / OP3_PAGE_LIMIT) + 1;
+
+type Row = Op3DownloadsPage['rows'][number];
+const identity = (row: Row) => `${row.audienceId ?? ''} ${row.episodeId ?? row.url ?? ''}`;
 
 /** The range an interrupted read was reading (resume it with the same range). */
 export function cursorRange(cursor: string | null): DayRange | null {
@@ -105,20 +145,27 @@ function episodeRows(counts: Awaited<ReturnType<Op3Client['episodeCounts']>>): A
 export function op3Reader(
   client: Op3Client,
   showUuid: string,
-  { started, signal }: { started: boolean; signal?: AbortSignal },
+  { started, signal, limits = OP3_LIMITS }: { started: boolean; signal?: AbortSignal; limits?: Op3Limits },
 ): AudienceReader {
   return {
     async *read(range, cursorText): AsyncGenerator<AudienceBatch> {
       let days: AudienceDayRow[] = [];
       if (range.from <= range.to) {
         const kept = cursorText ? (JSON.parse(cursorText) as Cursor) : null;
-        const c: Cursor = kept ?? {
+        const c: Required<Cursor> = {
           ...range,
           token: null,
           day: null,
           count: 0,
           next: started ? range.from : null,
+          pages: 0,
+          last: null,
+          atLast: [],
+          ...kept,
         };
+        const atLast = new Set(c.atLast);
+        const seen = new Set(c.token ? [c.token] : []);
+        const pageLimit = maxPages(range, limits);
         const zerosBefore = (end: string) => {
           for (; c.next !== null && c.next < end; c.next = addDays(c.next, 1))
             days.push({ day: c.next, downloads: 0 });
@@ -128,17 +175,35 @@ export function op3Reader(
           days.push({ day: c.day, downloads: c.count });
           c.next = addDays(c.day, 1);
         };
+        /** Whether the row is new (then it is remembered as counted). */
+        const fresh = (row: Row) => {
+          if (c.last !== null && row.time < c.last) return false;
+          const id = identity(row);
+          if (row.time !== c.last) {
+            c.last = row.time;
+            atLast.clear();
+          } else if (atLast.has(id)) return false;
+          atLast.add(id);
+          if (atLast.size > limits.maxAtOnce)
+            throw wrongAnswer(op3AnswerMessages.tooManyDownloads(row.time.slice(0, 10)));
+          return true;
+        };
         for (;;) {
+          if (c.pages >= pageLimit) throw wrongAnswer(op3AnswerMessages.tooManyPages);
           const page = await client.downloads(
             showUuid,
             { start: range.from, end: addDays(range.to, 1), continuationToken: c.token },
             signal,
           );
-          for (const { time } of page.rows) {
-            const day = time.slice(0, 10);
-            if (day < range.from || day > range.to) continue;
+          c.pages++;
+          let counted = 0;
+          for (const row of page.rows) {
+            const day = row.time.slice(0, 10);
+            if (day < range.from || day > range.to || !fresh(row)) continue;
+            counted++;
             if (day === c.day) {
-              c.count++;
+              if (++c.count > limits.maxDayDownloads)
+                throw wrongAnswer(op3AnswerMessages.tooManyDownloads(day));
               continue;
             }
             close();
@@ -146,9 +211,13 @@ export function op3Reader(
             c.day = day;
             c.count = 1;
           }
-          c.token = page.continuationToken ?? null;
-          if (!c.token) break;
-          yield { days, cursor: JSON.stringify(c) };
+          const token = page.continuationToken ?? null;
+          if (!token) break;
+          if (counted === 0) throw wrongAnswer(op3AnswerMessages.noNewRows);
+          if (seen.has(token)) throw wrongAnswer(op3AnswerMessages.repeatedPage);
+          seen.add(token);
+          c.token = token;
+          yield { days, cursor: JSON.stringify({ ...c, atLast: [...atLast] }) };
           days = [];
         }
         close();

@@ -45,10 +45,13 @@ export interface AudienceReader {
 
 /**
  * Why a source failed: `token` (refused the credentials), `show` (does not know the podcast),
- * `unreachable` (down, timing out, 5xx), `rate` (429: slow down). The job backs off on
- * `unreachable` and `rate` and keeps the cursor; `token` and `show` wait for the user.
+ * `unreachable` (down, timing out, 5xx), `rate` (429: slow down), `answer` (it answered what
+ * cannot be right: a page it sent before, a page without new rows, more pages or downloads than
+ * the range can hold). The job backs off on `unreachable` and `rate` and keeps the cursor;
+ * `token` and `show` wait for the user; `answer` ends the fetch, keeps the days stored so far and
+ * starts afresh with the next daily fetch.
  */
-export type SourceErrorKind = 'token' | 'show' | 'unreachable' | 'rate';
+export type SourceErrorKind = 'token' | 'show' | 'unreachable' | 'rate' | 'answer';
 
 export class SourceError extends Error {
   constructor(
