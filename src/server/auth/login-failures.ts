@@ -12,10 +12,12 @@
 //   lock: a network that has not failed yet (the owner's) is not held back.
 // A count forgets an hour after its last failure. Counts live in `throttles` (no table of its own):
 // `login-net:<email>|<network>` and `login-account:<email>`, with `reset_at` one window after the
-// last failure, so the last failure's time is `reset_at - window`.
+// last failure, so the last failure's time is `reset_at - window`. Like every throttle count, each
+// write commits on its own, outside a request's transaction (throttle.ts, 2026-12-06).
 import { isIPv4, isIPv6 } from 'node:net';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
+import { outsideRequest } from '../db/transaction-scope.ts';
 
 export const loginFailureRules = {
   windowSeconds: 3600,
@@ -91,34 +93,40 @@ export async function countLoginFailure(
   const now = ctx.clock.now().getTime();
   const resetAt = now + window;
   const expired = sql<boolean>`throttles.reset_at <= ${now}`;
-  await ctx.db
-    .insertInto('throttles')
-    .values(
-      [networkKey(email, network), accountKey(email)].map((key) => ({ key, hits: 1, reset_at: resetAt })),
-    )
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        hits: sql`CASE WHEN ${expired} THEN 1 ELSE throttles.hits + 1 END`,
-        reset_at: resetAt,
-      }),
-    )
-    .execute();
+  await outsideRequest(() =>
+    ctx.db
+      .insertInto('throttles')
+      .values(
+        [networkKey(email, network), accountKey(email)].map((key) => ({ key, hits: 1, reset_at: resetAt })),
+      )
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          hits: sql`CASE WHEN ${expired} THEN 1 ELSE throttles.hits + 1 END`,
+          reset_at: resetAt,
+        }),
+      )
+      .execute(),
+  );
 }
 
 /** A right password from this network: its count goes (the account's stays, against spreading). */
 export const clearNetworkFailures = (ctx: Pick<AppContext, 'db'>, email: string, network: string) =>
-  ctx.db.deleteFrom('throttles').where('key', '=', networkKey(email, network)).execute();
+  outsideRequest(() =>
+    ctx.db.deleteFrom('throttles').where('key', '=', networkKey(email, network)).execute(),
+  );
 
 /** A reset through the mailed link proves the mailbox: every count of the account goes. */
 export async function clearLoginFailures(ctx: Pick<AppContext, 'db'>, email: string) {
   const prefix = networkKey(email, '');
-  await ctx.db
-    .deleteFrom('throttles')
-    .where((eb) =>
-      eb.or([
-        eb('key', '=', accountKey(email)),
-        eb(sql<string>`substr(${sql.ref('key')}, 1, ${prefix.length})`, '=', prefix),
-      ]),
-    )
-    .execute();
+  await outsideRequest(() =>
+    ctx.db
+      .deleteFrom('throttles')
+      .where((eb) =>
+        eb.or([
+          eb('key', '=', accountKey(email)),
+          eb(sql<string>`substr(${sql.ref('key')}, 1, ${prefix.length})`, '=', prefix),
+        ]),
+      )
+      .execute(),
+  );
 }

@@ -3,9 +3,16 @@
 // Keys name what an attacker cannot choose: the socket address (forwarded headers count only
 // from configured proxies, see TRUST_PROXY), a user id from the session, or an e-mail address
 // together with the address it is tried from.
+//
+// Decision 2026-12-06 (issue 53): every count is its own statement, committed at once, outside the
+// request's transaction (db/transaction-scope.ts `outsideRequest`), so its row is locked only
+// while that statement runs. Inside a keyed request's transaction the row stayed locked until the
+// answer: a keyed OP3 connect waiting on OP3 made the same user's next connect wait for the lock
+// and answer 503. A count is an attempt, not part of what a retry must find done or not done.
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { outsideRequest } from '../db/transaction-scope.ts';
 import { HttpError } from '../http/errors.ts';
 
 export type Limit = { max: number; windowSeconds: number };
@@ -15,17 +22,19 @@ export async function throttle({ db, clock }: Pick<AppContext, 'db' | 'clock'>, 
   const now = clock.now().getTime();
   const resetAt = now + limit.windowSeconds * 1000;
   const expired = sql<boolean>`throttles.reset_at <= ${now}`;
-  const row = await db
-    .insertInto('throttles')
-    .values({ key, hits: 1, reset_at: resetAt })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        hits: sql`CASE WHEN ${expired} THEN 1 ELSE throttles.hits + 1 END`,
-        reset_at: sql`CASE WHEN ${expired} THEN ${resetAt} ELSE throttles.reset_at END`,
-      }),
-    )
-    .returning(['hits', 'reset_at'])
-    .executeTakeFirstOrThrow();
+  const row = await outsideRequest(() =>
+    db
+      .insertInto('throttles')
+      .values({ key, hits: 1, reset_at: resetAt })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          hits: sql`CASE WHEN ${expired} THEN 1 ELSE throttles.hits + 1 END`,
+          reset_at: sql`CASE WHEN ${expired} THEN ${resetAt} ELSE throttles.reset_at END`,
+        }),
+      )
+      .returning(['hits', 'reset_at'])
+      .executeTakeFirstOrThrow(),
+  );
   if (row.hits > limit.max) {
     const seconds = Math.max(1, Math.ceil((Number(row.reset_at) - now) / 1000));
     throw new HttpError(
@@ -40,18 +49,20 @@ export async function throttle({ db, clock }: Pick<AppContext, 'db' | 'clock'>, 
 }
 
 export const clearThrottle = (db: Db, key: string) =>
-  db.deleteFrom('throttles').where('key', '=', key).execute();
+  outsideRequest(() => db.deleteFrom('throttles').where('key', '=', key).execute());
 
 /**
  * Takes back the hit a request counted once it turned out harmless (a real invitation link), so
  * only failures use up the limit; unlike clearThrottle, one success does not wipe the failures.
  */
 export const refundThrottle = (db: Db, key: string) =>
-  db
-    .updateTable('throttles')
-    .set({ hits: sql`CASE WHEN throttles.hits > 0 THEN throttles.hits - 1 ELSE 0 END` })
-    .where('key', '=', key)
-    .execute();
+  outsideRequest(() =>
+    db
+      .updateTable('throttles')
+      .set({ hits: sql`CASE WHEN throttles.hits > 0 THEN throttles.hits - 1 ELSE 0 END` })
+      .where('key', '=', key)
+      .execute(),
+  );
 
 /** Every limit in one place, so they can be read side by side. */
 export const limits = {

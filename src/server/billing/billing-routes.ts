@@ -14,6 +14,7 @@ import {
   paidOfferingsQuery,
 } from '../../shared/billing.ts';
 import type { AppContext } from '../context.ts';
+import { outsideRequest } from '../db/transaction-scope.ts';
 import { requireUser, type SessionUser } from '../access/session.ts';
 import { hmac, randomToken, safeEqual } from '../auth/tokens.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -74,12 +75,17 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext, steady: Ste
     return steady;
   };
 
-  /** The viewer's account, read again from the provider unless that just happened. */
+  /**
+   * The viewer's account, read again from the provider unless that just happened. The re-check
+   * calls Steady between its writes (a refreshed token, then the subscription), so it runs outside
+   * the request's transaction, each write committed on its own (db/transaction-scope.ts): a copy of
+   * Steady's state, as the periodic re-check writes it. Call it before the route writes.
+   */
   async function freshAccount(user: SessionUser, force = false): Promise<SteadyAccount | undefined> {
     const account = await loadAccount(db, user.id);
     if (!account || !steady) return account;
     const age = clock.now().getTime() - new Date(account.checked_at).getTime();
-    return force || age >= FRESH_MS ? recheckAccount(ctx, steady, account) : account;
+    return force || age >= FRESH_MS ? outsideRequest(() => recheckAccount(ctx, steady, account)) : account;
   }
 
   async function podcastOfferings(request: FastifyRequest, access: PodcastAccess, user: SessionUser) {

@@ -4,6 +4,7 @@
 // environment (config.ts); the tests point them at a local fake (tests/support/fake-steady.ts).
 import { z } from 'zod';
 import type { SteadyConfig } from '../config.ts';
+import { refuseInTransaction } from '../db/transaction-scope.ts';
 
 /** The provider answered with an error status (`status`) or not at all (`status` 0). */
 export class SteadyError extends Error {
@@ -65,6 +66,7 @@ const TIMEOUT_MS = 10_000;
 
 export function steadyClient(config: SteadyConfig) {
   async function call(path: string, init: RequestInit): Promise<unknown> {
+    refuseInTransaction('A call to Steady');
     let response: Response;
     try {
       response = await fetch(`${config.apiUrl}${path}`, {

@@ -13,6 +13,7 @@ import { failoverPool, needsFailover, parseHosts } from './pg-hosts.ts';
 import { watchChanges, type ChangeWatch } from './change-watch.ts';
 import { groupCommit } from './group-commit.ts';
 import { RequestTransactionDialect, type RequestTransaction } from './request-transaction.ts';
+import { withinTransaction } from './transaction-scope.ts';
 import { FileLockedSqliteDialect } from './sqlite-file-lock.ts';
 import { dropStat4Samples } from './sqlite-stats.ts';
 import {
@@ -242,6 +243,8 @@ export function isForeignKeyViolation(error: unknown): boolean {
 
 /**
  * Runs `work` in one transaction: all of it is written or none. Queries take `Db`, so the
- * transaction can be passed wherever the database is.
+ * transaction can be passed wherever the database is. No call to another service inside
+ * (transaction-scope.ts): fetch first, then write.
  */
-export const withTx = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> => db.transaction().execute(work);
+export const withTx = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
+  db.transaction().execute((tx) => withinTransaction(() => work(tx)));

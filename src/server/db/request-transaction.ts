@@ -7,17 +7,16 @@
 // commit, the outcome is either both (the retry finds the answer: replay) or neither (the key is
 // still 'running' and freed: the retry writes once); a key is freed only while it is 'running'.
 //
-// How: Kysely's driver is wrapped. Inside `inRequest(tx, …)` (an AsyncLocalStorage) every query
+// How: Kysely's driver is wrapped. Inside `inRequest(tx, …)` (transaction-scope.ts) every query
 // of this database goes to the request's connection object: plain reads go to the pool as before
 // until the first write; the first write (anything but a SELECT without WITH) takes a pooled
 // connection and sends BEGIN before it, and from then on every statement runs there (a read sees
 // the request's own writes). A handler's own `db.transaction()` joins it (as its BEGIN, or a
 // savepoint: `nested`). The answer's UPDATE goes with the COMMIT in one simple query (`end`), so
 // the cost against writing without the transaction is the BEGIN's round trip. A pooled
-// connection is held from the request's first write until its answer is sent: a handler that
-// waits for another service after its first write holds it meanwhile (DB_POOL_SIZE).
+// connection is held from the request's first write until its answer is sent, so no call to
+// another service may start in between (transaction-scope.ts refuses it; 2026-12-06).
 // Background work the request starts waits for the commit (`afterCommit`).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   CompiledQuery,
   PostgresDialect,
@@ -29,8 +28,9 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { requestTransactionOf, type HeldTransaction } from './transaction-scope.ts';
 
-const current = new AsyncLocalStorage<RequestTransaction>();
+export { afterCommit, inRequest, outsideRequest } from './transaction-scope.ts';
 
 const isRead = (query: CompiledQuery) =>
   query.query?.kind === 'SelectQueryNode' && !(query.query as { with?: unknown }).with;
@@ -42,7 +42,7 @@ const simple = (client: Client, text: string) =>
   (client.query as unknown as (t: string) => Promise<unknown>)(text);
 
 /** A request's transaction: not begun until its first write. */
-export class RequestTransaction implements DatabaseConnection {
+export class RequestTransaction implements DatabaseConnection, HeldTransaction {
   #driver: HoldingDriver;
   #client: Promise<Client> | undefined;
   /** The handler's own transactions open now (see nested). */
@@ -54,6 +54,8 @@ export class RequestTransaction implements DatabaseConnection {
   /** A statement outside a savepoint failed: PostgreSQL has aborted the transaction. */
   failed = false;
   ended = false;
+  /** Why it must not commit: a call to another service started while it held its connection. */
+  refused: Error | undefined;
 
   constructor(driver: HoldingDriver) {
     this.#driver = driver;
@@ -62,6 +64,14 @@ export class RequestTransaction implements DatabaseConnection {
   /** Whether a write began the transaction (so there is something to commit). */
   get begun() {
     return this.#client !== undefined;
+  }
+
+  get holding() {
+    return this.begun && !this.ended;
+  }
+
+  refuse(error: Error) {
+    this.refused ??= error;
   }
 
   belongsTo(driver: HoldingDriver) {
@@ -168,26 +178,29 @@ export class RequestTransaction implements DatabaseConnection {
   /**
    * Commits (or rolls back) and gives the connection back; nothing to do when nothing was
    * written. `last`: a statement (literal SQL) sent with the COMMIT in one round trip (the key's
-   * answer). A connection whose end failed is closed, not pooled again.
+   * answer). A connection whose end failed is closed, not pooled again. Refused (see `refused`),
+   * a commit rolls back and throws.
    */
   async end(outcome: 'commit' | 'rollback', last?: string) {
     if (this.ended) return;
     this.ended = true;
+    const refused = outcome === 'commit' ? this.refused : undefined;
     try {
-      if (!this.#client) return;
       await this.#queue;
-      const client = await this.#client.catch(() => undefined);
-      if (!client) return;
-      let failed = true;
-      try {
-        await simple(client, last ? `${last}; ${outcome}` : outcome);
-        failed = false;
-      } finally {
-        client.release(failed);
+      const client = await this.#client?.catch(() => undefined);
+      if (client) {
+        let failed = true;
+        try {
+          await simple(client, refused ? 'rollback' : last ? `${last}; ${outcome}` : outcome);
+          failed = false;
+        } finally {
+          client.release(failed);
+        }
       }
     } finally {
-      for (const work of this.#after.splice(0)) current.exit(work);
+      for (const work of this.#after.splice(0)) work();
     }
+    if (refused) throw refused;
   }
 }
 
@@ -209,8 +222,8 @@ class HoldingDriver implements Driver {
     }
   }
   async acquireConnection(): Promise<DatabaseConnection> {
-    const tx = current.getStore();
-    return tx?.belongsTo(this) ? tx : this.inner.acquireConnection();
+    const tx = requestTransactionOf();
+    return tx instanceof RequestTransaction && tx.belongsTo(this) ? tx : this.inner.acquireConnection();
   }
   async releaseConnection(connection: DatabaseConnection) {
     if (!(connection instanceof RequestTransaction)) await this.inner.releaseConnection(connection);
@@ -248,16 +261,4 @@ export class RequestTransactionDialect extends PostgresDialect {
     if (!this.#driver) throw new Error('the dialect has no driver yet');
     return new RequestTransaction(this.#driver);
   }
-}
-
-/** Runs `work` (and everything it starts) with its queries in `tx`. */
-export const inRequest = <T>(tx: RequestTransaction, work: () => T): T => current.run(tx, work);
-/**
- * Starts background work a request asks for (a queue's worker, a fetch of a new source) once the
- * request's transaction has ended, outside it: run before, it would not see the request's
- * uncommitted rows, or would run its own statements inside the request's transaction. Without a
- * request's transaction, now.
- */
-export function afterCommit(work: () => void) {
-  if (!current.getStore()?.defer(work)) current.exit(work);
 }

@@ -14,6 +14,7 @@ import type { FeedConfig } from '../config.ts';
 import { FeedError } from './feed-error.ts';
 import { classifyAddress, hostOf, isIpAddress } from '../net/address-policy.ts';
 import { isAllowed } from '../net/allow-list.ts';
+import { refuseInTransaction } from '../db/transaction-scope.ts';
 
 export const MAX_REDIRECTS = 5;
 
@@ -83,6 +84,8 @@ export async function checkedTarget(
   options: Pick<FeedConfig, 'allowedHosts' | 'onlyAllowedHosts'>,
   signal: AbortSignal,
 ): Promise<Target> {
+  // Every connection to a URL starts here (feeds, covers, OP3, push services).
+  refuseInTransaction('A connection to another server');
   const host = hostOf(url);
   const hostAllowed = isAllowed(options.allowedHosts, url);
   if (options.onlyAllowedHosts && !hostAllowed) throw new FeedError(fetchMessages.refused);
@@ -200,6 +203,7 @@ export function httpFailure(status: number, listed: boolean) {
 
 /** Fetches `input` within the limits of `options`; every failure is a FeedError. */
 export async function safeFetch(input: string, options: FetchOptions): Promise<Fetched> {
+  refuseInTransaction('A fetch of a URL (feed or cover)');
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new FeedError(fetchMessages.timeout(options.timeoutMs))),

@@ -140,6 +140,12 @@ export async function record(
     await tx?.end(reply.statusCode >= 500 ? 'rollback' : 'commit').catch(() => {});
     return freeKey(ctx, unfreed, claimed);
   }
+  // It called another service while holding its connection (db/transaction-scope.ts): a bug,
+  // whatever the route answered; nothing it wrote stays, and the 500 frees the key.
+  if (tx?.refused) {
+    await tx.end('rollback').catch(() => {});
+    throw tx.refused;
+  }
   const answer: Answer = [reply.statusCode, typeof type === 'string' ? type : null, body];
   if (tx?.begun && !tx.ended && !tx.failed) {
     // The answer in the write's transaction, then its commit (db/request-transaction.ts). Should

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
+import { refuseInTransaction } from '../db/transaction-scope.ts';
 
 export type Mail = { to: string; subject: string; text: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
@@ -22,6 +23,7 @@ export function createMailer(options: {
     let smtp: ReturnType<typeof transport> | undefined;
     return {
       async send({ to, subject, text }) {
+        refuseInTransaction('Sending a mail over SMTP');
         smtp ??= transport(smtpUrl);
         await (await smtp).sendMail({ from, to, subject, text });
       },

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageResponse } from '../../shared/api.ts';
 import { NEWSLETTER_SENT, newsletterConfirmForm, newsletterForm } from '../../shared/newsletter.ts';
 import type { AppContext } from '../context.ts';
+import { withTx } from '../db/database.ts';
 import { limits, throttle } from '../auth/throttle.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { HttpError } from '../http/errors.ts';
@@ -23,7 +24,7 @@ export function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
       const { email } = request.body;
       await throttle(ctx, `newsletter:${request.ip}`, limits.newsletterPerClient);
       await throttle(ctx, `newsletter:${email}`, limits.newsletterPerAddress);
-      await db.transaction().execute(async (tx) => {
+      await withTx(db, async (tx) => {
         const existing = await tx
           .selectFrom('newsletter_signups')
           .select(['id', 'confirmed_at'])

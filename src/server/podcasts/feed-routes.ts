@@ -1,6 +1,8 @@
 // POST /api/podcasts:import creates a podcast from its RSS feed; POST /api/podcasts/{id}:refresh
-// reads the feed again. Both fetch through the guard of safe-fetch.ts, outside any transaction,
-// and then write in one transaction.
+// reads the feed again. Both fetch through the guard of safe-fetch.ts (the feed, its cover and the
+// cover's header for the Feed-Check) before they write anything, and then write in one
+// transaction: a fetch inside a transaction is refused (db/transaction-scope.ts), and the
+// throttle's count commits on its own before the fetch (auth/throttle.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
@@ -16,6 +18,7 @@ import { requirePodcast } from '../access/guard.ts';
 import { serializePodcast } from './serialize-podcast.ts';
 import { mapCategories } from '../feeds/feed-categories.ts';
 import { readCover, readFeed, saveEpisodes } from '../feeds/feed-import.ts';
+import { readArtwork } from '../feeds/artwork.ts';
 import { feedMessages } from '../feeds/parse-feed.ts';
 import { evaluateTipsAfter } from '../access/written-podcast.ts';
 import { checkParsedFeed } from '../feed-check/feed-check.ts';
@@ -93,6 +96,8 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext) {
         podcast.category_id_1 === null ? mapCategories(db, feed.categories) : null,
         podcast.image_id === null ? readCover(config.feeds, feed.imageUrl) : null,
       ]);
+      // The Feed-Check's look at the cover, when the podcast keeps its own: before the writes.
+      const artwork = cover?.artwork ?? (await readArtwork(config.feeds, feed.facts.imageHref));
       const updated = await withTx(db, async (tx) => {
         const image = cover?.image && (await insertImage(tx, cover.image, clock.now()));
         await saveEpisodes(tx, podcast.id, feed.episodes);
@@ -123,7 +128,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext) {
       // 'Als Nächstes empfohlen' read after this answer already shows the methods they raise (the
       // tip job after the answer finds them unchanged). Decision 2026-11-26.
       await runFeedCheck(async () => {
-        await checkParsedFeed(ctx, podcast.id, podcast.rss_uri!, feed, cover?.artwork);
+        await checkParsedFeed(ctx, podcast.id, podcast.rss_uri!, feed, artwork);
         await refreshScores(db, podcast.id, clock.now());
       });
       return { data: await serializePodcast(db, { ...access, podcast: updated }) };

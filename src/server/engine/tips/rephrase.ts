@@ -2,6 +2,7 @@
 // message. Any failure, a slow answer (TIP_LLM_TIMEOUT_MS) or an odd reply keeps the rule's text,
 // so tips never depend on it. Only the tip's own text is sent, no other data of the podcast.
 import type { Config } from '../../config.ts';
+import { refuseInTransaction } from '../../db/transaction-scope.ts';
 import type { Tip } from './rules.ts';
 
 const INSTRUCTION =
@@ -12,6 +13,7 @@ const INSTRUCTION =
 export async function rephrase(config: Pick<Config, 'tips'>, tip: Tip): Promise<string> {
   const llm = config.tips.llm;
   if (!llm) return tip.message;
+  refuseInTransaction('A call to the LLM');
   try {
     const response = await fetch(
       new URL('chat/completions', llm.url.endsWith('/') ? llm.url : `${llm.url}/`),
