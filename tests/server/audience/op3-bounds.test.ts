@@ -4,12 +4,13 @@
 // source, and no day holds more downloads than distinct rows came for it; a keyed refresh stores
 // each page's days and cursor as it goes, visible outside its request while OP3 is still answering.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AudienceSource } from '../../../src/shared/audience.ts';
 import { nextDailyFetch } from '../../../src/server/audience/fetch-source.ts';
 import { op3Client } from '../../../src/server/audience/op3-client.ts';
 import { op3AnswerMessages, op3Reader } from '../../../src/server/audience/op3-source.ts';
 import { SourceError } from '../../../src/server/audience/source.ts';
+import { releaseLease, takeLease } from '../../../src/server/jobs/lease.ts';
 import { json, type Agent } from '../helpers/agent.ts';
 import { downloadsOn } from '../../support/fake-op3-data.ts';
 import { FAKE_OP3_TOKEN, type Misbehaviour } from '../../support/fake-op3.ts';
@@ -25,6 +26,9 @@ import {
 } from './op3-helpers.ts';
 
 const { t, fake } = await op3App({ pageSize: 100 });
+/** A test that fails while the fake holds its answers lets them go for the next test. */
+let holding: { release(): void } | undefined;
+afterEach(() => holding?.release());
 let shows = 0;
 const nextShow = () => (++shows).toString(16).padStart(32, 'b');
 const pagesOf = (showUuid: string) =>
@@ -168,7 +172,7 @@ describe('a refresh with an Idempotency-Key', () => {
     await t.jobs.audience.idle();
     expect(await sourceRow(id)).toMatchObject({ status: 'pending', cursor: null });
 
-    const gate = fake.hold({ after: 4, path });
+    const gate = (holding = fake.hold({ after: 4, path }));
     const refresh = owner.agent.post(
       `/api/podcasts/${podcast.id}/audience-sources/${id}:refresh`,
       undefined,
@@ -176,7 +180,11 @@ describe('a refresh with an Idempotency-Key', () => {
         'idempotency-key': randomUUID(),
       },
     );
-    while (gate.held() === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Until the fifth page is held (or the refresh answered without reaching it: red below).
+    let settled = false;
+    void refresh.finally(() => (settled = true));
+    while (gate.held() === 0 && !settled) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(gate.held(), 'the fifth page held while the refresh runs').toBe(1);
     // Four pages answered, the fifth held: their days and the cursor are committed already.
     const midway = await sourceRow(id);
     expect(midway.cursor).not.toBeNull();
@@ -188,5 +196,34 @@ describe('a refresh with an Idempotency-Key', () => {
     expect(answered.statusCode).toBe(200);
     expect(json<{ data: AudienceSource }>(answered).data).toMatchObject({ status: 'ok' });
     expect(await storedDays(t, id)).toEqual(counts);
+  });
+});
+
+describe('the lease of a long fetch', () => {
+  it('stops without writing when its lease ran out and another process took the source', async () => {
+    const showUuid = nextShow();
+    const path = `/downloads/show/${showUuid}`;
+    const feed = 'https://feeds.example.org/abgeloest.xml';
+    addShow(t, fake, showUuid, feed, 60);
+    const { owner, podcast } = await podcastWithFeed(t, feed);
+    fake.fail('500', { times: 1, path });
+    const id = await connect(owner.agent, podcast.id);
+    await t.jobs.audience.idle();
+
+    const gate = (holding = fake.hold({ after: 2, path }));
+    const fetching = t.jobs.audience.fetchNow(id);
+    while (gate.held() === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The fetch outlives its 10-minute lease (the clock moves on) and another process takes it.
+    t.clock.advance(11 * 60_000);
+    const lease = `audience-source:${id}`;
+    expect(await takeLease(t.ctx, lease, 10 * 60_000, 'ein-anderer-prozess')).toBe(true);
+    const { cursor } = await sourceRow(id);
+    const before = pagesOf(showUuid);
+    gate.release();
+    expect(await fetching).toBe('busy');
+    // The held page came, and nothing after it; the cursor is where the other process resumes.
+    expect(pagesOf(showUuid) - before).toBe(1);
+    expect((await sourceRow(id)).cursor).toBe(cursor);
+    await releaseLease(t.ctx, lease, 'ein-anderer-prozess');
   });
 });
