@@ -31,6 +31,9 @@ import { audienceUploadRoutes } from './audience/upload-routes.ts';
 import { audienceRoutes } from './audience/audience-routes.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
 import { accountMails } from './account/account-mails.ts';
+import { exportMails } from './account/export/export-mail.ts';
+import { accountExportRoutes } from './account/export/export-routes.ts';
+import { startExportJob, type ExportJob } from './account/export/export-job.ts';
 import { invitationMails } from './team/invitation-mail.ts';
 import { newsletterMails } from './newsletter/newsletter-mail.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -138,7 +141,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const withPush = { ...partial, push: createPushQueue(partial, vapid, app.log) };
   const ctx: AppContext = {
     ...withPush,
-    mail: createMailQueue(withPush, { ...accountMails, ...invitationMails, ...newsletterMails }, app.log),
+    mail: createMailQueue(
+      withPush,
+      { ...accountMails, ...exportMails, ...invitationMails, ...newsletterMails },
+      app.log,
+    ),
   };
 
   registerRouteOf(app);
@@ -170,9 +177,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // idempotency, tips, the send hook). Decision 2026-11-26.
   const steady = config.steady ? steadyClient(config.steady) : null;
   const audience = startAudienceJob(ctx, app.log);
+  const accountExports = startExportJob(ctx, app.log);
   const resources: Resource[] = [
     sessionRoutes,
     accountRoutes,
+    (scope) => accountExportRoutes(scope, ctx, accountExports),
     verificationRoutes,
     passwordRoutes,
     profileRoutes,
@@ -221,9 +230,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     feedChecks: PeriodicJob;
     subscriptions?: PeriodicJob;
     audience: AudienceJob;
+    accountExports: ExportJob;
   } = {
     tipSweep,
     audience,
+    accountExports,
     idempotencyCleanup,
     feedChecks: startFeedCheckJob(ctx, app.log, config.feedCheckIntervalMs, (id) => evaluateTips(ctx, id)),
   };

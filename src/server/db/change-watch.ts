@@ -39,6 +39,8 @@ export const UNWATCHED = new Set([
   'audience_uploads',
   'tip_schedule',
   'feed_check_schedule',
+  'account_exports',
+  'account_export_chunks',
 ]);
 
 export type ChangeWatch = {

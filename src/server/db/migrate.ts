@@ -25,6 +25,7 @@ import * as audience from './migrations/0025-audience.ts';
 import * as answerTruncate from './migrations/0026-answer-truncate.ts';
 import * as dueTimes from './migrations/0028-due-times.ts';
 import * as jobDueTimes from './migrations/0029-job-due-times.ts';
+import * as accountExports from './migrations/0030-account-exports.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -53,6 +54,7 @@ const migrations = {
   '0026-answer-truncate': answerTruncate,
   '0028-due-times': dueTimes,
   '0029-job-due-times': jobDueTimes,
+  '0030-account-exports': accountExports,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */

@@ -12,6 +12,7 @@ import type * as billing from './tables/billing.ts';
 import type * as admin from './tables/admin.ts';
 import type { FeedCheckScheduleTable, FeedChecksTable } from './tables/feed-checks.ts';
 import type * as audience from './tables/audience.ts';
+import type * as exports from './tables/exports.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/podcasts.ts';
@@ -23,6 +24,7 @@ export type * from './tables/engine.ts';
 export type * from './tables/billing.ts';
 export type * from './tables/admin.ts';
 export type * from './tables/audience.ts';
+export type * from './tables/exports.ts';
 
 export interface DB {
   practice_bookmarks: engine.PracticeFlagsTable;
@@ -84,4 +86,6 @@ export interface DB {
   categories: content.CategoriesTable;
   changelog_items: content.ChangelogItemsTable;
   roadmap_items: content.RoadmapItemsTable;
+  account_exports: exports.AccountExportsTable;
+  account_export_chunks: exports.AccountExportChunksTable;
 }

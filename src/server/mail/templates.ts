@@ -75,3 +75,14 @@ export function newsletterConfirmMail(to: string, link: string): Mail {
       signature,
   };
 }
+
+export function accountExportMail(to: string, link: string, until: string): Mail {
+  return {
+    to,
+    subject: 'Deine Daten stehen zum Herunterladen bereit',
+    text:
+      `Hallo,\n\ndas Archiv mit deinen Daten bei Kompass Studio ist fertig. Du kannst es in den Einstellungen deines Kontos herunterladen:\n\n${link}\n\n` +
+      `Das Archiv liegt dort bis zum ${longDate.format(new Date(until))} bereit; danach kannst du jederzeit ein neues anfordern. Falls du keinen Datenexport angefordert hast, ändere bitte dein Passwort.` +
+      signature,
+  };
+}
