@@ -4,7 +4,16 @@
 import { z } from 'zod';
 import { collection, isoDate, resource } from './api.ts';
 
-import { audienceSourceStatus, audienceSourceType, OP3_TOKEN_MAX } from './audience-vocabulary.ts';
+import {
+  audienceSourceStatus,
+  audienceSourceType,
+  OP3_TOKEN_MAX,
+  UPLOAD_MAX_CELLS,
+  UPLOAD_MAX_COLUMNS,
+  UPLOAD_MAX_ROW_CHARS,
+} from './audience-vocabulary.ts';
+
+const german = (n: number) => new Intl.NumberFormat('de-DE').format(n);
 
 // The words and limits live zod-free in audience-vocabulary.ts (the client's screens import them).
 export {
@@ -14,6 +23,9 @@ export {
   audienceSourceType,
   OP3_TOKEN_MAX,
   UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_CELLS,
+  UPLOAD_MAX_COLUMNS,
+  UPLOAD_MAX_ROW_CHARS,
   type AudienceSeries,
 } from './audience-vocabulary.ts';
 
@@ -33,13 +45,24 @@ export type AudienceSource = z.infer<typeof audienceSource>;
 export const audienceSourceResource = resource(audienceSource);
 export const audienceSourceCollection = collection(audienceSource);
 
+/**
+ * The token as it travels in `Authorization: Bearer …`: RFC 6750's token characters (OP3's are
+ * base58). Decision 2026-12-06 (issue 53): a line break, NUL or ESC inside was refused by the HTTP
+ * client only at the call and answered as OP3 being unreachable (503); now the form says what is
+ * wrong at the field. Spaces and line breaks around a pasted token are trimmed first.
+ */
+const BEARER_TOKEN = /^(?:[A-Za-z0-9\-._~+/]+=*)?$/; // empty: min(1) says so
+const tokenCharacters =
+  'Das Token enthält Zeichen, die in keinem OP3-Token vorkommen (etwa Leerzeichen oder Zeilenumbrüche). Kopiere es erneut von op3.dev/api/keys.';
+
 export const connectOp3Body = z.object({
   type: z.literal('op3', { error: 'Diese Datenquelle gibt es nicht.' }),
   token: z
     .string({ error: 'Bitte füge dein OP3-API-Token ein.' })
     .trim()
     .min(1, 'Bitte füge dein OP3-API-Token ein.')
-    .max(OP3_TOKEN_MAX, `Das Token darf höchstens ${OP3_TOKEN_MAX} Zeichen lang sein.`),
+    .max(OP3_TOKEN_MAX, `Das Token darf höchstens ${OP3_TOKEN_MAX} Zeichen lang sein.`)
+    .regex(BEARER_TOKEN, tokenCharacters),
 });
 export type ConnectOp3Body = z.infer<typeof connectOp3Body>;
 
@@ -80,7 +103,10 @@ export const commitUploadResource = resource(
     inserted: z.number(),
     updated: z.number(),
     unchanged: z.number(),
+    /** The first unreadable rows (at most 100) with why. */
     errors: z.array(z.object({ line: z.number(), message: z.string() })),
+    /** All unreadable rows. */
+    error_count: z.number(),
   }),
 );
 
@@ -138,6 +164,7 @@ export const audienceMessages = {
   showUnknown:
     'OP3 kennt deinen Podcast noch nicht. Setze das OP3-Präfix vor die Audio-Links deines Feeds und versuche es nach der ersten gezählten Folge erneut.',
   unreachable: 'OP3 ist gerade nicht erreichbar. Versuche es in ein paar Minuten erneut.',
+  tokenCharacters,
   alreadyConnected: 'Diese Datenquelle ist schon verbunden.',
   sourceNotFound: 'Diese Datenquelle gibt es nicht.',
   uploadNotFound: 'Diesen Upload gibt es nicht (mehr). Lade die Datei erneut hoch.',
@@ -146,7 +173,14 @@ export const audienceMessages = {
   uploadUnreadable:
     'Diese Datei können wir nicht lesen. Lade eine CSV- oder TSV-Datei mit einer Kopfzeile hoch.',
   noDateColumn: 'In dieser Datei haben wir keine Spalte mit Datumswerten gefunden.',
+  tooManyColumns: (line: number) =>
+    `Zeile ${line} hat mehr als ${UPLOAD_MAX_COLUMNS} Spalten. Lade eine Datei mit höchstens ${UPLOAD_MAX_COLUMNS} Spalten hoch, etwa nur mit Datum und Kennzahlen.`,
+  rowTooLong: (line: number) =>
+    `Zeile ${line} ist länger als ${german(UPLOAD_MAX_ROW_CHARS)} Zeichen. So lange Zeilen hat ein Export von Hörerzahlen nicht: Prüfe, ob es die richtige Datei ist.`,
+  tooManyCells: `Diese Datei hat mehr als ${german(UPLOAD_MAX_CELLS)} Werte (Zeilen mal Spalten). Lade einen kürzeren Zeitraum oder weniger Spalten hoch.`,
   columnUnknown: 'Diese Spalte gibt es in der Datei nicht.',
+  columnTaken: (series: string) =>
+    `Diese Spalte ist schon „${series}“ zugeordnet. Eine Spalte zählt für eine Kennzahl.`,
   noSeries: 'Bitte ordne mindestens einer Kennzahl eine Spalte zu.',
   noFeed: 'Für OP3 braucht dein Podcast einen Feed. Trage zuerst die Feed-Adresse ein.',
 };

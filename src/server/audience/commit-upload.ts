@@ -9,14 +9,15 @@
 // readable rows are imported, every unreadable row is listed with its line number and why, and
 // the user can fix those lines and upload the file again: the days already stored come back as
 // unchanged. Only a file in which no row at all can be read is refused (422), and then nothing
-// changes and the upload stays pending for another mapping.
+// changes and the upload stays pending for another mapping. The answer lists the first 100
+// unreadable rows and counts all (`error_count`); the 422 lists the first 10 (issue 53, 2026-12-06).
 import type { AudienceMapping } from '../../shared/audience.ts';
 import type { Db } from '../db/database.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { audienceMessages } from '../../shared/audience.ts';
 import { storeDays } from './store-days.ts';
 import { checkMapping, readMapped } from './upload-mapping.ts';
-import { parseUpload } from './upload-parser.ts';
+import { parseUpload, UploadRefused } from './upload-parser.ts';
 import { updateSourceMetrics } from './source-metrics.ts';
 
 const SHOWN_ERRORS = 10;
@@ -35,6 +36,19 @@ async function uploadSource(trx: Db, podcastId: number, now: string) {
     .where('podcast_id', '=', podcastId)
     .where('type', '=', 'upload')
     .executeTakeFirstOrThrow();
+}
+
+/** The export's columns and rows, or the German 422 (at `upload`) why it cannot be read. */
+export function parseExport(text: string | null) {
+  let parsed;
+  try {
+    parsed = text === null ? null : parseUpload(text);
+  } catch (error) {
+    if (error instanceof UploadRefused) throw invalid({ upload: [error.message] });
+    throw error;
+  }
+  if (!parsed) throw invalid({ upload: [audienceMessages.uploadUnreadable] });
+  return parsed;
 }
 
 /** The mapping as stored: only the fields that name a column. */
@@ -58,11 +72,10 @@ export async function commitUpload(
     .where('podcast_id', '=', podcastId)
     .executeTakeFirst();
   if (!upload) throw notFound(audienceMessages.uploadNotFound);
-  const parsed = parseUpload(upload.content);
-  if (!parsed) throw invalid({ upload: [audienceMessages.uploadUnreadable] });
+  const parsed = parseExport(upload.content);
   const wrong = checkMapping(parsed.columns, mapping);
   if (wrong) throw invalid(wrong);
-  const { rows, errors } = readMapped(parsed, mapping);
+  const { rows, errors, unreadable } = readMapped(parsed, mapping);
   if (rows.length === 0) {
     const lines = errors.slice(0, SHOWN_ERRORS).map((e) => `Zeile ${e.line}: ${e.message}`);
     throw invalid({ upload: [noRowReadable, ...lines] });
@@ -92,5 +105,5 @@ export async function commitUpload(
     await updateSourceMetrics(trx, podcastId, now);
     return stored;
   });
-  return { ...counts, errors };
+  return { ...counts, errors, error_count: unreadable };
 }

@@ -11,16 +11,21 @@
 // - A row whose date cannot be read, a figure that is not a number or negative, a share above 100
 //   and a day the file already had in an earlier row are listed with the file's line number and
 //   why; the row is left out. A row with a date and no figure at all is no error: it says nothing.
+// - Bounds (issue 53, 2026-12-06): the first SHOWN_ROW_ERRORS unreadable rows are listed and all
+//   are counted (867,172 listed rows were a 45 MB answer); a cell is quoted with at most 50
+//   characters. A column feeds one series: mapped to two (downloads and followers) it would count
+//   the same figure twice, so the second field is refused, naming the first.
 import {
   audienceMessages,
   audienceSeries,
+  audienceSeriesLabels,
   type AudienceMapping,
   type AudienceSeries,
   type UploadColumn,
 } from '../../shared/audience.ts';
 import type { FieldErrors } from '../../shared/api.ts';
 import type { DayRow } from './store-days.ts';
-import { normaliseName, type ParsedUpload } from './upload-parser.ts';
+import { cut, normaliseName, type ParsedUpload } from './upload-parser.ts';
 import { dateReader, decimalMark, readNumber } from './upload-values.ts';
 
 const NAMES: Record<'date' | AudienceSeries, { exact: string[]; contains: RegExp }> = {
@@ -75,13 +80,17 @@ const wrongKind = {
 export function checkMapping(columns: readonly UploadColumn[], mapping: AudienceMapping): FieldErrors | null {
   const errors: FieldErrors = {};
   const byName = new Map(columns.map((c) => [c.name, c]));
+  const taken = new Map<string, AudienceSeries>();
   for (const field of ['date', ...audienceSeries] as const) {
     const name = mapping[field];
     if (!name) continue;
     const column = byName.get(name);
     const expected = field === 'date' ? 'date' : 'number';
+    const first = field === 'date' ? undefined : taken.get(name);
     if (!column) errors[`mapping.${field}`] = [audienceMessages.columnUnknown];
     else if (column.kind !== expected) errors[`mapping.${field}`] = [wrongKind[expected]];
+    else if (first) errors[`mapping.${field}`] = [audienceMessages.columnTaken(audienceSeriesLabels[first])];
+    else if (field !== 'date') taken.set(name, field);
   }
   if (!audienceSeries.some((series) => mapping[series])) {
     errors.mapping = [audienceMessages.noSeries];
@@ -91,11 +100,19 @@ export function checkMapping(columns: readonly UploadColumn[], mapping: Audience
 
 export type RowError = { line: number; message: string };
 
+/** Unreadable rows listed with why; the rest are only counted. */
+export const SHOWN_ROW_ERRORS = 100;
+const QUOTED_CHARS = 50;
+const quoted = (cell: string) => `„${cut(cell, QUOTED_CHARS)}“`;
+
 function germanDay(day: string) {
   return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 }
 
-/** Every row of the file under `mapping` (checked before): the days read and the rows that failed. */
+/**
+ * Every row of the file under `mapping` (checked before): the days read, the first rows that
+ * failed and how many failed.
+ */
 export function readMapped(parsed: ParsedUpload, mapping: AudienceMapping) {
   const index = (name: string) => parsed.columns.findIndex((c) => c.name === name);
   const cellsOf = (i: number) => parsed.records.map((r) => r.cells[i] ?? '');
@@ -116,18 +133,21 @@ export function readMapped(parsed: ParsedUpload, mapping: AudienceMapping) {
 
   const rows: DayRow[] = [];
   const errors: RowError[] = [];
+  let unreadable = 0;
+  const fail = (line: number, message: () => string) => {
+    if (unreadable++ < SHOWN_ROW_ERRORS) errors.push({ line, message: message() });
+  };
   const seen = new Map<string, number>();
   parsed.records.forEach((record, r) => {
     const cell = record.cells[dateAt] ?? '';
     const day = readDate(cell);
     if (!day) {
-      const what = cell === '' ? 'Das Datum fehlt.' : `„${cell}“ ist kein Datum.`;
-      errors.push({ line: record.line, message: what });
+      fail(record.line, () => (cell === '' ? 'Das Datum fehlt.' : `${quoted(cell)} ist kein Datum.`));
       return;
     }
     const earlier = seen.get(day);
     if (earlier !== undefined) {
-      errors.push({ line: record.line, message: `Den ${germanDay(day)} gibt es schon in Zeile ${earlier}.` });
+      fail(record.line, () => `Den ${germanDay(day)} gibt es schon in Zeile ${earlier}.`);
       return;
     }
     const row: DayRow = { day };
@@ -135,21 +155,22 @@ export function readMapped(parsed: ParsedUpload, mapping: AudienceMapping) {
     for (const { name, values, fraction, label, column } of series) {
       const value = values[r] ?? null;
       if (value === null) continue;
-      const shown = record.cells[column] ?? '';
-      if (Number.isNaN(value)) problems.push(`„${shown}“ in „${label}“ ist keine Zahl.`);
-      else if (value < 0) problems.push(`„${shown}“ in „${label}“ ist negativ.`);
+      const say = (what: string) =>
+        problems.push(`${quoted(record.cells[column] ?? '')} in „${label}“ ${what}`);
+      if (Number.isNaN(value)) say('ist keine Zahl.');
+      else if (value < 0) say('ist negativ.');
       else if (name === 'consumption') {
         const percent = fraction ? value * 100 : value;
-        if (percent > 100) problems.push(`„${shown}“ in „${label}“ ist mehr als 100 %.`);
+        if (percent > 100) say('ist mehr als 100 %.');
         else row.consumption = Math.round(percent * 100) / 100;
       } else row[name] = Math.round(value);
     }
     if (problems.length) {
-      errors.push({ line: record.line, message: problems.join(' ') });
+      fail(record.line, () => problems.join(' '));
       return;
     }
     seen.set(day, record.line);
     rows.push(row);
   });
-  return { rows, errors };
+  return { rows, errors, unreadable };
 }

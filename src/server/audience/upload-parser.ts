@@ -17,17 +17,33 @@
 //   filled cells (a 5 MB file has a hundred thousand rows).
 // - The shape is a hash of the normalised header names (trimmed, lower case, spaces collapsed):
 //   the next export from the same place has the same shape and gets the remembered mapping.
+// - Bounds (issue 53, 2026-12-06): rows are split with a bound on each (upload-rows.ts); a row of
+//   more than UPLOAD_MAX_COLUMNS cells, or more than UPLOAD_MAX_CELLS values below the header
+//   (rows × the header's width, as they are kept), ends the reading with UploadRefused, so no file
+//   costs more than those cells. No header among the first 40 filled rows ends the reading too.
+//   Column names are cut to 100 characters and samples to 50: the preview's answer stays small.
 import { createHash } from 'node:crypto';
-import Papa from 'papaparse';
-import type { UploadColumn } from '../../shared/audience.ts';
+import {
+  audienceMessages,
+  UPLOAD_MAX_CELLS,
+  UPLOAD_MAX_COLUMNS,
+  UPLOAD_MAX_ROW_CHARS,
+  type UploadColumn,
+} from '../../shared/audience.ts';
+import { eachRow, lineBreakOf, type LineBreak } from './upload-rows.ts';
 import { isBlank, looksLikeDate, looksLikeNumber } from './upload-values.ts';
 
 export type UploadRecord = { line: number; cells: string[] };
 export type ParsedUpload = { columns: UploadColumn[]; records: UploadRecord[]; shape: string };
 
+/** A file beyond the upload's bounds; the message is German, the routes answer it as a 422. */
+export class UploadRefused extends Error {}
+
 const SEPARATORS = [',', ';', '\t', '|'];
 const PROBE_ROWS = 40;
 const SAMPLES = 3;
+const NAME_CHARS = 100;
+const SAMPLE_CHARS = 50;
 
 /** The file's text, or null when it is no text file. */
 export function decodeUpload(bytes: Buffer): string | null {
@@ -49,22 +65,41 @@ function filled(row: readonly string[]) {
   return row.filter((cell) => cell.trim() !== '').length;
 }
 
-/** The separator whose rows agree best on one width, and that width. */
-function detectSeparator(text: string) {
-  let best = { separator: ',', width: 0, score: 0 };
-  for (const separator of SEPARATORS) {
-    const rows = Papa.parse<string[]>(text, {
-      delimiter: separator,
-      preview: PROBE_ROWS,
-      skipEmptyLines: 'greedy',
-    }).data;
-    const widths = new Map<number, number>();
-    for (const row of rows) if (row.length > 1) widths.set(row.length, (widths.get(row.length) ?? 0) + 1);
-    for (const [width, count] of widths) {
-      if (count * width > best.score) best = { separator, width, score: count * width };
-    }
-  }
+/** `text` cut to `max` characters, marked with '…' where cut. */
+export function cut(text: string, max: number) {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+type Probe = { separator: string; width: number; score: number; long: number | null };
+
+/**
+ * A separator's first 40 rows: their most telling width (count × width). The probe ends at a row
+ * of more than UPLOAD_MAX_COLUMNS cells (its width counts) or at one too long to split (`long`:
+ * its offset).
+ */
+function probe(text: string, separator: string, newline: LineBreak): Probe {
+  const widths = new Map<number, number>();
+  let seen = 0;
+  const read = eachRow(text, separator, newline, (row) => {
+    // papaparse's `skipEmptyLines: 'greedy'` over its first 40 rows, as a whole-text preview has it.
+    if (row.length > 1 && row.join('').trim() !== '')
+      widths.set(row.length, (widths.get(row.length) ?? 0) + 1);
+    return ++seen < PROBE_ROWS && row.length <= UPLOAD_MAX_COLUMNS;
+  });
+  let best: Probe = { separator, width: 0, score: 0, long: read.stop === 'long' ? read.at : null };
+  for (const [width, count] of widths)
+    if (count * width > best.score) best = { ...best, width, score: count * width };
   return best;
+}
+
+/** The separator whose rows agree best on one width (the first on a tie; ',' when none does). */
+function detectSeparator(text: string, newline: LineBreak) {
+  const probes = SEPARATORS.map((separator) => probe(text, separator, newline));
+  return probes.reduce((best, next) => (next.score > best.score ? next : best), {
+    ...probes[0]!,
+    width: 0,
+    score: 0,
+  });
 }
 
 function isHeader(row: readonly string[], width: number) {
@@ -75,7 +110,7 @@ function isHeader(row: readonly string[], width: number) {
 function columnNames(header: readonly string[]) {
   const seen = new Map<string, number>();
   return header.map((raw, index) => {
-    const name = raw.trim().replace(/\s+/g, ' ') || `Spalte ${index + 1}`;
+    const name = cut(raw.trim().replace(/\s+/g, ' '), NAME_CHARS) || `Spalte ${index + 1}`;
     const count = (seen.get(name) ?? 0) + 1;
     seen.set(name, count);
     return count === 1 ? name : `${name} (${count})`;
@@ -102,7 +137,37 @@ function kindOf(cells: readonly string[]): UploadColumn['kind'] {
   return 'text';
 }
 
-/** The export's columns and rows, or null when it has no header row with two columns or more. */
+/** The first few distinct filled cells, cut for the preview. */
+function samplesOf(cells: readonly string[]) {
+  const samples = new Set<string>();
+  for (const cell of cells) {
+    if (samples.size === SAMPLES) break;
+    if (cell !== '') samples.add(cut(cell, SAMPLE_CHARS));
+  }
+  return [...samples];
+}
+
+const lineOf = (text: string, offset: number, first: number) => {
+  let line = first;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+};
+
+/** A row too long to split: its first 64 KB split, too many columns under a separator, else too long. */
+function longRow(text: string, at: number, line: number, separators: string[], newline: LineBreak) {
+  const head = text.slice(at, at + UPLOAD_MAX_ROW_CHARS);
+  const wide = separators.some((separator) => {
+    let cells = 0;
+    eachRow(head, separator, newline, (row) => ((cells = row.length), false));
+    return cells > UPLOAD_MAX_COLUMNS;
+  });
+  return new UploadRefused(wide ? audienceMessages.tooManyColumns(line) : audienceMessages.rowTooLong(line));
+}
+
+/**
+ * The export's columns and rows, or null when it has no header row with two columns or more
+ * among its first 40 filled rows; UploadRefused when it is beyond the bounds.
+ */
 export function parseUpload(source: string): ParsedUpload | null {
   let text = source;
   let skippedLines = 0;
@@ -113,33 +178,46 @@ export function parseUpload(source: string): ParsedUpload | null {
     text = text.slice(hint[0].length);
     skippedLines = 1;
   }
-  const detected = detectSeparator(text);
+  const newline = lineBreakOf(text);
+  const detected = detectSeparator(text, newline);
   const separator = forced ?? detected.separator;
-  if (!forced && detected.width < 2) return null;
+  if (!forced && detected.width < 2) {
+    const at = detected.long;
+    if (at !== null) throw longRow(text, at, lineOf(text, at, 1 + skippedLines), SEPARATORS, newline);
+    return null;
+  }
 
-  const rows: UploadRecord[] = [];
-  let line = 1 + skippedLines;
-  let start = 0;
-  Papa.parse<string[]>(text, {
-    delimiter: separator,
-    step: ({ data, meta }) => {
-      if (filled(data) > 0) rows.push({ line, cells: data.map((cell) => cell.trim()) });
-      for (let i = start; i < meta.cursor; i++) if (text.charCodeAt(i) === 10) line++;
-      start = meta.cursor;
-    },
-  });
   const width = forced ? Math.max(2, detected.width) : detected.width;
-  const headerAt = rows.slice(0, PROBE_ROWS).findIndex((row) => isHeader(row.cells, width));
-  const header = rows[headerAt];
+  let header: UploadRecord | undefined;
+  let before = 0;
+  let refused: UploadRefused | undefined;
+  const records: UploadRecord[] = [];
+  let cells = 0;
+  let line = 1 + skippedLines;
+  const read = eachRow(text, separator, newline, (row, start, end) => {
+    if (row.length > UPLOAD_MAX_COLUMNS) refused = new UploadRefused(audienceMessages.tooManyColumns(line));
+    else if (filled(row) > 0) {
+      const record = { line, cells: row.map((cell) => cell.trim()) };
+      if (header) {
+        // Every record as wide as the header: padded, or cut where it runs on beyond it.
+        record.cells.length = header.cells.length;
+        record.cells.fill('', Math.min(row.length, header.cells.length));
+        records.push(record);
+        cells += header.cells.length;
+        if (cells > UPLOAD_MAX_CELLS) refused = new UploadRefused(audienceMessages.tooManyCells);
+      } else if (isHeader(record.cells, width)) header = record;
+      else if (++before === PROBE_ROWS) return false;
+    }
+    for (let i = start; i < end; i++) if (text.charCodeAt(i) === 10) line++;
+    return refused === undefined;
+  });
+  if (refused) throw refused;
+  if (read.stop === 'long') throw longRow(text, read.at, line, [separator], newline);
   if (!header) return null;
   const names = columnNames(header.cells);
-  const records = rows
-    .slice(headerAt + 1)
-    .map((row) => ({ line: row.line, cells: names.map((_, i) => row.cells[i] ?? '') }));
   const columns = names.map((name, i): UploadColumn => {
-    const cells = records.map((record) => record.cells[i] ?? '');
-    const samples = [...new Set(cells.filter((cell) => cell !== ''))].slice(0, SAMPLES);
-    return { name, kind: kindOf(cells), samples };
+    const column = records.map((record) => record.cells[i] ?? '');
+    return { name, kind: kindOf(column), samples: samplesOf(column) };
   });
   const shape = createHash('sha256')
     .update(names.map(normaliseName).join('\u001f'))

@@ -5,7 +5,9 @@
 //
 // Decision 2026-12-01: pending uploads older than a day, and all but this podcast's newest few,
 // are removed by the next upload: a preview nobody committed is not kept for ever, and a podcast
-// cannot pile up files of 5 MB each.
+// cannot pile up files of 5 MB each. 2026-12-06 (issue 53): and all but the uploader's newest few
+// across their podcasts (one account with 8 podcasts kept 23), removed after the new one is
+// stored, so that uploads sent at once leave no more than that either.
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -27,9 +29,9 @@ import { requireUser } from '../access/session.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, invalid } from '../http/errors.ts';
-import { commitUpload } from './commit-upload.ts';
+import { commitUpload, parseExport } from './commit-upload.ts';
 import { checkMapping, guessMapping } from './upload-mapping.ts';
-import { decodeUpload, parseUpload } from './upload-parser.ts';
+import { decodeUpload } from './upload-parser.ts';
 
 const KEEP_PENDING = 3;
 const PENDING_MS = 86_400_000;
@@ -69,25 +71,18 @@ async function rememberedMapping(db: Db, podcastId: number, shape: string, colum
   return parsed.data;
 }
 
-async function dropOldUploads(db: Db, podcastId: number, now: Date) {
-  await db
-    .deleteFrom('audience_uploads')
-    .where('created_at', '<', new Date(now.getTime() - PENDING_MS).toISOString())
-    .execute();
+/** Removes all but the newest few pending uploads of a podcast or of an uploader. */
+async function keepNewest(db: Db, column: 'podcast_id' | 'user_id', value: number) {
   const newest = await db
     .selectFrom('audience_uploads')
     .select('id')
-    .where('podcast_id', '=', podcastId)
+    .where(column, '=', value)
     .orderBy('id', 'desc')
     .limit(KEEP_PENDING)
     .execute();
+  if (newest.length < KEEP_PENDING) return;
   const keep = newest.map((row) => row.id);
-  if (keep.length < KEEP_PENDING) return;
-  await db
-    .deleteFrom('audience_uploads')
-    .where('podcast_id', '=', podcastId)
-    .where('id', 'not in', keep)
-    .execute();
+  await db.deleteFrom('audience_uploads').where(column, '=', value).where('id', 'not in', keep).execute();
 }
 
 export const audienceUploadRoutes = async (scope: FastifyInstance, { db, clock }: AppContext) => {
@@ -106,24 +101,28 @@ export const audienceUploadRoutes = async (scope: FastifyInstance, { db, clock }
       const user = requireUser(request);
       const { bytes, name } = await readExport(request);
       const text = decodeUpload(bytes);
-      const parsed = text === null ? null : parseUpload(text);
-      if (text === null || !parsed) throw invalid({ upload: [audienceMessages.uploadUnreadable] });
+      const parsed = parseExport(text);
       if (!parsed.columns.some((c) => c.kind === 'date'))
         throw invalid({ upload: [audienceMessages.noDateColumn] });
       const now = clock.now();
-      await dropOldUploads(db, podcastId, now);
       const row = await db
         .insertInto('audience_uploads')
         .values({
           podcast_id: podcastId,
           user_id: user.id,
           file_name: name,
-          content: text,
+          content: text!,
           shape: parsed.shape,
           created_at: now.toISOString(),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await db
+        .deleteFrom('audience_uploads')
+        .where('created_at', '<', new Date(now.getTime() - PENDING_MS).toISOString())
+        .execute();
+      await keepNewest(db, 'podcast_id', podcastId);
+      await keepNewest(db, 'user_id', user.id);
       const mapping: Partial<AudienceMapping> =
         (await rememberedMapping(db, podcastId, parsed.shape, parsed.columns)) ??
         guessMapping(parsed.columns);

@@ -35,6 +35,7 @@ describe('an export, from the file to the screen', () => {
       updated: 0,
       unchanged: 0,
       errors: [],
+      error_count: 0,
     });
     const { days } = await audience();
     expect(days).toHaveLength(30);
@@ -63,6 +64,7 @@ describe('an export, from the file to the screen', () => {
       updated: 0,
       unchanged: 30,
       errors: [],
+      error_count: 0,
     });
   });
 
@@ -78,6 +80,7 @@ describe('an export, from the file to the screen', () => {
       updated: 5,
       unchanged: 5,
       errors: [],
+      error_count: 0,
     });
     const { days } = await audience('from=2026-11-30&to=2026-12-01');
     expect(days.map((d) => d.downloads)).toEqual([5000, 1000]);
@@ -105,6 +108,7 @@ describe('an export, from the file to the screen', () => {
         { line: 6, message: '„-20“ in „Downloads“ ist negativ.' },
         { line: 8, message: '„Summe“ ist kein Datum.' },
       ],
+      error_count: 4,
     });
     const { days } = await audience('from=2026-12-11&to=2026-12-14');
     expect(days.map((d) => [d.date, d.downloads])).toEqual([

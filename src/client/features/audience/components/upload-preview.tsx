@@ -15,7 +15,9 @@ type Result = {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** The first unreadable rows (at most 100); `error_count` counts all. */
   errors: { line: number; message: string }[];
+  error_count: number;
 };
 type Commit = UseMutationResult<Result, Error, { uploadId: number; mapping: AudienceMapping }>;
 
@@ -131,10 +133,12 @@ function ImportResult({ result }: { result: Result }) {
       {result.errors.length > 0 && (
         <>
           <p className="text-sm font-medium text-slate-800">
-            {result.errors.length === 1
-              ? 'Diese Zeile'
-              : `Diese ${number().format(result.errors.length)} Zeilen`}{' '}
-            konnten wir nicht lesen:
+            {result.error_count === 1 ? 'Diese Zeile' : `Diese ${number().format(result.error_count)} Zeilen`}{' '}
+            konnten wir nicht lesen
+            {result.error_count > result.errors.length
+              ? ` (hier die ersten ${number().format(result.errors.length)})`
+              : ''}
+            :
           </p>
           <ul
             tabIndex={0}
