@@ -27,6 +27,35 @@ describe('contracts', () => {
     return { owner, agent, podcast, second };
   }
 
+  // Issue 53: the re-check calls Steady between its writes (refresh the token, store it, read the
+  // subscription). With an Idempotency-Key on PostgreSQL those writes would begin the request's
+  // transaction and the next call would be refused (db/transaction-scope.ts): it runs outside it.
+  it('redeems with an Idempotency-Key when the access token has expired: refreshed, then redeemed', async () => {
+    const { owner, agent, podcast } = await basicPodcastWithSubscriber('2027-09-01T10:00:00Z');
+    const expired = '2000-01-01T00:00:00.000Z';
+    const account = () =>
+      t.db
+        .selectFrom('steady_accounts')
+        .selectAll()
+        .where('user_id', '=', owner.id)
+        .executeTakeFirstOrThrow();
+    const before = await account();
+    await t.db
+      .updateTable('steady_accounts')
+      .set({ token_expires_at: expired })
+      .where('user_id', '=', owner.id)
+      .execute();
+    const redeemed = await agent.post(`/api/podcasts/${podcast.id}/contract`, undefined, {
+      'idempotency-key': 'einloesen-token-abgelaufen',
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    const after = await account();
+    expect(after.token_expires_at! > expired).toBe(true);
+    expect(after.access_token).not.toBe(before.access_token);
+    expect(await podcastOf(agent, podcast.id)).toMatchObject({ active: true });
+    expect((await agent.delete(`/api/podcasts/${podcast.id}/contract`)).statusCode).toBe(200);
+  });
+
   it('redeems the subscription for one podcast at a time, 409 elsewhere, and releases it', async () => {
     const { owner, agent, podcast, second } = await basicPodcastWithSubscriber('2027-05-01T10:00:00Z');
     expect((await podcastOf(agent, podcast.id)).active).toBe(false);
