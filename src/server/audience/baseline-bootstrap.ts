@@ -8,7 +8,7 @@
 // Seeded, so the same data always give the same interval. Decided 2026-12-01.
 import { FEATURES, predict, type BaselineFit } from './baseline-model.ts';
 
-export const BLOCK_DAYS = 7;
+export const BLOCK_DAYS = 28;
 
 /** A small seeded generator (mulberry32): the interval must not change between two requests. */
 export function seededRandom(seed: number) {
@@ -99,7 +99,7 @@ export function bootstrap(
   baselineX: number[][],
   residuals: number[],
   runX: number[][],
-  options: { replicates: number; seed: number; level: number; strata: number[] },
+  options: { replicates: number; seed: number; level: number; strata: number[]; days: number[] },
 ): Bootstrap {
   const n = residuals.length;
   const m = runX.length;
@@ -113,10 +113,14 @@ export function bootstrap(
   const ratios: number[] = [];
   const perDay = runX.map(() => [] as number[]);
   const starts = n - BLOCK_DAYS + 1;
+  const byWeekday = Array.from({ length: 7 }, () => [] as number[]);
+  for (let s = 0; s < starts; s++) byWeekday[((options.days[s]! % 7) + 7) % 7]!.push(s);
   const series = new Array<number>(n + m);
   for (let b = 0; b < options.replicates; b++) {
     for (let at = 0; at < n + m; at += BLOCK_DAYS) {
-      const from = Math.floor(random() * starts);
+      const same = byWeekday[((options.days[at]! % 7) + 7) % 7]!;
+      const from =
+        same.length > 0 ? same[Math.floor(random() * same.length)]! : Math.floor(random() * starts);
       for (let k = 0; k < BLOCK_DAYS && at + k < n + m; k++) series[at + k] = standard[from + k]!;
     }
     // One Newton step of the refit: δ = (XᵀWX + Λ)⁻¹ Xᵀ W e* for the new baseline's residuals e*.

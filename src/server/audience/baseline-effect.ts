@@ -9,8 +9,9 @@
 import type { AudienceEffect } from '../../shared/audience.ts';
 import { addDays, daysBetween } from '../../shared/calendar.ts';
 import { bootstrap, residualsOf } from './baseline-bootstrap.ts';
-import { featuresOf, fitBest, predict, releaseLoad } from './baseline-model.ts';
+import { featuresOf, fitBest, predict, releaseLoad, type Shape } from './baseline-model.ts';
 import { effectMessage, missingBaseline, missingRun, notStarted } from './baseline-messages.ts';
+import { unusualDays } from './baseline-outliers.ts';
 
 export const MIN_BASELINE = 28;
 export const BASELINE_MAX = 91;
@@ -50,6 +51,37 @@ function seedOf(values: number[]) {
   return h >>> 0;
 }
 
+/**
+ * What the choice of release shape leaves open, on the log scale, as a 90 % half-width: the run's
+ * expectation under each shape's fit, weighted by its likelihood against the best. When every
+ * release of the baseline fell on one weekday, the release bump and that weekday's factor cannot be
+ * told apart (every shape fits alike), and a run that publishes more or less often is expected
+ * quite differently by each: the interval then takes their spread in (issue 55: without it, a
+ * podcast going from weekly to twice a week after a perfectly regular baseline was held in 68 %).
+ * Where the baseline's releases move through the week, one shape is far likelier and this is ~0.
+ */
+function shapeSpread(
+  candidates: { shape: Shape; beta: number[]; logLik: number }[],
+  run: { date: string }[],
+  start: string,
+  releases: readonly string[],
+  expected: number,
+) {
+  const top = Math.max(...candidates.map((c) => c.logLik));
+  let weights = 0;
+  let squares = 0;
+  for (const c of candidates) {
+    const weight = Math.exp(c.logLik - top);
+    if (weight < 1e-3) continue;
+    const sum = run.reduce((s, d) => s + predict(c.beta, featuresOf(d.date, start, releases, c.shape)), 0);
+    weights += weight;
+    squares += weight * Math.log(sum / expected) ** 2;
+  }
+  return SHAPE_Z * Math.sqrt(squares / weights);
+}
+/** The normal quantile of a 90 % interval. */
+const SHAPE_Z = 1.645;
+
 export function baselineEffect(input: EffectInput): AudienceEffect {
   const { start, end } = input;
   const known = input.days
@@ -66,17 +98,32 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
   if (run.length < needed) return empty(missingRun(run.length, needed), baseline.length);
 
   const releases = input.releases.filter((r) => r <= lastDay);
-  const y = baseline.map((d) => d.downloads);
-  const {
-    fit,
-    shape,
-    x: baselineX,
-  } = fitBest(
-    baseline.map((d) => d.date),
-    start,
-    releases,
-    y,
-  );
+  const fitOf = (days: typeof baseline) =>
+    fitBest(
+      days.map((d) => d.date),
+      start,
+      releases,
+      days.map((d) => d.downloads),
+    );
+  // Days far above the pattern are set aside and the fit redone without them (baseline-outliers.ts).
+  let first = fitOf(baseline);
+  let kept = baseline;
+  let unusual: number[] = [];
+  for (let pass = 0; pass < 2; pass++) {
+    const { fit, shape } = first;
+    const mu = baseline.map((d) => predict(fit.beta, featuresOf(d.date, start, releases, shape)));
+    const found = unusualDays(
+      baseline.map((d) => d.downloads),
+      mu,
+    );
+    if (found.length <= unusual.length) break;
+    unusual = found;
+    const aside = new Set(found);
+    kept = baseline.filter((_, t) => !aside.has(t));
+    first = fitOf(kept);
+  }
+  const { fit, shape, x: baselineX, candidates } = first;
+  const y = kept.map((d) => d.downloads);
   const runX = run.map((d) => featuresOf(d.date, start, releases, shape));
   const expectedDays = runX.map((row) => predict(fit.beta, row));
   const observed = run.reduce((s, d) => s + d.downloads, 0);
@@ -85,13 +132,15 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
     replicates: input.replicates ?? REPLICATES,
     seed: seedOf([...y, ...run.map((d) => d.downloads), daysBetween('2000-01-01', start)]),
     level: LEVEL,
-    strata: [...baseline, ...run].map((d) => (releaseLoad(d.date, releases, shape.fade) >= 0.5 ? 1 : 0)),
+    days: [...kept, ...run].map((d) => daysBetween(start, d.date)),
+    strata: [...kept, ...run].map((d) => (releaseLoad(d.date, releases, shape.fade) >= 0.5 ? 1 : 0)),
   });
   const logRatio = Math.log(Math.max(observed, 0.5) / expected);
   const relative = Math.exp(logRatio) - 1;
+  const open = shapeSpread(candidates, run, start, releases, expected);
   const interval: [number, number] = [
-    Math.exp(logRatio - spread.logRatio[1]) - 1,
-    Math.exp(logRatio - spread.logRatio[0]) - 1,
+    Math.exp(logRatio - Math.hypot(spread.logRatio[1], open)) - 1,
+    Math.exp(logRatio + Math.hypot(spread.logRatio[0], open)) - 1,
   ];
   const complete = run.length === runLength;
   return {
@@ -100,6 +149,7 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
       relative,
       interval,
       complete ? null : { seen: run.length, of: runLength, running: lastDay < end },
+      unusual.length,
     ),
     baseline_days: baseline.length,
     observed,

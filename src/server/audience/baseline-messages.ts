@@ -28,6 +28,7 @@ export function effectMessage(
   relative: number,
   interval: [number, number],
   partial: { seen: number; of: number; running: boolean } | null,
+  setAside = 0,
 ) {
   const range = `90 %-Intervall: ${percent(interval[0])} bis ${percent(interval[1])}`;
   const verdict = verdictOf(interval);
@@ -37,8 +38,18 @@ export function effectMessage(
       : verdict === 'raised'
         ? `${percent(relative)} mehr Downloads als erwartet (${range}).`
         : `${Math.abs(Math.round(relative * 100))} % weniger Downloads als erwartet (${range}).`;
-  if (!partial) return sentence;
+  const aside = setAsideNote(setAside);
+  const measured = aside ? `${sentence} ${aside}` : sentence;
+  if (!partial) return measured;
   return partial.running
-    ? `Bisher, nach ${partial.seen} von ${partial.of} Tagen: ${sentence}`
-    : `Gemessen an ${partial.seen} von ${partial.of} Tagen (für die übrigen fehlen Downloads): ${sentence}`;
+    ? `Bisher, nach ${partial.seen} von ${partial.of} Tagen: ${measured}`
+    : `Gemessen an ${partial.seen} von ${partial.of} Tagen (für die übrigen fehlen Downloads): ${measured}`;
+}
+
+/** Days far above the pattern before the start, left out of the baseline (baseline-outliers.ts). */
+export function setAsideNote(days: number) {
+  if (days === 0) return '';
+  return days === 1
+    ? 'Ein Tag mit ungewöhnlich vielen Downloads im Vergleichszeitraum wurde nicht berücksichtigt.'
+    : `${days} Tage mit ungewöhnlich vielen Downloads im Vergleichszeitraum wurden nicht berücksichtigt.`;
 }

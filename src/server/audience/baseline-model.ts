@@ -15,8 +15,17 @@ export type Shape = { fade: number; height: number };
 export const SHAPES: Shape[] = [0.7, 1, 1.5, 2, 3, 4, 6].flatMap((fade) =>
   [1, 3, 9].map((height) => ({ fade, height })),
 );
-/** Releases older than this many days no longer count. */
-export const RELEASE_HORIZON = 42;
+/** The release bump's horizon: a bump older than this many days no longer counts. */
+const BUMP_HORIZON = 42;
+/**
+ * The back catalogue's slow part: each episode keeps earning for months on a long tail, so a feed
+ * that stops publishing keeps fading for weeks (issue 55: expected to hold its level, such a
+ * podcast was told „weniger" in a third of cases). A second, slow curve (fading by e every
+ * TAIL_FADE days) carries it; releases older than RELEASE_HORIZON days no longer count at all.
+ * Decided 2026-12-06.
+ */
+const TAIL_FADE = 30;
+export const RELEASE_HORIZON = 120;
 /** Trend in units of four weeks, so its coefficient reads 'per month'. */
 const TREND_UNIT = 28;
 /**
@@ -25,33 +34,45 @@ const TREND_UNIT = 28;
  * (a pause then expects no spike), not the weekday's; an audience rarely grows or shrinks by more
  * than a few percent a month, so the trend's prior is ±5 % per four weeks. The level is free.
  */
-const RIDGE = { weekday: 1 / 0.3 ** 2, trend: 1 / 0.05 ** 2, release: 1 / 3 ** 2 };
+const RIDGE = { weekday: 1 / 0.3 ** 2, trend: 1 / 0.05 ** 2, release: 1 / 3 ** 2, tail: 1 / 0.5 ** 2 };
 /** The penalty for the spread: no prior, so the interval also shows what the data cannot tell. */
 const WEAK_RIDGE = 1;
-const ridgeOf = (i: number) => (i === 0 ? 0 : i < 7 ? RIDGE.weekday : i === 7 ? RIDGE.trend : RIDGE.release);
+const ridgeOf = (i: number) =>
+  i === 0 ? 0 : i < 7 ? RIDGE.weekday : i === 7 ? RIDGE.trend : i === 8 ? RIDGE.release : RIDGE.tail;
 
-export const FEATURES = 9;
+export const FEATURES = 10;
 
 /** How much of the release bumps is still on `date`: 1 on a release day, fading by e every `fade` days. */
-export function releaseLoad(date: string, releases: readonly string[], fade: number) {
+export function releaseLoad(date: string, releases: readonly string[], fade: number, horizon = BUMP_HORIZON) {
   let load = 0;
   for (const release of releases) {
     const since = daysBetween(release, date);
-    if (since >= 0 && since <= RELEASE_HORIZON) load += Math.exp(-since / fade);
+    if (since >= 0 && since <= horizon) load += Math.exp(-since / fade);
   }
   return load;
 }
 
-/** One row of the design: level, weekday (Monday is the reference), trend, the release curve. */
-export function featuresOf(date: string, start: string, releases: readonly string[], shape: Shape): number[] {
+/** One row of the design: level, weekday (Monday is the reference), trend, the release curve, the tail. */
+export function featuresOf(
+  date: string,
+  start: string,
+  releases: readonly string[],
+  shape: Shape,
+  tail = tailOf(date, releases),
+): number[] {
   const x = new Array<number>(FEATURES).fill(0);
   x[0] = 1;
   const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
   if (weekday > 0) x[weekday] = 1;
   x[7] = daysBetween(start, date) / TREND_UNIT;
   x[8] = Math.log(1 + shape.height * releaseLoad(date, releases, shape.fade));
+  x[9] = tail;
   return x;
 }
+
+/** The slow tail's feature on `date` (the same for every shape, so computed once per day). */
+export const tailOf = (date: string, releases: readonly string[]) =>
+  Math.log(1 + releaseLoad(date, releases, TAIL_FADE, RELEASE_HORIZON) / 4);
 
 /** Cholesky factor of a symmetric positive definite matrix (lower, row-major). */
 function cholesky(a: number[][]): number[][] {
@@ -175,13 +196,19 @@ export function fitBaseline(x: number[][], y: number[], from?: BaselineFit): Bas
   };
 }
 
-/** Fits the model with each release shape and keeps the likeliest (a Gaussian quasi-likelihood). */
+/**
+ * Fits the model with each release shape and keeps the likeliest (a Gaussian quasi-likelihood);
+ * `candidates` are all shapes' fits, for what the choice of shape leaves open (baseline-effect.ts).
+ */
 export function fitBest(dates: readonly string[], start: string, releases: readonly string[], y: number[]) {
   let best: { fit: BaselineFit; shape: Shape; x: number[][] } | undefined;
+  const candidates: { shape: Shape; beta: number[]; logLik: number }[] = [];
+  const tails = dates.map((date) => tailOf(date, releases));
   for (const shape of SHAPES) {
-    const x = dates.map((date) => featuresOf(date, start, releases, shape));
+    const x = dates.map((date, t) => featuresOf(date, start, releases, shape, tails[t]));
     const fit = fitBaseline(x, y, best?.fit);
+    candidates.push({ shape, beta: fit.beta, logLik: fit.logLik });
     if (!best || fit.logLik > best.fit.logLik) best = { fit, shape, x };
   }
-  return best!;
+  return { ...best!, candidates };
 }

@@ -114,6 +114,24 @@ describe('the effect', () => {
   });
 });
 
+describe('days far above the pattern', () => {
+  const releases = every5('2026-12-01', 30);
+  const clean = series('2026-12-01', 104, releases);
+  const viral = clean.map((d) =>
+    d.date >= '2027-01-20' && d.date <= '2027-01-22' ? { ...d, downloads: d.downloads * 5 } : d,
+  );
+
+  it('sets three viral days of the baseline aside and says so; a clean baseline keeps all', () => {
+    const effect = baselineEffect({ days: viral, releases, start: START, end: '2027-03-14' });
+    expect(Math.abs(effect.relative!)).toBeLessThan(0.03);
+    expect(effect.message).toMatch(
+      / 3 Tage mit ungewöhnlich vielen Downloads im Vergleichszeitraum wurden nicht berücksichtigt\.$/,
+    );
+    const plain = baselineEffect({ days: clean, releases, start: START, end: '2027-03-14' });
+    expect(plain.message).not.toMatch(/nicht berücksichtigt/);
+  });
+});
+
 describe('Zu wenig Daten', () => {
   const releases = every5('2026-12-01', 30);
   const days = series('2026-12-01', 104, releases);

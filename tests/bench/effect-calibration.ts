@@ -1,0 +1,72 @@
+// Calibration of the baseline effect ('Wirkung', src/server/audience/baseline-effect.md) on
+// podcasts shaped like real ones (tests/support/podcast-scenarios.ts, built unlike the method's
+// formula), scenario by scenario as in issue 55: how often the 90 % interval holds the truth, the
+// median estimate and width, how often a podcast without an effect is told „mehr" or „weniger",
+// how often a real effect is found; beside it a negative-binomial regression as an anchor
+// (support/nb-regression.ts) and the CPU of one answer. CPU-heavy: one answer is tens of ms.
+// Run: npx tsx tests/bench/effect-calibration.ts [podcasts per scenario = 400] [name filter]
+import { baselineEffect } from '../../src/server/audience/baseline-effect.ts';
+import { verdictOf } from '../../src/server/audience/baseline-messages.ts';
+import { BASELINE_DAYS, SCENARIOS, scenarioPodcast } from '../support/podcast-scenarios.ts';
+import { anchorEffect } from './support/nb-regression.ts';
+
+const PODCASTS = Number(process.argv[2] ?? 400);
+const FILTER = process.argv[3];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
+};
+const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
+const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n * 100).toFixed(1)} %`;
+
+type Tally = { covered: number; raised: number; lowered: number; estimates: number[]; widths: number[] };
+const tally = (): Tally => ({ covered: 0, raised: 0, lowered: 0, estimates: [], widths: [] });
+function count(t: Tally, truth: number, relative: number, interval: readonly [number, number]) {
+  if (interval[0] <= truth && truth <= interval[1]) t.covered++;
+  const verdict = verdictOf(interval);
+  if (verdict === 'raised') t.raised++;
+  if (verdict === 'lowered') t.lowered++;
+  t.estimates.push(relative);
+  t.widths.push(interval[1] - interval[0]);
+}
+
+const lines = [
+  '| scenario | truth | interval holds truth | median estimate | median width | „mehr" | „weniger" | set aside | regression anchor: holds truth / „mehr" / „weniger" | ms CPU |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+];
+console.log(`${PODCASTS} podcasts per scenario, ${BASELINE_DAYS}-day baseline, 28-day run\n`);
+console.log(lines.join('\n'));
+for (const scenario of SCENARIOS) {
+  if (FILTER && !new RegExp(FILTER).test(scenario.name)) continue;
+  const ours = tally();
+  const anchor = tally();
+  const cpu: number[] = [];
+  let setAside = 0;
+  for (let seed = 1; seed <= PODCASTS; seed++) {
+    const podcast = scenarioPodcast(scenario, seed);
+    const began = process.cpuUsage();
+    const result = baselineEffect(podcast);
+    const used = process.cpuUsage(began);
+    cpu.push((used.user + used.system) / 1000);
+    if (!result.enough_data) throw new Error(`${scenario.name} #${seed}: ${result.message}`);
+    count(ours, scenario.truth, result.relative!, result.interval!);
+    if (result.message?.includes('nicht berücksichtigt')) setAside++;
+    const textbook = anchorEffect(podcast.days, podcast.releases, podcast.start, BASELINE_DAYS);
+    count(anchor, scenario.truth, textbook.relative, textbook.interval);
+  }
+  const n = PODCASTS;
+  const line = [
+    scenario.name,
+    signed(scenario.truth),
+    pct(ours.covered / n),
+    signed(median(ours.estimates)),
+    `${(median(ours.widths) * 100).toFixed(0)} pts`,
+    pct(ours.raised / n),
+    pct(ours.lowered / n),
+    pct(setAside / n),
+    `${pct(anchor.covered / n)} / ${pct(anchor.raised / n)} / ${pct(anchor.lowered / n)}`,
+    median(cpu).toFixed(0),
+  ];
+  console.log(`| ${line.join(' | ')} |`);
+}
