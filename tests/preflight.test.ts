@@ -1,17 +1,35 @@
 // npm test's preflight: what is missing decides what it installs, or which line it stops with.
 // The probes and the installer are injected, so no test runs apt-get.
 import { describe, expect, it } from 'vitest';
-import { DEBIAN_CHROMIUM, plan, preflight, type Probes } from './preflight.ts';
+import {
+  DEBIAN_CHROMIUM,
+  DEBIAN_FIREFOX,
+  DEBIAN_WEBKIT_DRIVER,
+  DEBIAN_XVFB,
+  plan,
+  preflight,
+  type Probes,
+} from './preflight.ts';
 
-/** A machine with these files; `postgres` says whether initdb is there. */
+/** The engine journeys' programs (Firefox ESR, WebKitWebDriver, Xvfb), where a test is not about them. */
+const ENGINES = [DEBIAN_FIREFOX, DEBIAN_WEBKIT_DRIVER, DEBIAN_XVFB];
+const PACKAGE_FILES: Record<string, string> = {
+  chromium: DEBIAN_CHROMIUM,
+  'firefox-esr': DEBIAN_FIREFOX,
+  'webkit2gtk-driver': DEBIAN_WEBKIT_DRIVER,
+  xvfb: DEBIAN_XVFB,
+};
+
+/** A machine with these files (and the engines' unless `engines: false`); `postgres`: initdb is there. */
 function probes(options: {
+  engines?: boolean;
   postgres?: boolean;
   files?: string[];
   env?: NodeJS.ProcessEnv;
   root?: boolean;
   apt?: boolean;
 }): Probes & { installed: (packages: string[]) => void } {
-  const files = new Set(options.files ?? []);
+  const files = new Set([...(options.files ?? []), ...(options.engines === false ? [] : ENGINES)]);
   let postgres = options.postgres ?? false;
   return {
     env: options.env ?? {},
@@ -21,7 +39,7 @@ function probes(options: {
     hasAptGet: options.apt ?? true,
     installed(packages) {
       if (packages.includes('postgresql')) postgres = true;
-      if (packages.includes('chromium')) files.add(DEBIAN_CHROMIUM);
+      for (const name of packages) if (PACKAGE_FILES[name]) files.add(PACKAGE_FILES[name]);
     },
   };
 }
@@ -102,5 +120,47 @@ describe('npm test preflight (tests/preflight.ts)', () => {
     expect(empty).toBe(
       'Die Installation von postgresql ist gescheitert: führe `apt-get install -y postgresql` selbst aus (oder setze TEST_DATABASE_URL).',
     );
+  });
+
+  it('installs Firefox ESR, WebKitWebDriver and Xvfb for the engine journeys where missing', () => {
+    const machine = probes({ postgres: true, files: [DEBIAN_CHROMIUM], engines: false });
+    expect(plan(machine)).toEqual({ install: ['firefox-esr', 'webkit2gtk-driver', 'xvfb'] });
+    const calls: string[][] = [];
+    expect(
+      preflight(
+        machine,
+        (packages) => {
+          calls.push(packages);
+          machine.installed(packages);
+          return undefined;
+        },
+        () => {},
+      ),
+    ).toBeUndefined();
+    expect(calls).toEqual([['firefox-esr', 'webkit2gtk-driver', 'xvfb']]);
+    // Stand-ins for the browsers (not for Xvfb, which has none).
+    const env = { FIREFOX_PATH: '/opt/firefox', WEBKIT_DRIVER_PATH: '/opt/WebKitWebDriver' };
+    const files = [DEBIAN_CHROMIUM, DEBIAN_XVFB, ...Object.values(env)];
+    expect(plan(probes({ postgres: true, env, files, engines: false }))).toEqual({ install: [] });
+    expect(plan(probes({ postgres: true, files: [DEBIAN_CHROMIUM], engines: false, root: false }))).toEqual({
+      stop: 'Für npm test fehlen Firefox ESR (firefox-esr), WebKitWebDriver (webkit2gtk-driver) und Xvfb (xvfb): führe `sudo apt-get install -y firefox-esr webkit2gtk-driver xvfb` aus (oder setze FIREFOX_PATH bzw. WEBKIT_DRIVER_PATH).',
+    });
+    expect(
+      plan(
+        probes({
+          postgres: true,
+          files: [DEBIAN_CHROMIUM, DEBIAN_FIREFOX, DEBIAN_WEBKIT_DRIVER],
+          engines: false,
+          apt: false,
+        }),
+      ),
+    ).toEqual({
+      stop: 'Für npm test fehlt Xvfb (xvfb): führe `apt-get install -y xvfb` aus.',
+    });
+    expect(
+      plan(probes({ postgres: true, files: [DEBIAN_CHROMIUM], env: { FIREFOX_PATH: '/nirgends/firefox' } })),
+    ).toEqual({
+      stop: 'FIREFOX_PATH zeigt auf /nirgends/firefox, dort ist kein Firefox: setze den Pfad eines Firefox oder lass FIREFOX_PATH weg.',
+    });
   });
 });

@@ -1,10 +1,11 @@
 // What `npm test` needs from the machine, brought before any suite starts: Debian's PostgreSQL
-// server (the private cluster of the PostgreSQL pass and the fault suite) and Chromium (the
-// journeys). Decision 2026-12-01: like `npm start`, `npm test` sets itself up on a fresh machine.
+// server (the private cluster of the PostgreSQL pass and the fault suite), Chromium (the
+// journeys), Firefox ESR, WebKitWebDriver and Xvfb (the engine journeys, tests/engines/). Decision 2026-12-01: like `npm start`, `npm test` sets itself up on a fresh machine.
 // Where it may (root, apt-get present) it installs what is missing (`apt-get update` once, then
 // the packages, quietly, one line saying so); where it may not, it stops at once with one German
 // line naming the command, instead of failing halfway through a long run. TEST_DATABASE_URL
-// (an existing server) and CHROME_PATH (another browser) replace the package they stand for.
+// (an existing server), CHROME_PATH, FIREFOX_PATH and WEBKIT_DRIVER_PATH (other builds) replace
+// the package they stand for.
 // `npx tsx tests/preflight.ts` runs this part alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,6 +13,9 @@ import { pathToFileURL } from 'node:url';
 import { binDir } from './postgres.ts';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+export const DEBIAN_FIREFOX = '/usr/bin/firefox-esr';
+export const DEBIAN_WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+export const DEBIAN_XVFB = '/usr/bin/Xvfb';
 
 /** What the decision looks at; tests pass their own. */
 export type Probes = {
@@ -26,37 +30,74 @@ export type Probes = {
 /** Nothing to do, packages to install, or the one line to stop with. */
 export type Plan = { install: string[] } | { stop: string };
 
-const LABELS: Record<string, string> = {
-  postgresql: 'der PostgreSQL-Server (postgresql)',
-  chromium: 'Chromium (chromium)',
-};
-const INSTEAD: Record<string, string> = { postgresql: 'TEST_DATABASE_URL', chromium: 'CHROME_PATH' };
+/**
+ * The Debian packages a run needs, in the order they are named: what shows the package is there,
+ * and the variable that stands in for it (a path, where it names a program: then it must exist).
+ * The engine journeys (tests/engines/) drive Firefox ESR and WebKitGTK (WebKitWebDriver starts
+ * MiniBrowser, which needs an X display: Xvfb). Decision 2026-12-06.
+ */
+type Need = { package: string; label: string; instead?: string; program?: string; file?: string };
+const NEEDS: Need[] = [
+  { package: 'postgresql', label: 'der PostgreSQL-Server (postgresql)', instead: 'TEST_DATABASE_URL' },
+  {
+    package: 'chromium',
+    label: 'Chromium (chromium)',
+    instead: 'CHROME_PATH',
+    program: 'Chromium',
+    file: DEBIAN_CHROMIUM,
+  },
+  {
+    package: 'firefox-esr',
+    label: 'Firefox ESR (firefox-esr)',
+    instead: 'FIREFOX_PATH',
+    program: 'Firefox',
+    file: DEBIAN_FIREFOX,
+  },
+  {
+    package: 'webkit2gtk-driver',
+    label: 'WebKitWebDriver (webkit2gtk-driver)',
+    instead: 'WEBKIT_DRIVER_PATH',
+    program: 'WebKitWebDriver',
+    file: DEBIAN_WEBKIT_DRIVER,
+  },
+  { package: 'xvfb', label: 'Xvfb (xvfb)', file: DEBIAN_XVFB },
+];
 
-/** The Debian packages the run is missing, after what TEST_DATABASE_URL and CHROME_PATH replace. */
+const present = (probes: Probes, need: Need) =>
+  (need.instead !== undefined && Boolean(probes.env[need.instead])) ||
+  (need.file ? probes.hasFile(need.file) : probes.hasPostgres());
+
+/** The Debian packages the run is missing, after what TEST_DATABASE_URL, CHROME_PATH … replace. */
 export function missing(probes: Probes): string[] {
-  const packages: string[] = [];
-  if (!probes.env.TEST_DATABASE_URL && !probes.hasPostgres()) packages.push('postgresql');
-  if (!probes.env.CHROME_PATH && !probes.hasFile(DEBIAN_CHROMIUM)) packages.push('chromium');
-  return packages;
+  return NEEDS.filter((need) => !present(probes, need)).map((need) => need.package);
 }
 
 const command = (probes: Probes, packages: string[]) =>
   `${probes.isRoot ? '' : 'sudo '}apt-get install -y ${packages.join(' ')}`;
 
-const unless = (packages: string[]) => packages.map((p) => INSTEAD[p]).join(' bzw. ');
+const need = (name: string) => NEEDS.find((n) => n.package === name)!;
+
+/** " (oder setze TEST_DATABASE_URL bzw. CHROME_PATH)", for the packages that have a stand-in. */
+function unless(packages: string[]) {
+  const variables = packages.flatMap((p) => need(p).instead ?? []);
+  return variables.length > 0 ? ` (oder setze ${variables.join(' bzw. ')})` : '';
+}
 
 export function plan(probes: Probes): Plan {
-  const chrome = probes.env.CHROME_PATH;
-  if (chrome && !probes.hasFile(chrome)) {
-    return {
-      stop: `CHROME_PATH zeigt auf ${chrome}, dort ist kein Chromium: setze den Pfad eines Chromium oder lass CHROME_PATH weg.`,
-    };
+  for (const { instead, program } of NEEDS) {
+    const path = instead && program ? probes.env[instead] : undefined;
+    if (path && !probes.hasFile(path)) {
+      return {
+        stop: `${instead} zeigt auf ${path}, dort ist kein ${program}: setze den Pfad eines ${program} oder lass ${instead} weg.`,
+      };
+    }
   }
   const packages = missing(probes);
   if (packages.length === 0 || (probes.isRoot && probes.hasAptGet)) return { install: packages };
-  const what = packages.map((p) => LABELS[p]).join(' und ');
+  const what = packages.map((p) => need(p).label);
+  const listed = what.length > 1 ? `${what.slice(0, -1).join(', ')} und ${what.at(-1)}` : what[0];
   return {
-    stop: `Für npm test ${packages.length > 1 ? 'fehlen' : 'fehlt'} ${what}: führe \`${command(probes, packages)}\` aus (oder setze ${unless(packages)}).`,
+    stop: `Für npm test ${packages.length > 1 ? 'fehlen' : 'fehlt'} ${listed}: führe \`${command(probes, packages)}\` aus${unless(packages)}.`,
   };
 }
 
@@ -97,7 +138,7 @@ export function preflight(probes: Probes = machine(), install = aptInstall, say 
   const still = missing(probes);
   if (failed || still.length > 0) {
     const packages = still.length > 0 ? still : first.install;
-    return `Die Installation von ${packages.join(', ')} ist gescheitert${failed ? ` (${failed})` : ''}: führe \`${command(probes, packages)}\` selbst aus (oder setze ${unless(packages)}).`;
+    return `Die Installation von ${packages.join(', ')} ist gescheitert${failed ? ` (${failed})` : ''}: führe \`${command(probes, packages)}\` selbst aus${unless(packages)}.`;
   }
   return undefined;
 }

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { startPostgres } from './postgres.ts';
 import { preflight } from './preflight.ts';
 
-// Before any suite: PostgreSQL and Chromium are there (installed now if missing and we may), or
+// Before any suite: PostgreSQL and the browsers are there (installed now if missing and we may), or
 // the run stops here with the command to run, not halfway through (tests/preflight.ts).
 const unmet = preflight();
 if (unmet) {
@@ -83,7 +83,9 @@ function vitest(name: string, report: string, args: string[], env: NodeJS.Proces
   totals.failed += json.numFailedTests || (status !== 0 ? 1 : 0);
 }
 
-vitest('Unit-, Inhalts- und API-Tests (SQLite)', 'vitest-sqlite', []);
+// The first screens' script budgets measure the build, so they run after it (below).
+const BUDGETS = 'tests/client/build/first-screen-budgets.test.ts';
+vitest('Unit-, Inhalts- und API-Tests (SQLite)', 'vitest-sqlite', ['--exclude', BUDGETS]);
 
 function playwright(name: string, report: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const file = `${results}/${report}.json`;
@@ -126,6 +128,26 @@ function flakyTitles(suites: PlaywrightSuite[], describes: string[] = [], depth 
   });
 }
 
+/**
+ * The podcaster's journeys in Chromium, Firefox ESR and WebKitGTK (tests/engines/, vitest): one
+ * retry under CI=1 as Playwright's, its flaky journeys named by tests/engines/flaky-reporter.ts.
+ */
+function engines(name: string, report: string) {
+  const flakyFile = `${results}/${report}-flaky.json`;
+  rmSync(flakyFile, { force: true });
+  vitest(
+    name,
+    report,
+    ['-c', 'tests/engines/vitest.config.ts', '--reporter=./tests/engines/flaky-reporter.ts'],
+    {
+      ENGINES_FLAKY: flakyFile,
+    },
+  );
+  if (!existsSync(flakyFile)) return;
+  for (const title of JSON.parse(readFileSync(flakyFile, 'utf8')) as string[])
+    flaky.push(`${name}: ${title}`);
+}
+
 const external = process.env.TEST_DATABASE_URL;
 const postgres = external ? undefined : startPostgres();
 try {
@@ -141,6 +163,7 @@ try {
 
   if (step('Build', ['npm', 'run', 'build']) !== 0) totals.failed++;
   else {
+    vitest('Skript-Budgets der ersten Bildschirme (Build)', 'vitest-budgets', [BUDGETS]);
     // The journeys that move the server's clock run after the others, in a run (and on a server)
     // of their own, so a failure elsewhere does not skip them as a project dependency would.
     playwright('E2E (Playwright, Chromium, SQLite)', 'e2e', ['--project=desktop']);
@@ -148,6 +171,8 @@ try {
       '--no-deps',
       '--project=clock',
     ]);
+    // The podcaster's journeys in the three engines Debian ships (tests/README.md, "Three engines").
+    engines('Journeys in Chromium, Firefox ESR and WebKitGTK (SQLite)', 'engines');
     // The journeys whose behaviour depends on the database, once more against a server on
     // PostgreSQL, in a database of their own. Every API suite already runs on PostgreSQL (above);
     // a journey runs here again only when what the screen shows comes from SQL that differs

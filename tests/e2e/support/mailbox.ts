@@ -11,8 +11,8 @@ function mailDir(): string {
   return dir;
 }
 
-function mailsTo(address: string): StoredMail[] {
-  const dir = mailDir();
+/** The stored mails to `address`, oldest first. */
+export function mailsTo(address: string, dir = mailDir()): StoredMail[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
