@@ -48,7 +48,10 @@ export async function firefoxDriver(): Promise<Driver> {
       }
     },
     run: <T>(body: string, args: unknown[]) => page.evaluate(expression(body, args)) as Promise<T>,
-    click: async (body, args) => (await element(body, args)).click(),
+    // A locator's click waits until the element stands still and takes events: a bare handle's
+    // click goes to the coordinates it measured, and a screen still settling under load moved the
+    // button away ('Experiment starten' tapped the notes field above it, 2026-12-06).
+    click: async (body, args) => (await element(body, args)).asLocator().click(),
     type: async (body, args, value) => (await element(body, args)).type(value),
     screenshot: async () => Buffer.from(await page.screenshot()),
     async reopen() {
