@@ -24,23 +24,25 @@ export type HeldTransaction = {
   defer(work: () => void): boolean;
 };
 
-/** `beside`: code that runs outside the request's transaction (its statements on the pool). */
-type RequestScope = { tx: HeldTransaction; beside: boolean };
 /** A handler's own transaction (withTx), open until its callback has settled. */
 type Frame = { open: boolean; refused?: Error; parent: Frame | undefined };
+/**
+ * `tx`: the request's transaction; `beside`: code that runs outside it (its statements on the
+ * pool); `frame`: the innermost withTx. One AsyncLocalStorage for all three: each one enabled
+ * costs a little on every promise the process makes.
+ */
+type Scope = { tx?: HeldTransaction; beside?: boolean; frame?: Frame };
 
-const requestScope = new AsyncLocalStorage<RequestScope>();
-const frames = new AsyncLocalStorage<Frame>();
+const scopes = new AsyncLocalStorage<Scope>();
 
 /** The request's transaction the running code's statements belong to, if any. */
 export function requestTransactionOf(): HeldTransaction | undefined {
-  const scope = requestScope.getStore();
-  return scope && !scope.beside ? scope.tx : undefined;
+  const scope = scopes.getStore();
+  return scope?.beside ? undefined : scope?.tx;
 }
 
 /** Runs `work` (and everything it starts) with its statements in `tx`. */
-export const inRequest = <T>(tx: HeldTransaction, work: () => T): T =>
-  requestScope.run({ tx, beside: false }, work);
+export const inRequest = <T>(tx: HeldTransaction, work: () => T): T => scopes.run({ tx }, work);
 
 /**
  * Runs `work` outside the request's transaction: each of its statements commits on its own (or in
@@ -50,15 +52,16 @@ export const inRequest = <T>(tx: HeldTransaction, work: () => T): T =>
  * (it would wait for their locks). Decision 2026-12-06.
  */
 export function outsideRequest<T>(work: () => T): T {
-  const scope = requestScope.getStore();
-  return scope && !scope.beside ? requestScope.run({ tx: scope.tx, beside: true }, work) : work();
+  const scope = scopes.getStore();
+  return scope?.tx && !scope.beside ? scopes.run({ ...scope, beside: true }, work) : work();
 }
 
 /** Runs a handler's transaction callback (database.ts `withTx`); see refuseInTransaction. */
 export async function withinTransaction<T>(work: () => Promise<T>): Promise<T> {
-  const frame: Frame = { open: true, parent: frames.getStore() };
+  const scope = scopes.getStore();
+  const frame: Frame = { open: true, parent: scope?.frame };
   try {
-    const result = await frames.run(frame, work);
+    const result = await scopes.run({ ...scope, frame }, work);
     if (frame.refused) throw frame.refused;
     return result;
   } catch (error) {
@@ -78,9 +81,9 @@ export class HeldTransactionError extends Error {
  * marks that transaction so that it rolls back. `what`: the call, for the message.
  */
 export function refuseInTransaction(what: string) {
-  const scope = requestScope.getStore();
-  const held = scope?.tx.holding ? scope.tx : undefined;
-  let frame = frames.getStore();
+  const scope = scopes.getStore();
+  const held = scope?.tx?.holding ? scope.tx : undefined;
+  let frame = scope?.frame;
   while (frame && !frame.open) frame = frame.parent;
   if (!held && !frame) return;
   const error = new HeldTransactionError(
@@ -99,6 +102,6 @@ export function refuseInTransaction(what: string) {
  * request's transaction. Without a request's transaction, now.
  */
 export function afterCommit(work: () => void) {
-  const apart = () => requestScope.exit(() => frames.exit(work));
+  const apart = () => scopes.exit(work);
   if (!requestTransactionOf()?.defer(apart)) apart();
 }
