@@ -18,6 +18,16 @@ export function missingRun(days: number, needed: number) {
   return `Zu wenig Daten: Aus der Laufzeit des Experiments liegen Downloads von ${days === 1 ? 'einem Tag' : `${days} Tagen`} vor; für eine Wirkung brauchen wir mindestens ${needed}.`;
 }
 
+/**
+ * From what size on a change would have been told (item 8 of issue 55): an effect that large lies
+ * outside 0 in about 4 of 5 measurements with an interval this wide — the interval's half-width
+ * (1.645 standard errors) times (1.645 + 0.84) / 1.645, in whole percent. Decided 2026-12-06.
+ */
+export function detectable(interval: readonly [number, number]) {
+  const halfWidth = (Math.log(1 + interval[1]) - Math.log(1 + interval[0])) / 2;
+  return Math.round((Math.exp((halfWidth * (1.645 + 0.84)) / 1.645) - 1) * 100);
+}
+
 /** Is the 90 % interval entirely above 0, entirely below, or does it contain 0? */
 export function verdictOf(interval: readonly [number, number] | null) {
   if (!interval) return null;
@@ -34,7 +44,7 @@ export function effectMessage(
   const verdict = verdictOf(interval);
   const sentence =
     verdict === 'none'
-      ? `Kein messbarer Unterschied: ${percent(relative)} Downloads gegenüber dem Erwarteten (${range}, es schließt 0 ein).`
+      ? `Kein messbarer Unterschied: ${percent(relative)} Downloads gegenüber dem Erwarteten (${range}, es schließt 0 ein). Das heißt nicht, dass sich nichts verändert hat: Kompass kann es nur nicht unterscheiden. Erkennbar wäre eine Veränderung ab etwa ±${detectable(interval)} %.`
       : verdict === 'raised'
         ? `${percent(relative)} mehr Downloads als erwartet (${range}).`
         : `${Math.abs(Math.round(relative * 100))} % weniger Downloads als erwartet (${range}).`;

@@ -170,7 +170,7 @@ describe('the sentence', () => {
     expect(verdictOf([0.02, 0.3])).toBe('raised');
     expect(verdictOf([-0.3, -0.01])).toBe('lowered');
     expect(effectMessage(0.03, [-0.06, 0.12], null)).toBe(
-      'Kein messbarer Unterschied: +3 % Downloads gegenüber dem Erwarteten (90 %-Intervall: −6 % bis +12 %, es schließt 0 ein).',
+      'Kein messbarer Unterschied: +3 % Downloads gegenüber dem Erwarteten (90 %-Intervall: −6 % bis +12 %, es schließt 0 ein). Das heißt nicht, dass sich nichts verändert hat: Kompass kann es nur nicht unterscheiden. Erkennbar wäre eine Veränderung ab etwa ±14 %.',
     );
     expect(effectMessage(0.18, [0.09, 0.27], null)).toBe(
       '+18 % mehr Downloads als erwartet (90 %-Intervall: +9 % bis +27 %).',
