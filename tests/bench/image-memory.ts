@@ -4,84 +4,15 @@
 //
 // Run: npx tsx tests/bench/image-memory.ts [rounds]
 // BENCH_ROOT=<checkout> measures another checkout of the project (for before/after figures).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { build } from 'esbuild';
 import sharp from 'sharp';
-import { freePort, waitUntilUp } from '../support/loopback-server.ts';
+import { benchUser, startBundledServer } from './support/bundled-server.ts';
 
 const rounds = Number(process.argv[2] ?? 3);
 const PARALLEL = 8;
 const GOAL_MB = 600;
-const root = resolve(process.env.BENCH_ROOT ?? '.');
-
-// The server as `npm start` runs it: bundled by esbuild, packages from node_modules.
-const entry = join(root, 'dist/bench-image-memory/main.js');
-await build({
-  entryPoints: [join(root, 'src/server/main.ts')],
-  outfile: entry,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
-});
-
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'kompass-image-bench-'));
-const child = spawn(process.execPath, [entry], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    CLIENT_DIR: '',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const stop = () => child.kill('SIGTERM');
-process.on('exit', stop);
-
-const base = `http://127.0.0.1:${port}`;
-await waitUntilUp(`${base}/sanctum/csrf-cookie`, { exited: () => child.exitCode !== null });
-
-const rssMb = () => {
-  const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)!;
-  return Number(line[1]) / 1024;
-};
-
-// A verified user with a session, made through the API like a browser would.
-const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-const xsrf = csrf.headers.getSetCookie()[0]!.split(';')[0]!;
-const token = decodeURIComponent(xsrf.split('=')[1]!);
-const registration = await fetch(`${base}/api/account`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', cookie: xsrf, 'x-xsrf-token': token },
-  body: JSON.stringify({
-    email: 'bench@example.org',
-    password: 'bench-passwort-1',
-    password_confirmation: 'bench-passwort-1',
-    terms: true,
-    privacy: true,
-  }),
-});
-const cookieOf = (name: string) =>
-  registration.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))!
-    .split(';')[0]!;
-const session = cookieOf('kompass_session');
-// The CSRF token is bound to the session: registration hands out a new one.
-const sessionXsrf = cookieOf('XSRF-TOKEN');
-const sqlite = new SQLite(join(dataDir, 'studio.sqlite'));
-sqlite.prepare('UPDATE users SET email_verified_at = ?').run(new Date().toISOString());
-sqlite.close();
-const headers = { cookie: `${sessionXsrf}; ${session}`, 'x-xsrf-token': sessionXsrf.split('=')[1]! };
+const server = await startBundledServer('bench-image-memory');
+const { base, rssMb, root, stop } = server;
+const { headers } = await benchUser(server);
 
 async function upload(bytes: Buffer, name: string) {
   const form = new FormData();
@@ -125,7 +56,7 @@ const limit = await png(8000, 5000); // the largest image the new limits accept
 // all refused would measure nothing and still report the goal met.
 const warm = await upload(await png(64, 64), 'warm.png');
 if (warm !== 200) throw new Error(`the bench user cannot upload (status ${warm})`);
-console.log(`server ${root}, pid ${child.pid}, after start and one small upload: ${rssMb().toFixed(0)} MB`);
+console.log(`server ${root}, pid ${server.pid}, after start and one small upload: ${rssMb().toFixed(0)} MB`);
 let peak = 0;
 for (let round = 1; round <= rounds; round++) {
   peak = Math.max(
