@@ -2,6 +2,7 @@
 // length refused with a German 422 before the rest is read, the preview's and the commit's
 // answers bounded, one column for one series, and pending uploads capped per account as well as
 // per podcast. The memory at the limits: tests/bench/upload-memory.ts.
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { audienceMessages, UPLOAD_MAX_CELLS, UPLOAD_MAX_ROW_CHARS } from '../../../src/shared/audience.ts';
 import { addDays } from '../../../src/shared/calendar.ts';
@@ -21,6 +22,16 @@ const refused = async (text: string, message: string) => {
 };
 
 describe('what an upload may hold', () => {
+  it('reads rows across its 64 KB chunks as papaparse reads the whole text', () => {
+    const note = (i: number) => (i % 7 === 0 ? `"Zeile ${i}; mit ""Zitat"" und\r\nUmbruch"` : `Notiz ${i}`);
+    const rows = Array.from({ length: 12_000 }, (_, i) => `0${1 + (i % 9)}.11.2026;${i};${note(i)}`);
+    rows.splice(6000, 0, `02.11.2026;1;"${'lang; '.repeat(10_000)}"`); // 60,000 characters
+    const text = ['Datum;Downloads;Notiz', ...rows].join('\r\n');
+    const read: string[][] = [];
+    expect(eachRow(text, ';', '\r\n', (cells) => read.push(cells) > 0).stop).toBe('end');
+    expect(read).toEqual(Papa.parse<string[]>(text, { delimiter: ';', newline: '\r\n' }).data);
+  });
+
   it('refuses a header line of 1.3 million cells as too many columns, without splitting it', async () => {
     const header = `Datum${',x'.repeat(1_300_000)}`;
     await refused(`${header}\n01.11.2026,5\n`, audienceMessages.tooManyColumns(1));
