@@ -6,9 +6,10 @@
 // for as long as the feed's server chose to wait: twelve slow imports took the pool, and every
 // other user's read answered 503. Being careful in each route is not enough, so the clients of
 // other services call `refuseInTransaction` before they connect: inside a request's transaction
-// that has written (request-transaction.ts) or a handler's own (`withTx`) it throws, in every
-// environment, and the transaction cannot commit any more (a catch that swallows the error, as
-// the cover's check does, still ends in a 500 and a rollback). A route calls out first and writes
+// that has written (request-transaction.ts) or a handler's own (`withTx`; with
+// NODE_ENV=production only inside a keyed request, see watchEveryTransaction) it throws, and the
+// transaction cannot commit any more (a catch that swallows the error, as the cover's check
+// does, still ends in a 500 and a rollback). A route calls out first and writes
 // after; work that is not part of the request's answer and must write before or between calls
 // (the throttle's count, a Steady re-check, an OP3 fetch) runs `outsideRequest`, each statement
 // committed on its own. `tests/server/db/outside-calls.test.ts` shows both.
@@ -56,9 +57,19 @@ export function outsideRequest<T>(work: () => T): T {
   return scope?.tx && !scope.beside ? scopes.run({ ...scope, beside: true }, work) : work();
 }
 
+/**
+ * Whether withTx is watched outside a request's transaction too. Node 20 runs an
+ * AsyncLocalStorage on promise hooks: once one `run` enabled it, every promise of the process
+ * costs more (twice the time in a loop of awaits; a keyed request on PostgreSQL enables it
+ * anyway). So with NODE_ENV=production (the benches set it) a handler's transaction is watched
+ * only inside a keyed request on PostgreSQL, and dev and test catch the rest. Decision 2026-12-06.
+ */
+const watchEveryTransaction = process.env.NODE_ENV !== 'production';
+
 /** Runs a handler's transaction callback (database.ts `withTx`); see refuseInTransaction. */
 export async function withinTransaction<T>(work: () => Promise<T>): Promise<T> {
   const scope = scopes.getStore();
+  if (!scope && !watchEveryTransaction) return work();
   const frame: Frame = { open: true, parent: scope?.frame };
   try {
     const result = await scopes.run({ ...scope, frame }, work);

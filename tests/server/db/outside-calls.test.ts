@@ -1,7 +1,8 @@
 // No call to another service inside a transaction (db/transaction-scope.ts, issue 53): routes made
 // for this test write and fetch a feed from a loopback server in every order. A fetch inside a
 // handler's transaction (withTx), or inside a keyed request's transaction once it wrote
-// (PostgreSQL), is refused before it connects: 500, nothing written, even when the route swallows
+// (PostgreSQL), is refused before it connects (a withTx outside a keyed request in dev and test
+// only: transaction-scope.ts watchEveryTransaction): 500, nothing written, even when the route swallows
 // the error; fetched first and written after, or written outside the request, it answers.
 // And every client of another service in src/server goes through the refusal.
 import { readdirSync, readFileSync } from 'node:fs';
