@@ -12,8 +12,14 @@ type Chunk = { file: string; imports?: string[] };
 
 export const SCREEN_CHUNKS = 'screen-chunks.json';
 
-/** The `/assets/…` paths each first screen loads after the entry, by screen; null without a manifest. */
-export function screenChunks(clientDir: string): Record<ScreenName, string[]> | null {
+/**
+ * The scripts a first paint of each first screen needs, as files under the client folder: `entry`
+ * what index.html loads with everything it imports statically, and by screen the frame's and the
+ * screen's chunks with their static imports, without the entry's. Null without a manifest.
+ */
+export function firstScreenScripts(
+  clientDir: string,
+): { entry: string[]; screens: Record<ScreenName, string[]> } | null {
   const file = join(clientDir, '.vite/manifest.json');
   if (!existsSync(file)) return null;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Chunk>;
@@ -30,10 +36,19 @@ export function screenChunks(clientDir: string): Record<ScreenName, string[]> | 
   const shell = readFileSync(join(clientDir, 'index.html'), 'utf8');
   const scripts = new Set([...shell.matchAll(/<script[^>]* src="\/([^"]+)"/g)].map((m) => m[1]!));
   const entry = closure(Object.keys(manifest).filter((key) => scripts.has(manifest[key]!.file)));
-  const chunks = (module: string) =>
-    [...closure([SCREEN_FRAME, module])].filter((f) => !entry.has(f)).map((f) => `/${f}`);
-  return Object.fromEntries(
+  const chunks = (module: string) => [...closure([SCREEN_FRAME, module])].filter((f) => !entry.has(f));
+  const screens = Object.fromEntries(
     Object.entries(FIRST_SCREENS).map(([name, screen]) => [name, chunks(screen.module)]),
+  ) as Record<ScreenName, string[]>;
+  return { entry: [...entry], screens };
+}
+
+/** The `/assets/…` paths each first screen loads after the entry, by screen; null without a manifest. */
+export function screenChunks(clientDir: string): Record<ScreenName, string[]> | null {
+  const found = firstScreenScripts(clientDir);
+  if (!found) return null;
+  return Object.fromEntries(
+    Object.entries(found.screens).map(([name, files]) => [name, files.map((f) => `/${f}`)]),
   ) as Record<ScreenName, string[]>;
 }
 
