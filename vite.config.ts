@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -26,7 +27,8 @@ const THEME_COLOR = '#0f766e';
  * - markdown, dexie, uplot, workbox-window: libraries only some screens use (method content and
  *   tips, the offline store, the metrics plot, the update prompt) stay apart, so the dashboard
  *   (and the landing) don't load them with the rest.
- * - zod: the schemas' library, which the landing never loads (api/parse.ts loads it with an answer).
+ * - zod: the schemas' library, which the landing never loads (api/parse.ts loads it with an answer);
+ *   each schema module in its own chunk beside it (schema-*).
  * - framework: React, TanStack router and query, ky, zustand: what every screen runs on.
  * - radix-overlays, radix: no vendor chunk with all of radix (36 KB) on every first paint; the
  *   overlays (menus, popovers, dialogs, floating-ui) load with the deferred menus.
@@ -66,10 +68,16 @@ const CHUNK_GROUPS = [
   { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/, priority: 33 },
   { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/, priority: 33 },
   { name: 'workbox-window', test: /node_modules[\\/]workbox-window[\\/]/, priority: 33 },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 15 },
+  // Each schema module of src/shared in a chunk of its own, `schema-<module>` (decision 2026-12-06):
+  // in zod's chunk, the first answer parsed after the start built every schema of the app at once
+  // (the dashboard's 'Hörerzahlen' answer: ~150 ms of main thread unthrottled, a phone's four
+  // times that); now the module it needs and those that one imports (a module several import goes
+  // with the first chunk that takes it: api.ts and the German messages sit in schema-account).
+  // Below the shared chunks: they take the zod-free modules the schemas import (vocabulary, limits).
   {
-    name: 'zod',
-    test: (id: string) => /node_modules[\\/]zod[\\/]/.test(id) || (SHARED.test(id) && usesZod(id)),
-    // Below the shared chunks: they take the zod-free modules the schemas import (vocabulary, limits).
+    name: (id: string) =>
+      SHARED.test(id) && usesZod(id) ? `schema-${basename(id).replace(/\.tsx?$/, '')}` : null,
     priority: 15,
   },
   // Radix in two parts: what menus, popovers and dialogs need (floating-ui above all; loaded after

@@ -39,8 +39,9 @@ const FIRST_SCREENS = [
   'offline-data',
   'offline-db',
   'outbox-status',
-  // zod with the schema modules: every fetcher loads it with its first parsed answer, once the first
-  // screen has settled (api/parse.ts), and forms when submitted (lib/forms.ts) — offline too.
+  // zod (the schema modules' chunks are added by name below): every fetcher loads it with its first
+  // parsed answer, once the first screen has settled (api/parse.ts), and forms when submitted
+  // (lib/forms.ts) — offline too.
   'zod',
 ];
 
@@ -66,9 +67,6 @@ function withStaticImports(assetsDir: string, start: string[]): Set<string> {
  * A new admin screen's chunk name goes here.
  */
 const ADMIN_SCREENS = /^(nova-layout|users-page|practice-editor|entries-pages|records-pages)-[\w-]{8}\.js$/;
-
-/** A chunk of nothing but imports and re-exports (a facade). */
-const FACADE_STATEMENTS = /^((import(\{[^}]*\}from)?|export\{[^}]*\}(from)?)("\.\/[^"]+\.js")?;?)+$/;
 
 /** `index-C6v67Jmu.css` → `index`. */
 const stem = (file: string) => file.replace(/-[\w-]{8}\.\w+$/, '');
@@ -100,14 +98,12 @@ export function firstScreensOnly(outDir: string): ManifestTransform {
     const screens = [...names].filter((name) =>
       FIRST_SCREENS.some((screen) => new RegExp(`^${screen}-[\\w-]{8}\\.js$`).test(name)),
     );
-    // The schema modules' facades: rolldown answers `import('…/shared/x.ts')` with a small chunk that
-    // re-exports the module from zod's chunk; fetchers and forms load them after the first paint,
-    // offline too (api/parse.ts, lib/forms.ts). Not those of the admin panel, billing and push,
-    // which no first screen asks for.
+    // The schema modules' chunks (`schema-<module>`, vite.config.ts): fetchers and forms load them
+    // after the first paint, offline too (api/parse.ts, lib/forms.ts). Not those of the admin
+    // panel, billing and push, which no first screen asks for.
     const schemas = [...names].filter((name) => {
-      if (!name.endsWith('.js') || /^(admin|billing|push)-[\w-]{8}\.js$/.test(name)) return false;
-      const code = readFileSync(join(assetsDir, name), 'utf8').trim();
-      return code.includes('"./zod-') && code.replace(FACADE_STATEMENTS, '') === '';
+      const schema = /^schema-(.+)-[\w-]{8}\.js$/.exec(name);
+      return schema !== null && !['admin', 'billing', 'push'].includes(schema[1]!);
     });
     const keep = withStaticImports(assetsDir, [...entry, ...screens, ...schemas]);
     const shell = withStaticImports(assetsDir, entry);

@@ -7,7 +7,8 @@ import { dirname, resolve } from 'node:path';
  * its values (forms, a fetcher that parses eagerly) stay out of the shared chunks (decision
  * 2026-11-26): a shared chunk holding one of them imports zod, and every first paint
  * loaded zod's 25 KB gzipped and built every schema (~200 ms at 4× CPU). The schema modules go to
- * zod's chunk; fetchers load it with their first parse (api/parse.ts), forms with their screen.
+ * chunks of their own beside zod's (vite.config.ts); fetchers load them with their first parse
+ * (api/parse.ts), forms with their screen.
  */
 const zodUsers = new Map<string, boolean>();
 /** Does the module import zod for values, itself or through a module of ours it imports? */

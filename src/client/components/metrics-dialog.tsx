@@ -35,8 +35,8 @@ const hints: Record<MetricKey, string> = {
 export const metricValues =
   <S extends z.ZodType>(load: () => Promise<S>, extra: Record<string, unknown> = {}) =>
   async () => {
-    const [{ z }, schema] = await Promise.all([import('zod'), load()]);
-    return z.preprocess(
+    const [{ preprocess }, schema] = await Promise.all([import('../../shared/api.ts'), load()]);
+    return preprocess(
       (values) => ({
         ...Object.fromEntries(
           Object.entries(values as Record<string, string>)
