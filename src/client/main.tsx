@@ -1,4 +1,5 @@
 import './lib/zod-jitless.ts';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserHistory, type AnyRoute } from '@tanstack/react-router';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -42,6 +43,25 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
  * before any chunk it imports can run, in every engine. ESLint forbids top-level `await` in the
  * client's modules (.config/eslint.config.js), so the question cannot come back.
  */
+/** Resolves once `busy` is false, looked at whenever the query cache changes. */
+function whenQueries(queryClient: QueryClient, busy: () => boolean) {
+  return new Promise<void>((resolve) => {
+    if (!busy()) return resolve();
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (busy()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/** A query still without an answer is being asked for (a refetch of a restored copy is not). */
+const awaitingFirstAnswer = (queryClient: QueryClient) => () =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => query.state.status === 'pending' && query.state.fetchStatus === 'fetching');
+
 async function start() {
   watchConnectivity();
   // A logout made offline reaches the server when the network is back (and at the next probe).
@@ -95,14 +115,11 @@ async function start() {
    * components make on mount have started) and no query is fetching any more.
    */
   function whenSettled(then: () => void) {
-    const settled = () => queryClient.isFetching() === 0;
-    void firstScreenCommitted.then(() => {
-      if (settled()) return then();
-      const stop = queryClient.getQueryCache().subscribe(() => {
-        if (!settled()) return;
-        stop();
-        setTimeout(then);
-      });
+    void firstScreenCommitted.then(async () => {
+      const fetching = () => queryClient.isFetching() > 0;
+      if (!fetching()) return then();
+      await whenQueries(queryClient, fetching);
+      setTimeout(then);
     });
   }
   whenSettled(() => {
@@ -142,11 +159,22 @@ async function start() {
    * screen shows, and the load in flight finishes in transitions too.
    */
   const SETTLE_WAIT_MS = 300;
+  const waited = new Promise((resolve) => setTimeout(resolve, SETTLE_WAIT_MS));
   await Promise.race([
     // A failed load renders anew: the router shows its error there.
     router.load().catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, SETTLE_WAIT_MS)),
+    waited,
   ]);
+  /**
+   * The loaders' reads answered too (decision 2026-12-06): they start the screen's queries without
+   * waiting (from the page's embedded answers, so at once on a first visit). Rendered before their
+   * answers, the screen rendered its loading state in the transition, and the answers then reached
+   * it through the query cache's store (useSyncExternalStore), which React renders at once, in one
+   * blocking task: the whole dashboard or experiment again, the longest task of their start
+   * (tests/bench/screen-profile.ts: its time under workLoopSync). A restored copy being refetched
+   * is an answer already: a returning user's screen does not wait for the network.
+   */
+  await Promise.race([whenQueries(queryClient, awaitingFirstAnswer(queryClient)), waited]);
   await nextTask();
 
   const root = createRoot(container);
