@@ -8,7 +8,7 @@ import { CHUNK_SIZES, SCREEN_BUDGETS } from './first-screen-budgets.ts';
 import { firstScreenSizes } from './first-screen-sizes.ts';
 
 const clientDir = process.env.BUDGET_CLIENT_DIR ?? join(import.meta.dirname, '../../../dist/client');
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 
 /** The chunks larger than when the budgets were set (or new), largest growth first. */
 function grown(chunks: Map<string, number>) {
