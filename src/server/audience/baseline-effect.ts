@@ -9,7 +9,7 @@
 import type { AudienceEffect } from '../../shared/audience.ts';
 import { addDays, daysBetween } from '../../shared/calendar.ts';
 import { bootstrap, residualsOf } from './baseline-bootstrap.ts';
-import { featuresOf, fitBest, predict, releaseLoad, type Shape } from './baseline-model.ts';
+import { featuresOf, fitBest, predict, releaseLoad, tailOf, type Shape } from './baseline-model.ts';
 import { effectMessage, missingBaseline, missingRun, notStarted } from './baseline-messages.ts';
 import { unusualDays } from './baseline-outliers.ts';
 
@@ -68,12 +68,16 @@ function shapeSpread(
   expected: number,
 ) {
   const top = Math.max(...candidates.map((c) => c.logLik));
+  const tails = run.map((d) => tailOf(d.date, releases));
   let weights = 0;
   let squares = 0;
   for (const c of candidates) {
     const weight = Math.exp(c.logLik - top);
     if (weight < 1e-3) continue;
-    const sum = run.reduce((s, d) => s + predict(c.beta, featuresOf(d.date, start, releases, c.shape)), 0);
+    const sum = run.reduce(
+      (s, d, r) => s + predict(c.beta, featuresOf(d.date, start, releases, c.shape, tails[r])),
+      0,
+    );
     weights += weight;
     squares += weight * Math.log(sum / expected) ** 2;
   }
@@ -111,7 +115,10 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
   let unusual: number[] = [];
   for (let pass = 0; pass < 2; pass++) {
     const { fit, shape } = first;
-    const mu = baseline.map((d) => predict(fit.beta, featuresOf(d.date, start, releases, shape)));
+    const mu =
+      kept === baseline
+        ? fit.mu
+        : baseline.map((d) => predict(fit.beta, featuresOf(d.date, start, releases, shape)));
     const found = unusualDays(
       baseline.map((d) => d.downloads),
       mu,
