@@ -38,6 +38,7 @@ import { invitationMails } from './team/invitation-mail.ts';
 import { newsletterMails } from './newsletter/newsletter-mail.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './account/account-routes.ts';
+import { onboardingRoutes } from './account/onboarding-routes.ts';
 import { passwordRoutes } from './account/password-routes.ts';
 import { imageUploadRoutes, profileRoutes } from './account/profile-routes.ts';
 import { sessionRoutes } from './account/session-routes.ts';
@@ -54,6 +55,8 @@ import { podcastRoutes } from './podcasts/podcast-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
 import { podcastPracticeRoutes } from './practices/podcast-practice-routes.ts';
 import { practiceFlagRoutes } from './practices/practice-flag-routes.ts';
+import { pooledRoutes } from './practices/pooled-routes.ts';
+import { startPooledJob } from './practices/pooled-job.ts';
 import { commentRoutes } from './experiments/comment-routes.ts';
 import { eventRoutes } from './experiments/event-routes.ts';
 import { experimentRoutes } from './experiments/experiment-routes.ts';
@@ -182,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     sessionRoutes,
     accountRoutes,
     (scope) => accountExportRoutes(scope, ctx, accountExports),
+    onboardingRoutes,
     verificationRoutes,
     passwordRoutes,
     profileRoutes,
@@ -199,6 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     practiceRoutes,
     podcastPracticeRoutes,
     practiceFlagRoutes,
+    pooledRoutes,
     contentRoutes,
     experimentRoutes,
     effectRoutes,
@@ -231,11 +236,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     subscriptions?: PeriodicJob;
     audience: AudienceJob;
     accountExports: ExportJob;
+    pooledEvidence: PeriodicJob;
   } = {
     tipSweep,
     audience,
     accountExports,
     idempotencyCleanup,
+    pooledEvidence: startPooledJob(ctx, app.log),
     feedChecks: startFeedCheckJob(ctx, app.log, config.feedCheckIntervalMs, (id) => evaluateTips(ctx, id)),
   };
   if (steady && config.steady) {

@@ -141,6 +141,21 @@ export const verifyQuerySchema = z.object({
 
 // Responses (spec §3 User and Profile).
 
+/**
+ * The onboarding steps after the podcast exists (§2: confirm/:id, profile/:id, complete/:id); the
+ * step an account left off at is kept by the server (PUT /api/account/onboarding, issue 58).
+ */
+export const onboardingSteps = ['confirm', 'profile', 'complete'] as const;
+export type OnboardingStep = (typeof onboardingSteps)[number];
+export const isOnboardingStep = (value: unknown): value is OnboardingStep =>
+  (onboardingSteps as readonly unknown[]).includes(value);
+export const onboardingSchema = z.object({ podcast_id: z.number(), step: z.enum(onboardingSteps) });
+/** PUT /api/account/onboarding: the step reached (null: onboarding complete). */
+export const onboardingUpdateSchema = z.object({
+  podcast_id: z.number().int().positive(),
+  step: z.enum(onboardingSteps).nullable(),
+});
+
 export const profileDataSchema = z.object({
   username: z.string(),
   position: labelledSchema(position).nullable(),
@@ -168,6 +183,8 @@ export const userSchema = z.object({
   pending_email: z.string().nullable(),
   /** The podcast title typed at registration; prefills onboarding (only to the user). */
   podcast_title: z.string().nullable(),
+  /** The onboarding step left open (only to the user): the app leads back to it. */
+  onboarding: onboardingSchema.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -13,7 +13,14 @@ import { appRoute } from './app.tsx';
 export const podcastRequiredRoute = createRoute({
   getParentRoute: () => appRoute,
   id: 'podcast-required',
-  beforeLoad: async ({ context: { queryClient } }) => {
+  beforeLoad: async ({ context: { queryClient, user } }) => {
+    // Until onboarding is complete, its open step instead (issue 58: left at the confirm step,
+    // the app came back to the dashboard for good). The user is loaded already: no request.
+    const open = user.onboarding;
+    if (open) {
+      const step = open.step === 'profile' && user.profile ? 'complete' : open.step;
+      throw redirect({ to: `/app/onboarding/${step}/$id`, params: { id: String(open.podcast_id) } });
+    }
     // A failure here is the guard's to report (below); the screens ask for the context again.
     cachedOnStart(queryClient, contextQueryOptions()).catch(() => undefined);
     const podcasts = await cachedOnStart(queryClient, podcastsQueryOptions(), (list) => list.length > 0);

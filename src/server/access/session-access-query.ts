@@ -21,6 +21,8 @@ const userColumns = Object.keys({
   steady_user_email: 1,
   pending_email: 1,
   podcast_title: 1,
+  onboarding_podcast_id: 1,
+  onboarding_step: 1,
   created_at: 1,
   updated_at: 1,
 } satisfies Record<keyof UsersTable, 1>) as (keyof UsersTable)[];

@@ -1,5 +1,5 @@
 // The User entity of spec §3 as the API sends it.
-import type { Profile, User } from '../../shared/account.ts';
+import { isOnboardingStep, type Profile, type User } from '../../shared/account.ts';
 import { labelled, language, position, referrer, userRole } from '../../shared/vocabulary.ts';
 import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../access/session.ts';
@@ -58,5 +58,9 @@ export async function serializeUser(
     steady_user_email: isSelf ? user.steady_user_email : null,
     pending_email: isSelf ? user.pending_email : null,
     podcast_title: isSelf ? user.podcast_title : null,
+    onboarding:
+      isSelf && user.onboarding_podcast_id !== null && isOnboardingStep(user.onboarding_step)
+        ? { podcast_id: user.onboarding_podcast_id, step: user.onboarding_step }
+        : null,
   };
 }

@@ -15,6 +15,9 @@ export interface UsersTable {
   /** A new address waiting for confirmation (the current one keeps working until then). */
   pending_email: string | null;
   podcast_title: string | null;
+  /** The podcast whose onboarding is open, and the step it left off at (confirm, profile, complete). */
+  onboarding_podcast_id: number | null;
+  onboarding_step: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,12 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import type { Podcast } from '../../../../shared/podcasts.ts';
 import { apiError } from '../../../api/errors.ts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
-import { useUser } from '../../../lib/session.ts';
+import { accountQueryKey, useUser } from '../../../lib/session.ts';
 import { useDeletePodcast } from '../api/delete-podcast.ts';
 import { usePodcastById } from '../api/get-podcast.ts';
 import { useUpdatePodcast } from '../api/update-podcast.ts';
+import { useOnboardingStep } from '../api/save-onboarding.ts';
 import { OnboardingFrame } from './onboarding-frame.tsx';
 import { PodcastForm } from './podcast-form.tsx';
 
@@ -42,14 +44,28 @@ function ConfirmForm({ podcast }: { podcast: Podcast }) {
   const user = useUser();
   const params = { id: String(podcast.id) };
   const update = useUpdatePodcast(podcast.id);
-  // Fresh, so no password (README); afterwards back to create.
-  const remove = useDeletePodcast(podcast.id, () => void navigate({ to: '/app/onboarding/create' }));
+  const queryClient = useQueryClient();
+  // Fresh, so no password (README); afterwards back to create, with the account read again (its
+  // open step is gone with the podcast, and a first podcast's create step offers the title again).
+  const remove = useDeletePodcast(
+    podcast.id,
+    () =>
+      void queryClient
+        .refetchQueries({ queryKey: accountQueryKey })
+        .finally(() => void navigate({ to: '/app/onboarding/create' })),
+  );
+  const reached = useOnboardingStep();
   // §4: the profile step is skipped when the user already has a profile.
   const onSaved = () =>
-    void navigate({
-      to: user?.profile ? '/app/onboarding/complete/$id' : '/app/onboarding/profile/$id',
-      params,
-    });
+    reached(
+      podcast.id,
+      user?.profile ? 'complete' : 'profile',
+      () =>
+        void navigate({
+          to: user?.profile ? '/app/onboarding/complete/$id' : '/app/onboarding/profile/$id',
+          params,
+        }),
+    );
 
   return (
     <PodcastForm

@@ -4,6 +4,7 @@ import type { Podcast } from '../../../../shared/podcasts.ts';
 import { Button } from '../../../components/button.tsx';
 import { useUser } from '../../../lib/session.ts';
 import { useCreatePodcast } from '../api/create-podcast.ts';
+import { useOnboardingStep } from '../api/save-onboarding.ts';
 import { ImportForm } from './import-form.tsx';
 import { OnboardingFrame } from './onboarding-frame.tsx';
 import { PodcastForm } from './podcast-form.tsx';
@@ -17,8 +18,13 @@ export function OnboardingCreate() {
   const navigate = useNavigate();
   const user = useUser();
   const create = useCreatePodcast();
+  const reached = useOnboardingStep();
   const toConfirm = (podcast: Podcast) =>
-    void navigate({ to: '/app/onboarding/confirm/$id', params: { id: String(podcast.id) } });
+    reached(
+      podcast.id,
+      'confirm',
+      () => void navigate({ to: '/app/onboarding/confirm/$id', params: { id: String(podcast.id) } }),
+    );
   // The title typed at registration, for the first podcast only (a second one gets its own).
   const title = user?.owned_podcasts === 0 ? (user.podcast_title ?? undefined) : undefined;
 
