@@ -34,7 +34,13 @@ await Promise.all([
     format: 'cjs',
     outfile: `${outdir}/server.cjs`,
     inject: ['.config/import-meta-cjs.js'],
-    define: { 'import.meta.url': 'importMetaUrl', 'import.meta.dirname': '__dirname' },
+    // The bundle `npm start` runs is production: dependencies take their production paths, and a
+    // withTx is watched only inside a keyed request (src/server/db/transaction-scope.ts).
+    define: {
+      'import.meta.url': 'importMetaUrl',
+      'import.meta.dirname': '__dirname',
+      'process.env.NODE_ENV': '"production"',
+    },
     // import() of the external native modules becomes require(): Node 20 loses a script's
     // dynamic-import callback when it comes from a code cache (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING)
     supported: { 'dynamic-import': false },
