@@ -5,7 +5,12 @@
 // network-first, so a change shows at once; the copy answers only when the network fails, marked
 // with the date the server sent it. 'Für offline speichern' (SAVE_METHODS) saves every method.
 import { registerRoute } from 'workbox-routing';
-import { OFFLINE_COPY_HEADER, type PageMessage, type WorkerMessage } from '../src/browser/messages.ts';
+import {
+  CACHED_COPY_HEADER,
+  OFFLINE_COPY_HEADER,
+  type PageMessage,
+  type WorkerMessage,
+} from '../src/browser/messages.ts';
 import { META, type MirrorEntry } from '../src/browser/offline-schema.ts';
 import { offlineStore, writeMeta } from '../src/browser/offline-store.ts';
 import { WIDGET_ITEMS } from '../src/shared/limits.ts';
@@ -78,6 +83,7 @@ async function lookup(key: string): Promise<MirrorEntry | undefined> {
 function fromCopy(entry: MirrorEntry, marked: boolean) {
   const headers = new Headers({ 'content-type': entry.contentType });
   if (marked) headers.set(OFFLINE_COPY_HEADER, new Date(entry.savedAt).toISOString());
+  else headers.set(CACHED_COPY_HEADER, '1');
   return new Response(entry.body, { status: entry.status, headers });
 }
 

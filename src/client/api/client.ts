@@ -9,7 +9,7 @@ import {
   fetchCsrfToken as requestCsrfToken,
   SAFE_METHODS,
 } from '../../browser/http.ts';
-import { OFFLINE_COPY_HEADER } from '../../browser/messages.ts';
+import { CACHED_COPY_HEADER, OFFLINE_COPY_HEADER } from '../../browser/messages.ts';
 import { takeBootAnswer } from './boot-answers.ts';
 
 /** Options a caller may put into ky's `context`. */
@@ -64,7 +64,7 @@ const client = ky.create({
     afterResponse: [
       async (_request, options, response, state) => {
         const context = options.context as RequestContext;
-        onAnswer(response.headers.get(OFFLINE_COPY_HEADER));
+        if (!response.headers.has(CACHED_COPY_HEADER)) onAnswer(response.headers.get(OFFLINE_COPY_HEADER));
         if (response.status === 419 && state.retryCount === 0) {
           // The CSRF token expired with the session: fetch a fresh one, beforeRequest resends.
           await fetchCsrfToken();
