@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { withTx, type Db } from '../db/database.ts';
 import { requireUser, type SessionUser } from '../access/session.ts';
-import { CONTENT_EDIT, forgetContentVersion } from '../db/seed/seed.ts';
+import { forgetContentVersion, touchContent } from '../db/seed/seed.ts';
 import { afterCommit } from '../db/request-transaction.ts';
 
 export type AuditEntry = {
@@ -30,15 +30,7 @@ export async function audit(db: Db, actor: SessionUser, now: Date, entry: AuditE
     .execute();
 }
 
-/** Marks the content as changed, so pre-rendered method answers and ETags are renewed. */
-export async function touchContent(db: Db, now: Date) {
-  const value = now.getTime().toString(36).slice(-6) + Math.random().toString(36).slice(2, 4);
-  await db
-    .insertInto('secrets')
-    .values({ key: CONTENT_EDIT, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
-}
+export { touchContent };
 
 /** Runs an admin write and its audit entry in one transaction. */
 export async function audited<T>(

@@ -27,7 +27,7 @@ import * as dueTimes from './migrations/0028-due-times.ts';
 import * as jobDueTimes from './migrations/0029-job-due-times.ts';
 import * as accountExports from './migrations/0030-account-exports.ts';
 import * as onboardingStep from './migrations/0031-onboarding-step.ts';
-import * as pooledEvidence from './migrations/0031-pooled-evidence.ts';
+import * as pooledEvidence from './migrations/0032-pooled-evidence.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -58,7 +58,7 @@ const migrations = {
   '0029-job-due-times': jobDueTimes,
   '0030-account-exports': accountExports,
   '0031-onboarding-step': onboardingStep,
-  '0031-pooled-evidence': pooledEvidence,
+  '0032-pooled-evidence': pooledEvidence,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */

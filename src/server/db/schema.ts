@@ -86,6 +86,9 @@ export interface DB {
   categories: content.CategoriesTable;
   changelog_items: content.ChangelogItemsTable;
   roadmap_items: content.RoadmapItemsTable;
+  practice_effect_contributions: engine.PracticeEffectContributionsTable;
+  practice_pooled_states: engine.PracticePooledStatesTable;
+  practice_pooled_effects: engine.PracticePooledEffectsTable;
   account_exports: exports.AccountExportsTable;
   account_export_chunks: exports.AccountExportChunksTable;
 }

@@ -23,6 +23,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { withTx } from '../db/database.ts';
 import { refreshScores } from '../practices/recommend.ts';
+import { forgetContributions, PRIVATE_SETTING } from '../practices/pooled-queries.ts';
 import { requirePodcast } from '../access/guard.ts';
 import { loadMilestones } from './serialize-podcast.ts';
 
@@ -199,6 +200,8 @@ export function podcastContentRoutes(app: FastifyInstance, { db, clock }: AppCon
         .values({ podcast_id: podcastId, key, value })
         .onConflict((oc) => oc.columns(['podcast_id', 'key']).doUpdateSet({ value }))
         .execute();
+      // 'Meine Messungen nicht für andere verwenden': its measured effects leave the pool at once.
+      if (key === PRIVATE_SETTING && value === '1') await forgetContributions(db, podcastId);
       return { data: { key, value } };
     },
   );

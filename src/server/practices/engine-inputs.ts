@@ -8,6 +8,7 @@ import { berlinDate } from '../../shared/calendar.ts';
 import { loadEffects } from '../experiments/effect.ts';
 import { effectScore } from '../experiments/audience-effect.ts';
 import { currentFindings } from '../feed-check/feed-check-queries.ts';
+import { kindOf, publishedFor } from './pooled-queries.ts';
 import {
   EVIDENCE,
   practiceSimilarity,
@@ -67,7 +68,7 @@ const SEVERITY_RANK = { error: 0, warning: 1, tip: 2 } as const;
 
 /** The podcast's evidence: its newest Feed-Check and the goal scores of its ended experiments. */
 export async function podcastEvidence(db: Db, podcastId: number, now: Date): Promise<Evidence> {
-  const [findings, ended] = await Promise.all([
+  const [findings, ended, published] = await Promise.all([
     currentFindings(db, podcastId),
     db
       .selectFrom('experiments')
@@ -76,6 +77,7 @@ export async function podcastEvidence(db: Db, podcastId: number, now: Date): Pro
       .where('deleted_at', 'is', null)
       .where('ends_at', '<=', berlinDate(now))
       .execute(),
+    kindOf(db, podcastId).then((kind) => publishedFor(db, kind)),
   ]);
   const feed: Evidence['feed'] = {};
   for (const f of findings) {
@@ -88,7 +90,10 @@ export async function podcastEvidence(db: Db, podcastId: number, now: Date): Pro
     const score = effectScore(effects.get(e.id));
     return score === null || score === undefined ? [] : [{ practiceId: e.practice_id, score }];
   });
-  return { feed, tried };
+  // What other podcasts measured, as published (whole percents): no finer than what anyone sees.
+  const pooled: NonNullable<Evidence['pooled']> = {};
+  for (const [id, f] of published) pooled[id] = [f.effect, f.low, f.high, f.fallback];
+  return { feed, tried, pooled };
 }
 
 /** What the evidence says about each method (the tried methods' likeness computed here). */
@@ -100,7 +105,12 @@ export function methodEvidence(evidence: Evidence | undefined, methods: Map<numb
       const similarity = t.practiceId === id ? 1 : other ? practiceSimilarity(other, method) : 0;
       return similarity >= EVIDENCE.alike ? [{ score: t.score, similarity }] : [];
     });
-    return { finding: evidence.feed[id], tried };
+    const p = evidence.pooled?.[id];
+    return {
+      finding: evidence.feed[id],
+      tried,
+      pooled: p && { low: p[1], high: p[2], fallback: p[3] === 1 },
+    };
   };
 }
 

@@ -22,6 +22,10 @@ export const reasonTexts = {
   feed: (title: string) => `Dein Feed: ${title}`,
   worked: 'ähnlich einer Methode, die bei dir gewirkt hat',
   failed: 'ähnlich einer Methode, die bei dir wenig bewirkt hat',
+  pooledWorked: 'hat bei Podcasts wie deinem messbar mehr Downloads gebracht',
+  pooledFailed: 'hat bei Podcasts wie deinem keine messbare Steigerung gebracht',
+  pooledWorkedAll: 'hat bei anderen Podcasts messbar mehr Downloads gebracht',
+  pooledFailedAll: 'hat bei anderen Podcasts keine messbare Steigerung gebracht',
 };
 
 /*
@@ -42,6 +46,10 @@ const fixedCodes: Record<string, string> = {
   S: reasonTexts.fitsStage,
   W: reasonTexts.worked,
   w: reasonTexts.failed,
+  P: reasonTexts.pooledWorked,
+  p: reasonTexts.pooledFailed,
+  Q: reasonTexts.pooledWorkedAll,
+  q: reasonTexts.pooledFailedAll,
 };
 const metricCodes: Record<string, (label: string) => string> = {
   G: reasonTexts.strongGoal,

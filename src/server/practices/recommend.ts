@@ -21,7 +21,7 @@ const scoreState = preparedQuery((db: Database, podcastId: number) =>
 );
 
 /** Bump when the score formula (recommend-engine.ts) changes: every podcast is refreshed again. */
-const ENGINE_VERSION = '3';
+const ENGINE_VERSION = '4';
 
 /**
  * Recomputes all of a podcast's scores (after its goals, stage, evidence or flags changed) and
@@ -59,7 +59,10 @@ export async function refreshScores(db: Database, podcastId: number, now: Date):
   const { evidence } = profile;
   // Without findings and tried methods, the evidence of every method is empty: skip asking.
   const evidenceOf =
-    evidence && (evidence.tried.length > 0 || Object.keys(evidence.feed).length > 0)
+    evidence &&
+    (evidence.tried.length > 0 ||
+      Object.keys(evidence.feed).length > 0 ||
+      Object.keys(evidence.pooled ?? {}).length > 0)
       ? methodEvidence(evidence, methods)
       : undefined;
   const flags = { applied: false, rejected: false };

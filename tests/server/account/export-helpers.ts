@@ -218,6 +218,19 @@ export async function richAccount(t: TestApp) {
     .insertInto('feed_checks')
     .values({ podcast_id: id, checked_at: now, findings: '[]', rhythm: '{}' })
     .execute();
+  await db
+    .insertInto('practice_effect_contributions')
+    .values({
+      experiment_id: experiment.id,
+      podcast_id: id,
+      practice_id: practice.id,
+      owner_id: null,
+      log_ratio: 0.1,
+      variance: 0.01,
+      kind: 's0r0',
+      checked_on: now.slice(0, 10),
+    })
+    .execute();
   const source = await db
     .insertInto('audience_sources')
     .values({

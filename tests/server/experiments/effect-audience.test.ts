@@ -10,50 +10,11 @@ import type { ExperimentEffect } from '../../../src/shared/experiment-effect.ts'
 import { metric } from '../../../src/shared/vocabulary.ts';
 import { syntheticPodcast } from '../../support/synthetic-audience.ts';
 import { json, type Agent } from '../helpers/agent.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp } from '../helpers/test-app.ts';
 import { addPractice, ownerWithPodcast, startExperiment } from './experiment-helpers.ts';
+import { storeSynthetic } from './audience-helpers.ts';
 
 const t = await createTestApp();
-
-/** Stores a synthetic podcast's days as an upload source's and its releases as feed episodes. */
-export async function storeSynthetic(
-  app: TestApp,
-  podcastId: number,
-  podcast: ReturnType<typeof syntheticPodcast>,
-  options: { from?: string } = {},
-) {
-  const now = app.clock.now().toISOString();
-  const source = await app.db
-    .insertInto('audience_sources')
-    .values({ podcast_id: podcastId, type: 'upload', status: 'ok', failures: 0, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const days = podcast.days.filter((d) => d.downloads !== null && d.date >= (options.from ?? ''));
-  for (let i = 0; i < days.length; i += 200) {
-    await app.db
-      .insertInto('audience_days')
-      .values(
-        days.slice(i, i + 200).map((d) => ({
-          source_id: source.id,
-          podcast_id: podcastId,
-          day: d.date,
-          downloads: d.downloads,
-        })),
-      )
-      .execute();
-  }
-  await app.db
-    .insertInto('episodes')
-    .values(
-      podcast.releases.map((day, i) => ({
-        podcast_id: podcastId,
-        guid: `ep-${podcastId}-${i}`,
-        title: `Folge ${i + 1}`,
-        published_at: `${day}T06:00:00.000Z`,
-      })),
-    )
-    .execute();
-}
 
 async function experimentOn(podcast: ReturnType<typeof syntheticPodcast>, from?: string) {
   t.clock.set(`${podcast.start}T08:00:00Z`);

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { systemClock, type Clock } from '../../clock.ts';
-import type { Database } from '../database.ts';
+import type { Database, Db } from '../database.ts';
 import { preparedQuery } from '../prepared-query.ts';
 import type { DB } from '../schema.ts';
 import { contentFilesHash } from './content-files.ts';
@@ -188,8 +188,24 @@ async function write(tx: Tx, content: Content, now: string) {
   );
 }
 
-/** Changes with every content edit in /nova (the seed's hash changes with the files). */
+/**
+ * Changes with every content edit in /nova and every publication of pooled effects
+ * (practices/pooled-job.ts); the seed's hash changes with the files.
+ */
 export const CONTENT_EDIT = 'content_edit';
+
+/**
+ * Marks the content as changed, so pre-rendered method answers, rankings and ETags are renewed
+ * (after its commit, forgetContentVersion makes this process read it anew).
+ */
+export async function touchContent(db: Db, now: Date) {
+  const value = now.getTime().toString(36).slice(-6) + Math.random().toString(36).slice(2, 4);
+  await db
+    .insertInto('secrets')
+    .values({ key: CONTENT_EDIT, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
 
 const storedHash = preparedQuery((db: Database) =>
   db.selectFrom('secrets').select(['key', 'value']).where('key', 'in', [CONTENT_HASH, CONTENT_EDIT]),

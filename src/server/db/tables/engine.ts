@@ -46,3 +46,42 @@ export interface PracticeScoreStatesTable {
   /** The scores as one ranking (recommend.ts: Ranking, JSON); null before migration 0022. */
   ranking: string | null;
 }
+
+/** A finished experiment's measured effect, as its method's pooled evidence reads it (0032). */
+export interface PracticeEffectContributionsTable {
+  experiment_id: number;
+  podcast_id: number;
+  practice_id: number;
+  owner_id: number | null;
+  /** ln(observed / expected); null: measured without an answer (too little data). */
+  log_ratio: number | null;
+  variance: number | null;
+  /** The podcast's kind when measured (practices/pooled-kinds.ts). */
+  kind: string;
+  checked_on: string;
+}
+
+/** Per method: the live counts and what was last published (practices/pooled-job.ts). */
+export interface PracticePooledStatesTable {
+  practice_id: number;
+  experiments: number;
+  contributors: number;
+  published: string | null;
+  shown: Generated<number>;
+  updated_at: string;
+}
+
+/** A published pooled effect of a method for a kind of podcast, in whole percents. */
+export interface PracticePooledEffectsTable {
+  practice_id: number;
+  kind: string;
+  experiments: number;
+  podcasts: number;
+  similar: number;
+  fallback: number;
+  effect: number;
+  low: number;
+  high: number;
+  spread: number;
+  published_at: string;
+}
