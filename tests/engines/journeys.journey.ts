@@ -21,6 +21,7 @@ import type { JourneyPage } from './support/page.ts';
 const UNEXPECTED = 'Es ist zu einem unerwarteten Fehler gekommen';
 const OFFLINE = 'Du bist offline – du siehst gespeicherte Daten.';
 const WAITING = 'wartet auf Verbindung';
+const NEEDS_SERVER = 'Das geht nur mit Verbindung zum Server.';
 /** Practice 1 of the seed, five steps. */
 const METHOD = 'Shownotes mit Kapitelmarken';
 
@@ -70,6 +71,12 @@ async function expectScreen(page: JourneyPage, screen: Screen, how: string) {
   });
   expect(await page.errors(), `${screen.path} (${how}): errors of the app's code`).toEqual([]);
 }
+
+/** Whether each button on the page, by its text, is disabled. */
+const buttonsDisabled = (page: JourneyPage) =>
+  page.evaluate<Record<string, boolean>>(
+    `return Object.fromEntries([...document.querySelectorAll('button')].map((b) => [b.textContent.trim(), b.disabled]));`,
+  );
 
 /** Opens `path` as a tapped link does: a push to the router's history (it patches pushState). */
 async function followLink(page: JourneyPage, path: string) {
@@ -138,7 +145,11 @@ describe.each(ENGINES)('%s on a 390 px phone', (engine) => {
     await page.click('link', 'Experiment starten');
     await page.seeRole('heading', 'Neues Experiment starten');
     await page.click('button', 'Experiment starten');
-    await page.until(async () => expect(await page.path()).toMatch(/^\/app\/experiments\/\d+$/));
+    await page.until(async () =>
+      expect(await page.path(), `the form says: ${(await page.text()).slice(0, 600)}`).toMatch(
+        /^\/app\/experiments\/\d+$/,
+      ),
+    );
     experimentId = Number((await page.path()).split('/').at(-1));
     await page.see('0 von 5 Aufgaben erledigt');
 
@@ -183,6 +194,13 @@ describe.each(ENGINES)('%s on a 390 px phone', (engine) => {
       }
       await page.goto(`/app/experiments/${experimentId}`);
       await page.see(OFFLINE);
+      // A write the outbox cannot take waits for the server, `navigator.onLine` or not; 'Alles
+      // erledigt' is queued like a step and stays enabled (components/online-only.tsx).
+      await page.see(NEEDS_SERVER);
+      expect(await buttonsDisabled(page)).toMatchObject({
+        Zwischenauswertung: true,
+        'Alles erledigt': false,
+      });
       const umsetzung = { role: 'region', name: 'Umsetzung' } as const;
       await page.click('checkbox', /./, umsetzung, firstOpen);
       await page.see(WAITING);
@@ -213,6 +231,11 @@ describe.each(ENGINES)('%s on a 390 px phone', (engine) => {
         expect(text).not.toContain(WAITING);
       }, 40_000);
     }
+    // The server answers again: the evaluation can be written.
+    await page.until(async () => {
+      expect(await buttonsDisabled(page)).toMatchObject({ Zwischenauswertung: false });
+      expect(await page.text()).not.toContain(NEEDS_SERVER);
+    });
     expect(await page.errors(), 'errors of the app’s code, server back').toEqual([]);
   });
 

@@ -85,10 +85,27 @@ export async function webkitDriver(options: { userAgent?: string } = {}): Promis
       .build();
     await driver.manage().window().setRect({ width: 390, height: 844 });
     // WebDriver scrolls an element only until its bottom edge shows, which on a phone is under the
-    // fixed tab bar (ElementClickIntercepted): scrolled to the middle first, as a user would.
+    // fixed tab bar (ElementClickIntercepted): scrolled to the middle first, as a user would. Its
+    // click goes to the point where the element was: on a screen still settling (a method's text
+    // arriving above a form) it hit the field above the button, so the element must have stood
+    // still for three looks 50 ms apart first (as puppeteer's locator waits in Firefox).
     const element = async (body: string, args: unknown[]) =>
       (await driver.executeScript(
-        `const element = ${expression(body, args)}; element.scrollIntoView({ block: 'center' }); return element;`,
+        `const element = ${expression(body, args)};
+         return new Promise((resolve) => {
+           let last = '';
+           let still = 0;
+           const look = () => {
+             const r = element.getBoundingClientRect();
+             const now = [r.top, r.left, r.width, r.height].join();
+             still = now === last ? still + 1 : 0;
+             last = now;
+             if (still >= 3) return resolve(element);
+             if (still === 0) element.scrollIntoView({ block: 'center' });
+             setTimeout(look, 50);
+           };
+           look();
+         });`,
       )) as WebElement;
     return {
       goto: (url) => driver.get(url),
