@@ -1,12 +1,12 @@
 // The calibration of the baseline effect, on podcasts shaped like real ones
 // (tests/support/podcast-scenarios.ts, the generator of tests/bench/effect-calibration.ts, built
 // unlike the model: episodes of different sizes with long tails, a wandering audience, counts
-// noisier than Poisson). 200 podcasts without an effect and 200 with +20 %: the 90 % interval
-// holds the truth in 85–95 % of them (the bench's 400 per scenario hold 87–93 %; 200 draw ±2 points
-// by chance), „mehr" and „weniger" are each said of at most 8 % without an effect, the median
-// estimate is within 3 points of the truth, and a +20 % is found in at least 40 %. A viral week in
-// the baseline is set aside and neither moves the estimate nor widens the interval by more than
-// half. Today's before/after (effectOf, the newest value on or before the start against the newest
+// noisier than Poisson). The bench's first two rows, the same 400 podcasts (seeds 1–400) without
+// an effect and with +20 %: the 90 % interval holds the truth in 85–95 % of them (the issue asks
+// 87–93 %; 400 podcasts draw ±1.5 points by chance), „mehr" and „weniger" are each said of at most
+// 7 % without an effect, the median estimate is within 3 points of the truth, and a +20 % is found
+// in at least 40 %. A viral week in the baseline (100 podcasts) is set aside and neither moves the
+// estimate nor widens the interval by more than half. Today's before/after (effectOf, the newest value on or before the start against the newest
 // on or after the end, as if each day's downloads were typed in) is printed beside it.
 import { describe, expect, it } from 'vitest';
 import { baselineEffect } from '../../../src/server/audience/baseline-effect.ts';
@@ -15,7 +15,7 @@ import { effectOf } from '../../../src/server/experiments/effect.ts';
 import { SCENARIOS, scenarioPodcast, type Scenario } from '../../support/podcast-scenarios.ts';
 import type { SyntheticPodcast } from '../../support/synthetic-audience.ts';
 
-const SERIES = 200;
+const SERIES = 400;
 const scenario = (name: string) => SCENARIOS.find((s) => s.name === name)!;
 
 /** Today's method on the daily series: the reach typed in every day, read the day after the end. */
@@ -66,7 +66,7 @@ const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 describe('baseline effect on podcasts shaped like real ones', () => {
   it('holds its 90 % interval, says „mehr"/„weniger" rarely without an effect and finds a +20 %', () => {
     const none = measure(scenario('ordinary, no effect'), SERIES);
-    const plus = measure(scenario('ordinary, +20 %'), SERIES, 1001);
+    const plus = measure(scenario('ordinary, +20 %'), SERIES);
     console.table(
       [none, plus].map((f, i) => ({
         truth: i === 0 ? '0 %' : '+20 %',
@@ -82,16 +82,16 @@ describe('baseline effect on podcasts shaped like real ones', () => {
       expect(f.coverage).toBeGreaterThanOrEqual(0.85);
       expect(f.coverage).toBeLessThanOrEqual(0.95);
     }
-    expect(none.raised).toBeLessThanOrEqual(0.08);
-    expect(none.lowered).toBeLessThanOrEqual(0.08);
+    expect(none.raised).toBeLessThanOrEqual(0.07);
+    expect(none.lowered).toBeLessThanOrEqual(0.07);
     expect(Math.abs(none.median)).toBeLessThanOrEqual(0.03);
     expect(Math.abs(plus.median - 0.2)).toBeLessThanOrEqual(0.03);
     expect(plus.raised).toBeGreaterThanOrEqual(0.4);
-  }, 300_000);
+  }, 900_000);
 
   it('sets a viral week in the baseline aside, says so, and stays near the truth', () => {
-    const plain = measure(scenario('ordinary, no effect'), 60, 2001);
-    const viral = measure(scenario('viral week (×5, 3 days) in the baseline'), 60, 2001);
+    const plain = measure(scenario('ordinary, no effect'), 100);
+    const viral = measure(scenario('viral week (×5, 3 days) in the baseline'), 100);
     console.table([
       {
         baseline: 'ordinary',
@@ -110,6 +110,6 @@ describe('baseline effect on podcasts shaped like real ones', () => {
     expect(plain.setAside).toBeLessThanOrEqual(0.1);
     expect(Math.abs(viral.median)).toBeLessThanOrEqual(0.03);
     expect(viral.width).toBeLessThanOrEqual(1.5 * plain.width);
-    expect(viral.coverage).toBeGreaterThanOrEqual(0.8);
-  }, 300_000);
+    expect(viral.coverage).toBeGreaterThanOrEqual(0.85);
+  }, 600_000);
 });
