@@ -1,10 +1,30 @@
 // Dates of feeds: RFC 822 as RSS 2.0 asks (`Tue, 01 Oct 2019 14:30:00 PST`), with the liberties
-// real feeds take (no weekday, no seconds, two-digit years, full month names, zones by name or
-// as +01:00), and ISO 8601 as Atom-minded generators and dc:date write it.
+// real feeds take, and ISO 8601 as Atom-minded generators and dc:date write it. Lenient as podcast
+// apps are (issue 59, 2026-12-06): month and day names in English, German, Spanish, Portuguese,
+// Catalan, French and Italian (`Dom, 28 Abr 2013`, `14 de diciembre de 2010`), the month first
+// (`January 31st, 2016`), ordinals, no weekday or seconds, two-digit years, single-digit or
+// zero-padded time parts (`9:8:38`, `012:31:50`), `24:xx` as the next day's hour, seconds past 59
+// cut to 59 (`15:12:352`), zones by name or as +01:00, and plain `MM/DD/YYYY` read the US way
+// (the way those feeds' generators write it).
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-/** German spellings some feeds use (Mär, Mai, Okt, Dez); other months share the English prefix. */
-const GERMAN_MONTHS: Record<string, number> = { mär: 2, mae: 2, mai: 4, okt: 9, dez: 11 };
+/** Full month names, January first, per language; a name is also read by any prefix of 3+ letters
+ * that names one month only (`Dic`, `Set`, `févr.`; `jui` names June and July in French: unread). */
+const MONTH_NAMES: string[][] = [
+  ['january', 'januar', 'jaenner', 'enero', 'janeiro', 'gener', 'janvier', 'gennaio'],
+  ['february', 'februar', 'febrero', 'fevereiro', 'febrer', 'fevrier', 'febbraio'],
+  ['march', 'maerz', 'marz', 'marzo', 'marco', 'marc', 'mars'],
+  ['april', 'abril', 'avril', 'aprile'],
+  ['may', 'mai', 'mayo', 'maio', 'maig', 'maggio'],
+  ['june', 'juni', 'junio', 'junho', 'juny', 'juin', 'giugno'],
+  ['july', 'juli', 'julio', 'julho', 'juliol', 'juillet', 'luglio'],
+  ['august', 'agosto', 'agost', 'aout'],
+  ['september', 'septiembre', 'setembro', 'setembre', 'septembre', 'settembre'],
+  ['october', 'oktober', 'octubre', 'outubro', 'octobre', 'ottobre'],
+  ['november', 'noviembre', 'novembro', 'novembre'],
+  ['december', 'dezember', 'diciembre', 'dezembro', 'desembre', 'decembre', 'dicembre'],
+];
+/** Short forms that are no 3-letter prefix: Catalan `ag.` (agost). */
+const MONTH_SHORT: Record<string, number> = { ag: 7 };
 
 /** Named zones in minutes east of UTC; an unknown name counts as UTC. */
 const ZONES: Record<string, number> = {
@@ -38,8 +58,22 @@ const ZONES: Record<string, number> = {
   AEDT: 660,
 };
 
-const RFC822 =
-  /^(?:[a-z]+,?\s*)?(\d{1,2})\.?\s+([a-zäé]+)\.?\s+(\d{2,4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*([+-]\d{2}:?\d{2}|[a-z]+)?$/i;
+const WEEKDAY = String.raw`(?:\p{L}+\.?,?\s+|\p{L}+\.?,)?`;
+const TIME = String.raw`(?:,?\s+(\d{1,3}):(\d{1,2})(?::(\d{1,3}))?(?:\s*([ap])\.?m\.?)?)?`;
+const ZONE = String.raw`\s*([+-]\d{2}:?\d{2}|\p{L}+)?`;
+const ORDINAL = String.raw`(?:st|nd|rd|th|er|º|°|\.)?`;
+/** `Tue, 14 Dic 2010 …`, `14. März 2024`, `14 de diciembre de 2010`. */
+const DAY_FIRST = new RegExp(
+  String.raw`^${WEEKDAY}(\d{1,2})${ORDINAL}\s*(?:de\s+)?(\p{L}+)\.?,?\s*(?:de\s+)?(\d{4}|\d{2})${TIME}${ZONE}$`,
+  'iu',
+);
+/** `January 31st, 2016`, `Thu, Jun 18 2009 21:16:13`. */
+const MONTH_FIRST = new RegExp(
+  String.raw`^${WEEKDAY}(\p{L}+)\.?\s+(\d{1,2})${ORDINAL},?\s+(\d{4}|\d{2})${TIME}${ZONE}$`,
+  'iu',
+);
+/** `12/31/2016`, `1/5/2016 9:30 PM`. */
+const US_NUMERIC = new RegExp(String.raw`^(\d{1,2})/(\d{1,2})/(\d{4})${TIME}${ZONE}$`, 'iu');
 
 function zoneOffset(zone: string | undefined): number {
   if (!zone) return 0;
@@ -48,32 +82,69 @@ function zoneOffset(zone: string | undefined): number {
   return ZONES[zone.toUpperCase()] ?? 0;
 }
 
-function monthIndex(name: string): number | undefined {
-  const lower = name.toLowerCase();
-  const german = GERMAN_MONTHS[lower.slice(0, 3)];
-  if (german !== undefined) return german;
-  const index = MONTHS.indexOf(lower.slice(0, 3));
-  return index === -1 ? undefined : index;
+/** The month (0–11) a name or its abbreviation names in one of the languages, or undefined. */
+export function monthIndex(name: string): number | undefined {
+  const token = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ä/g, 'ae');
+  if (MONTH_SHORT[token] !== undefined) return MONTH_SHORT[token];
+  if (token.length < 3) return undefined;
+  const found = new Set<number>();
+  MONTH_NAMES.forEach((names, index) => {
+    if (names.some((full) => full.startsWith(token))) found.add(index);
+  });
+  return found.size === 1 ? [...found][0] : undefined;
 }
 
-function parseRfc822(text: string): Date | undefined {
-  const m = RFC822.exec(text);
-  if (!m) return undefined;
-  const month = monthIndex(m[2]!);
-  if (month === undefined) return undefined;
-  let year = Number(m[3]);
-  if (m[3]!.length === 2) year += year < 50 ? 2000 : 1900;
-  const [day, hours, minutes, seconds] = [m[1], m[4], m[5], m[6]].map((v) => Number(v ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (day < 1 || day > 31 || hours > 23 || minutes > 59 || seconds > 60) return undefined;
-  const utc = Date.UTC(year, month, day, hours, minutes, Math.min(seconds, 59));
-  const date = new Date(utc - zoneOffset(m[7]) * 60_000);
+function instant(
+  year: number,
+  month: number,
+  day: number,
+  time: (string | undefined)[],
+  zone: string | undefined,
+): Date | undefined {
+  const [written, minutes, seconds] = time.slice(0, 3).map((v) => Number(v ?? 0)) as [number, number, number];
+  let hours = written;
+  const meridiem = time[3]?.toLowerCase();
+  if (meridiem) {
+    if (hours < 1 || hours > 12) return undefined;
+    hours = (hours % 12) + (meridiem === 'p' ? 12 : 0);
+  }
+  // 24:45 is a quarter to one on the next day (Date.UTC carries it over); later hours are no time.
+  if (day < 1 || day > 31 || hours > 24 || minutes > 59) return undefined;
   // 31 Feb would roll over into March: refuse instead of guessing.
-  return new Date(Date.UTC(year, month, day)).getUTCMonth() === month ? date : undefined;
+  if (new Date(Date.UTC(year, month, day)).getUTCMonth() !== month) return undefined;
+  const utc = Date.UTC(year, month, day, hours, minutes, Math.min(seconds, 59));
+  return new Date(utc - zoneOffset(zone) * 60_000);
+}
+
+function fullYear(text: string): number {
+  const year = Number(text);
+  return text.length === 2 ? year + (year < 50 ? 2000 : 1900) : year;
+}
+
+function parseWritten(text: string): Date | undefined {
+  const dayFirst = DAY_FIRST.exec(text);
+  if (dayFirst) {
+    const month = monthIndex(dayFirst[2]!);
+    if (month !== undefined) {
+      return instant(fullYear(dayFirst[3]!), month, Number(dayFirst[1]), dayFirst.slice(4, 8), dayFirst[8]);
+    }
+  }
+  const monthFirst = MONTH_FIRST.exec(text);
+  if (monthFirst) {
+    const month = monthIndex(monthFirst[1]!);
+    if (month !== undefined) {
+      return instant(
+        fullYear(monthFirst[3]!),
+        month,
+        Number(monthFirst[2]),
+        monthFirst.slice(4, 8),
+        monthFirst[8],
+      );
+    }
+  }
+  const us = US_NUMERIC.exec(text);
+  if (us) return instant(Number(us[3]), Number(us[1]) - 1, Number(us[2]), us.slice(4, 8), us[8]);
+  return undefined;
 }
 
 const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -90,7 +161,7 @@ function parseIso(text: string): Date | undefined {
 export function parseFeedDate(text: string | undefined): Date | null {
   const trimmed = text?.trim().replace(/\s+/g, ' ');
   if (!trimmed) return null;
-  const date = parseIso(trimmed) ?? parseRfc822(trimmed);
+  const date = parseIso(trimmed) ?? parseWritten(trimmed);
   if (!date || Number.isNaN(date.getTime())) return null;
   const year = date.getUTCFullYear();
   return year >= 1900 && year <= 9999 ? date : null;

@@ -118,7 +118,13 @@ function refuseEntityDeclarations(xml: string) {
   if (/<!ENTITY/i.test(prolog)) throw new FeedError(feedMessages.entities);
 }
 
-/** The feed's document as text: BOM, then the XML declaration, then the HTTP charset, else UTF-8. */
+/**
+ * The feed's document as text: BOM, then the XML declaration, then the HTTP charset, else UTF-8.
+ * Bytes that are no valid UTF-8 and declare nothing themselves (no BOM, no declaration; an HTTP
+ * charset of UTF-8 is often just the server's default) are read as Windows-1252, the superset of
+ * Latin-1 that podcast apps assume (issue 59, 2026-12-06): titles keep their umlauts instead of
+ * U+FFFD.
+ */
 export function feedText(body: Buffer, contentType?: string): string {
   const bom =
     body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf
@@ -129,16 +135,33 @@ export function feedText(body: Buffer, contentType?: string): string {
           ? 'utf-16be'
           : undefined;
   const head = body.subarray(0, 300).toString('latin1');
-  const label =
-    bom ??
-    /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1] ??
-    /charset\s*=\s*"?([A-Za-z0-9._-]+)/i.exec(contentType ?? '')?.[1] ??
-    'utf-8';
+  const declared = bom ?? /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1];
+  const label = declared ?? /charset\s*=\s*"?([A-Za-z0-9._-]+)/i.exec(contentType ?? '')?.[1] ?? 'utf-8';
+  let decoder: TextDecoder;
   try {
-    return new TextDecoder(label).decode(body);
+    decoder = new TextDecoder(label, { fatal: declared === undefined });
   } catch {
-    return new TextDecoder('utf-8').decode(body); // an encoding we do not know
+    decoder = new TextDecoder('utf-8', { fatal: declared === undefined }); // an encoding we do not know
   }
+  try {
+    return windows1252(decoder.encoding, decoder.decode(body));
+  } catch {
+    return windows1252('windows-1252', new TextDecoder('windows-1252').decode(body));
+  }
+}
+
+/** Windows-1252's letters in 0x80–0x9F (€, ‚, „, …, ’, “, ”, –, —, ™ …); the rest stay as they are. */
+const CP1252_C1 =
+  '\u20ac\x81\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\x8d\u017d\x8f' +
+  '\x90\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\x9d\u017e\u0178';
+
+/**
+ * WHATWG reads latin1 and ISO-8859-1 as Windows-1252, but Node's decoder (v22) leaves 0x80–0x9F as
+ * C1 controls (`Men\x92s` instead of `Men’s`): map them here.
+ */
+function windows1252(encoding: string, text: string): string {
+  if (encoding !== 'windows-1252') return text;
+  return text.replace(/[\x80-\x9f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80]!);
 }
 
 export function parseFeed(text: string): ParsedFeed {
