@@ -33,7 +33,8 @@ export type SyntheticPodcast = {
 
 type Random = () => number;
 
-export const normal = (random: Random) => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+export const normal = (random: Random) =>
+  Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 
 /** Marsaglia–Tsang gamma with shape k ≥ 1 and scale 1. */
 function gamma(random: Random, k: number): number {
