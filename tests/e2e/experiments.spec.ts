@@ -97,7 +97,8 @@ test('an experiment from start to the expired list', async ({ page }) => {
     await expect(activity).toHaveCount(1 + 5 + 1);
 
     // Long lists: with 52 comments and 53 entries of activity the page shows the newest 50 of
-    // each; 'Ältere anzeigen' adds the older ones (comments above, activity below).
+    // each, newest first; 'Ältere anzeigen' adds the older ones below (issue 58: the comment form
+    // comes before the comments).
     const experimentId = Number(new URL(page.url()).pathname.split('/').at(-1));
     for (let n = 1; n <= 51; n++)
       await apiWrite(page, 'POST', `/api/experiments/${experimentId}/comments`, { content: `Notiz ${n}` });
@@ -108,19 +109,19 @@ test('an experiment from start to the expired list', async ({ page }) => {
     await page.reload();
     const commentItems = comments.getByRole('listitem');
     await expect(commentItems).toHaveCount(50);
-    await expect(commentItems.last()).toContainText('Notiz 51');
+    await expect(commentItems.first()).toContainText('Notiz 51');
     await expect(comments.getByText('Kapitelmarken <b>sitzen</b>')).toHaveCount(0);
     await expect(activity).toHaveCount(50);
     await comments.getByRole('button', { name: 'Ältere anzeigen' }).click();
     await expect(commentItems).toHaveCount(52);
-    await expect(commentItems.first()).toContainText('Kapitelmarken <b>sitzen</b>');
+    await expect(commentItems.last()).toContainText('Kapitelmarken <b>sitzen</b>');
     await expect(comments.getByRole('button', { name: 'Ältere anzeigen' })).toHaveCount(0);
     // A new comment pushes the first page's oldest out of it: none goes missing in between.
     await comments.getByLabel('Kommentar').fill('Notiz 52');
     await comments.getByRole('button', { name: 'Kommentieren' }).click();
     await expect(commentItems).toHaveCount(53);
-    await expect(commentItems.last()).toContainText('Notiz 52');
-    await expect(commentItems.first()).toContainText('Kapitelmarken <b>sitzen</b>');
+    await expect(commentItems.first()).toContainText('Notiz 52');
+    await expect(commentItems.last()).toContainText('Kapitelmarken <b>sitzen</b>');
     await expect(comments.getByText('Notiz 1', { exact: true })).toBeVisible();
     const activityRegion = page.getByRole('region', { name: 'Aktivitäten' });
     await activityRegion.getByRole('button', { name: 'Ältere anzeigen' }).click();

@@ -1,5 +1,7 @@
 // The experiment's comments and activity (§2 experiments.show): the newest page of each at once,
-// older ones on „Ältere anzeigen“ (lib/older-pages.ts); comments written offline under the sent ones.
+// older ones on „Ältere anzeigen“ (lib/older-pages.ts). Comments: the form first, then the ones
+// written offline (the newest, not sent yet), then the sent ones newest first. Decision 2026-12-06
+// (issue 58): with 50 comments oldest first, the form was ~7,600 px down a phone's page.
 import { useId } from 'react';
 import type { Experiment } from '../../../../shared/experiments.ts';
 import { eventType, trackableType } from '../../../../shared/vocabulary.ts';
@@ -40,11 +42,25 @@ export function Comments({
   const older = useOlderComments(experiment.id);
   const listId = useId();
   const first = comments.data ?? [];
-  // Each page is oldest first; the pages before the first one go above it, the oldest on top.
-  const list = [...without(first, [...older.pages].reverse().flat()), ...first];
+  // Each page is oldest first: newest first means each page reversed, the older pages after it.
+  const list = [...without(first, [...older.pages].reverse().flat()), ...first].reverse();
   return (
     <Card id="experiment-comments" title="Kommentare">
-      {comments.data && <OlderButton older={older} controls={listId} />}
+      {writable && (
+        <form noValidate onSubmit={form.onSubmit} className="mb-4 space-y-3">
+          {form.message && !form.errors.content && <Banner tone="error">{form.message}</Banner>}
+          <TextareaField
+            name="content"
+            label="Kommentar"
+            rows={3}
+            maxLength={2000}
+            placeholder="Füge einen Kommentar hinzu..."
+            error={form.errors.content}
+          />
+          <Button pending={form.pending}>Kommentieren</Button>
+        </form>
+      )}
+      <QueuedComments items={outbox} />
       {list.length > 0 && (
         <ul id={listId} className="mb-4 space-y-3">
           {list.map((c) => (
@@ -62,21 +78,7 @@ export function Comments({
           ))}
         </ul>
       )}
-      <QueuedComments items={outbox} />
-      {writable && (
-        <form noValidate onSubmit={form.onSubmit} className="space-y-3">
-          {form.message && !form.errors.content && <Banner tone="error">{form.message}</Banner>}
-          <TextareaField
-            name="content"
-            label="Kommentar"
-            rows={3}
-            maxLength={2000}
-            placeholder="Füge einen Kommentar hinzu..."
-            error={form.errors.content}
-          />
-          <Button pending={form.pending}>Kommentieren</Button>
-        </form>
-      )}
+      {comments.data && <OlderButton older={older} controls={listId} />}
     </Card>
   );
 }

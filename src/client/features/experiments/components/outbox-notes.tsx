@@ -22,7 +22,7 @@ export function waitingSteps(items: OutboxItem[]): Set<number> {
   ]);
 }
 
-/** Comments written offline, under the sent ones. */
+/** Comments written offline, above the sent ones (they are the newest). */
 export function QueuedComments({ items }: { items: OutboxItem[] }) {
   const queued = items.filter((i) => i.state === 'pending' && i.kind === createComment.kind);
   if (queued.length === 0) return null;
