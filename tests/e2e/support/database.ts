@@ -80,3 +80,8 @@ export function insertOldTips(podcastId: number, count: number) {
     })();
   });
 }
+
+/** Lifetime access (a redeemed crowdfunding code) for the account with `email`. */
+export function grantLifetime(email: string) {
+  withDatabase((db) => db.prepare('UPDATE users SET granted = 1 WHERE email = ?').run(email));
+}

@@ -66,7 +66,12 @@ function PricingCard({ offering, period, billing, pending, onChoose }: CardProps
 const NOT_YOURS =
   'Studio Pro für diesen Podcast bucht die Inhaberin oder der Inhaber oder ein*e Manager*in des Podcasts.';
 
-/** podcasts.conversion: the Pro sales page of a podcast (§2). */
+/**
+ * podcasts.conversion: the Pro sales page of a podcast (§2). Holds still while the prices load
+ * (issue 58, 2026-12-06: CLS 0.11 on a phone): what the answer decides (the lifetime and the
+ * billing notes, the plans, the way back below them) comes in one render below the toggle, so
+ * nothing shown before it moves.
+ */
 export function ConversionPage({ podcast }: { podcast: { id: number; title: string; role: string } }) {
   useDocumentTitle('Studio Pro');
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
@@ -97,24 +102,9 @@ export function ConversionPage({ podcast }: { podcast: { id: number; title: stri
         Mit Studio Pro bekommst du Tipps von der Kompass-KI, Experimente und Benachrichtigungen. Abgerechnet
         wird über unsere Mitgliedschaftsplattform Steady, monatlich oder jährlich.
       </p>
-      {offerings.data?.meta.lifetimeaccess && (
-        <div className="mt-4">
-          <Banner tone="info">
-            Du hast lebenslangen Zugang: Alle Funktionen von Studio Pro sind für dich freigeschaltet.
-          </Banner>
-        </div>
-      )}
       {!mayBuy && (
         <div className="mt-4">
           <Banner tone="info">{NOT_YOURS}</Banner>
-        </div>
-      )}
-      {offerings.data && mayBuy && !billing && (
-        <div className="mt-4">
-          <Banner tone="info">
-            Studio Pro kann auf diesem Server gerade nicht gebucht werden: Die Bezahlung über Steady ist nicht
-            eingerichtet. Alle anderen Funktionen kannst du wie gewohnt nutzen.
-          </Banner>
         </div>
       )}
       {error && (
@@ -127,6 +117,21 @@ export function ConversionPage({ podcast }: { podcast: { id: number; title: stri
       {offerings.isError && (
         <div className="mt-6">
           <Banner tone="error">{apiError(offerings.error).message}</Banner>
+        </div>
+      )}
+      {offerings.data?.meta.lifetimeaccess && (
+        <div className="mt-6">
+          <Banner tone="info">
+            Du hast lebenslangen Zugang: Alle Funktionen von Studio Pro sind für dich freigeschaltet.
+          </Banner>
+        </div>
+      )}
+      {offerings.data && mayBuy && !billing && (
+        <div className="mt-6">
+          <Banner tone="info">
+            Studio Pro kann auf diesem Server gerade nicht gebucht werden: Die Bezahlung über Steady ist nicht
+            eingerichtet. Alle anderen Funktionen kannst du wie gewohnt nutzen.
+          </Banner>
         </div>
       )}
       {offerings.data && (
@@ -143,9 +148,11 @@ export function ConversionPage({ podcast }: { podcast: { id: number; title: stri
           ))}
         </ul>
       )}
-      <Link to="/app/dashboard" className={buttonClass('secondary', 'mt-8')}>
-        Zurück zum Dashboard
-      </Link>
+      {!offerings.isPending && (
+        <Link to="/app/dashboard" className={buttonClass('secondary', 'mt-8')}>
+          Zurück zum Dashboard
+        </Link>
+      )}
     </section>
   );
 }
