@@ -25,6 +25,7 @@ const sections: LegalSection[] = [
     title: '4. Weitergabe',
     paragraphs: [
       'Wir verkaufen keine Daten. Für den Versand von E-Mails und die Abrechnung von Studio Pro nutzen wir Dienstleister, die deine Daten nur in unserem Auftrag verarbeiten.',
+      'Was andere sehen: Die gemessene Wirkung deiner beendeten Experimente auf die Downloads fließt mit der Größe und dem Veröffentlichungsrhythmus deines Podcasts, ohne Namen und ohne einzelne Zahlen, in die gemeinsame Auswertung einer Methode („Bei 23 Podcasts wie deinem …“) ein. Gezeigt wird sie erst, wenn mindestens fünf Podcasts von fünf verschiedenen Inhaber*innen die Methode gemessen haben, nur in ganzen Prozent, und sie ändert sich erst, wenn mindestens fünf Podcasts hinzugekommen oder weggefallen sind, damit sich kein einzelnes Ergebnis herausrechnen lässt. In den Einstellungen deines Podcasts kannst du das mit „Meine Messungen nicht für andere verwenden“ abschalten; deine Messungen werden dann sofort aus der Auswertung entfernt, ebenso, wenn du deinen Podcast löschst.',
     ],
   },
   {

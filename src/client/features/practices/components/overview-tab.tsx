@@ -5,11 +5,30 @@ import { buttonClass } from '../../../components/button.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { CompilationsWidget } from './compilations-widget.tsx';
 import { Reasons } from './practice-card.tsx';
+import { PooledEffectLine } from './pooled-effect.tsx';
+import { usePooledEffect } from '../api/get-pooled-effects.ts';
 import { SimilarPractices } from './similar-practices.tsx';
+
+/** A method nobody measured yet: „Noch zu wenige Messungen (0 von 5)“. */
+const NOBODY = {
+  practice_id: 0,
+  shown: false,
+  contributors: 0,
+  needed: 5,
+  experiments: null,
+  podcasts: null,
+  similar: null,
+  fallback: null,
+  effect: null,
+  low: null,
+  high: null,
+  spread: null,
+};
 
 /** overview: teaser, keywords, 'Warum diese Methode?', 'Teil dieser Sets', 'Passende Methoden'. */
 export function OverviewTab({ practice, podcast }: { practice: Practice; podcast: Podcast }) {
   useDocumentTitle(practice.title);
+  const pooled = usePooledEffect(podcast.id, practice.id);
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
       <section
@@ -30,6 +49,10 @@ export function OverviewTab({ practice, podcast }: { practice: Practice; podcast
           </ul>
         )}
         <Reasons reasons={practice.reasons} />
+        <PooledEffectLine
+          pooled={pooled === null ? { ...NOBODY, practice_id: practice.id } : pooled}
+          detail
+        />
         {!podcast.active && (
           <Link
             to="/app/podcasts/$id/conversion"

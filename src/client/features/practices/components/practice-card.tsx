@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Practice } from '../../../../shared/practices.ts';
+import type { PooledEffect } from '../../../../shared/pooled-effect-text.ts';
+import { PooledEffectLine } from './pooled-effect.tsx';
 import { EmojiTile, emojiTone } from './practice-emoji.tsx';
 import { SimilarityBadge } from './similarity.tsx';
 
@@ -55,9 +57,18 @@ export function Reasons({ reasons, level = 3 }: { reasons?: readonly string[] | 
 
 /**
  * The practice card (§2): the emoji on its flag colour, title and claim linking to the method,
- * the tags, and the reasons. `menu` is the method action menu where the list offers it.
+ * the tags, the reasons, and what other podcasts measured (`pooled`, once published). `menu` is
+ * the method action menu where the list offers it.
  */
-export function PracticeCard({ practice, menu }: { practice: CardPractice; menu?: ReactNode }) {
+export function PracticeCard({
+  practice,
+  menu,
+  pooled,
+}: {
+  practice: CardPractice;
+  menu?: ReactNode;
+  pooled?: PooledEffect;
+}) {
   return (
     <article
       aria-label={practice.title}
@@ -83,6 +94,7 @@ export function PracticeCard({ practice, menu }: { practice: CardPractice; menu?
         <PracticeTags practice={practice} />
       </div>
       <Reasons reasons={practice.reasons} />
+      <PooledEffectLine pooled={pooled} />
     </article>
   );
 }

@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../../components/button.tsx';
 import { deferred } from '../../../components/deferred.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { usePractices, type PracticeFilters } from '../api/get-practices.ts';
+import { usePooledEffects } from '../api/get-pooled-effects.ts';
 import { PracticeCard, PracticeGrid } from './practice-card.tsx';
 import { Filters } from './practice-filters.tsx';
 import { PracticeMenu } from './practice-menu.tsx';
@@ -36,6 +37,8 @@ export function PracticesListPage({ podcast, filters, onFilters }: Props) {
   const order = filters.order === 'advice' && !podcast.active ? undefined : filters.order;
   const effective = { ...filters, order: order ?? defaultOrder(podcast) };
   const list = usePractices(podcast.id, effective);
+  // What other podcasts measured, once for all cards, after the list (never holds it up).
+  const pooled = usePooledEffects(podcast.id);
   // The cards render in the background, in slices the browser can interrupt (decision 2026-11-26):
   // an answer renders at once otherwise, and the first page's cards were one task of
   // ~0.4–0.7 s at 4x CPU on a phone's first visit. Also when the answer is there at the first
@@ -100,7 +103,11 @@ export function PracticesListPage({ podcast, filters, onFilters }: Props) {
             <PracticeGrid busy={list.isPlaceholderData}>
               {practices.map((p) => (
                 <li key={p.id}>
-                  <PracticeCard practice={p} menu={<PracticeMenu podcast={podcast} practice={p} />} />
+                  <PracticeCard
+                    practice={p}
+                    pooled={pooled.get(p.id)}
+                    menu={<PracticeMenu podcast={podcast} practice={p} />}
+                  />
                 </li>
               ))}
             </PracticeGrid>

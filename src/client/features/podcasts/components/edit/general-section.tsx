@@ -4,6 +4,7 @@ import { Button, buttonClass } from '../../../../components/button.tsx';
 import { useUpdatePodcast } from '../../api/update-podcast.ts';
 import { PodcastForm } from '../podcast-form.tsx';
 import { EditSection, SavedBanner, useEditablePodcast } from './edit-section.tsx';
+import { MeasurementsSharing } from './measurements-sharing.tsx';
 
 /** podcast.edit.general: the podcast form; 'Podcast löschen' only for the owner (§2, §6). */
 export function GeneralSection() {
@@ -29,6 +30,7 @@ export function GeneralSection() {
         </Link>
         {editable && <Button pending={update.isPending}>Aktualisieren</Button>}
       </PodcastForm>
+      <MeasurementsSharing podcastId={podcast.id} editable={can(podcast.role.key, 'settings.update')} />
       {owner && (
         <div className="mt-8 border-t border-slate-200 pt-6">
           <h3 className="font-semibold text-slate-900">Podcast löschen</h3>
