@@ -267,7 +267,16 @@ export const exportedTables = {
   practice_effect_contributions: {
     about:
       'Die gemessene Wirkung beendeter Experimente, die (ohne Podcast und Namen) in „Bei N Podcasts wie deinem“ einfließt: log_ratio = ln(beobachtet / erwartet), variance ihre Unsicherheit, kind die Art des Podcasts.',
-    columns: ['experiment_id', 'podcast_id', 'practice_id', 'owner_id', 'log_ratio', 'variance', 'kind', 'checked_on'],
+    columns: [
+      'experiment_id',
+      'podcast_id',
+      'practice_id',
+      'owner_id',
+      'log_ratio',
+      'variance',
+      'kind',
+      'checked_on',
+    ],
     key: ['experiment_id'],
     where: ofOwned(),
   },
@@ -459,7 +468,8 @@ export const notExported: Record<string, string> = {
   feed_check_schedule: 'Wann der Feed eines Podcasts wieder geprüft wird.',
   practice_score_states:
     'Die berechnete Rangfolge der Methoden; jederzeit neu berechenbar aus den übrigen Daten.',
-  practice_pooled_states: 'Zählstände der gemeinsamen Auswertung je Methode; nichts eines einzelnen Podcasts.',
+  practice_pooled_states:
+    'Zählstände der gemeinsamen Auswertung je Methode; nichts eines einzelnen Podcasts.',
   practice_pooled_effects:
     'Die gemeinsame Auswertung je Methode aus mindestens fünf Podcasts; nichts eines einzelnen Podcasts.',
   account_exports: 'Dieser Datenexport selbst.',
