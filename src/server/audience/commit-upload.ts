@@ -17,6 +17,7 @@ import { invalid, notFound } from '../http/errors.ts';
 import { audienceMessages } from '../../shared/audience.ts';
 import { storeDays } from './store-days.ts';
 import { checkMapping, readMapped } from './upload-mapping.ts';
+import { checkMeaning } from './upload-meanings.ts';
 import { parseUpload, UploadRefused } from './upload-parser.ts';
 import { updateSourceMetrics } from './source-metrics.ts';
 
@@ -80,6 +81,8 @@ export async function commitUpload(
     const lines = errors.slice(0, SHOWN_ERRORS).map((e) => `Zeile ${e.line}: ${e.message}`);
     throw invalid({ upload: [noRowReadable, ...lines] });
   }
+  const meaning = checkMeaning(rows, mapping);
+  if (meaning) throw invalid(meaning);
   const at = now.toISOString();
   const counts = await db.transaction().execute(async (trx) => {
     // First, so that two commits of the same upload cannot both store it: the second finds none.

@@ -26,6 +26,7 @@ import {
 import type { FieldErrors } from '../../shared/api.ts';
 import type { DayRow } from './store-days.ts';
 import { cut, normaliseName, type ParsedUpload } from './upload-parser.ts';
+import { isDuration, meaningMessages } from './upload-meanings.ts';
 import { dateReader, decimalMark, readNumber } from './upload-values.ts';
 
 const NAMES: Record<'date' | AudienceSeries, { exact: string[]; contains: RegExp }> = {
@@ -57,7 +58,9 @@ export function guessMapping(columns: readonly UploadColumn[]): Partial<Audience
   const used = new Set<string>();
   for (const field of ['date', ...audienceSeries] as const) {
     const kind = field === 'date' ? 'date' : 'number';
-    const candidates = columns.filter((c) => c.kind === kind && !used.has(c.name));
+    const candidates = columns.filter(
+      (c) => c.kind === kind && !used.has(c.name) && !(field === 'consumption' && isDuration(c.name)),
+    );
     const { exact, contains } = NAMES[field];
     const pick =
       exact.map((n) => candidates.find((c) => normaliseName(c.name) === n)).find(Boolean) ??
@@ -89,6 +92,8 @@ export function checkMapping(columns: readonly UploadColumn[], mapping: Audience
     const first = field === 'date' ? undefined : taken.get(name);
     if (!column) errors[`mapping.${field}`] = [audienceMessages.columnUnknown];
     else if (column.kind !== expected) errors[`mapping.${field}`] = [wrongKind[expected]];
+    else if (field === 'consumption' && isDuration(name))
+      errors[`mapping.${field}`] = [meaningMessages.duration(name)];
     else if (first) errors[`mapping.${field}`] = [audienceMessages.columnTaken(audienceSeriesLabels[first])];
     else if (field !== 'date') taken.set(name, field);
   }

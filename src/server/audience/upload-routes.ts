@@ -31,6 +31,7 @@ import type { Db } from '../db/database.ts';
 import { HttpError, invalid } from '../http/errors.ts';
 import { commitUpload, parseExport } from './commit-upload.ts';
 import { checkMapping, guessMapping } from './upload-mapping.ts';
+import { isEpisodeTable, meaningMessages } from './upload-meanings.ts';
 import { decodeUpload } from './upload-parser.ts';
 
 const KEEP_PENDING = 3;
@@ -104,6 +105,7 @@ export const audienceUploadRoutes = async (scope: FastifyInstance, { db, clock }
       const parsed = parseExport(text);
       if (!parsed.columns.some((c) => c.kind === 'date'))
         throw invalid({ upload: [audienceMessages.noDateColumn] });
+      if (isEpisodeTable(parsed.columns)) throw invalid({ upload: [meaningMessages.episodeTable] });
       const now = clock.now();
       const row = await db
         .insertInto('audience_uploads')
