@@ -27,6 +27,7 @@ import * as dueTimes from './migrations/0028-due-times.ts';
 import * as jobDueTimes from './migrations/0029-job-due-times.ts';
 import * as accountExports from './migrations/0030-account-exports.ts';
 import * as onboardingStep from './migrations/0031-onboarding-step.ts';
+import * as exportChunkOwner from './migrations/0032-export-chunk-owner.ts';
 import * as pooledEvidence from './migrations/0032-pooled-evidence.ts';
 
 // Listed statically so the bundled server carries its migrations.
@@ -58,6 +59,7 @@ const migrations = {
   '0029-job-due-times': jobDueTimes,
   '0030-account-exports': accountExports,
   '0031-onboarding-step': onboardingStep,
+  '0032-export-chunk-owner': exportChunkOwner,
   '0032-pooled-evidence': pooledEvidence,
 };
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SMALL_ROWS } from '../../../src/server/account/export/export-routes.ts';
 import { CHUNK_BYTES } from '../../../src/server/account/export/build-export.ts';
 import { json } from '../helpers/agent.ts';
-import { verifiedUser } from '../helpers/accounts.ts';
+import { PASSWORD, verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { csv, download, richAccount } from './export-helpers.ts';
 
@@ -122,6 +122,19 @@ describe('/api/account/export', () => {
     expect(mail?.text).toContain('http://studio.test/app/settings/account');
     const { files } = await download(owner.agent);
     expect(csv(files, 'audience_days.csv')).toHaveLength(SMALL_ROWS + 1);
+  });
+
+  it('leaves no copy of the data behind when the account is deleted', async () => {
+    const { agent, id } = await verifiedUser(t);
+    expect((await agent.post('/api/account/export')).statusCode).toBe(201);
+    const pieces = () =>
+      t.db.selectFrom('account_export_chunks').select('seq').where('user_id', '=', id).execute();
+    expect((await pieces()).length).toBeGreaterThan(0);
+    expect((await agent.delete('/api/account', { password: PASSWORD })).statusCode).toBe(204);
+    expect(await pieces()).toEqual([]);
+    expect(await t.db.selectFrom('account_exports').select('id').where('user_id', '=', id).execute()).toEqual(
+      [],
+    );
   });
 
   it('refuses a download without a ready archive, and a guest', async () => {

@@ -79,7 +79,7 @@ async function* pages(db: AnyDb, table: string, entry: ExportedTable, scope: Exp
 }
 
 /** Where the zip's bytes go: pieces of CHUNK_BYTES, written as they fill. */
-function chunkSink(db: Db, exportId: string) {
+function chunkSink(db: Db, exportId: string, userId: number) {
   let parts: Uint8Array[] = [];
   let size = 0;
   let seq = 0;
@@ -87,7 +87,7 @@ function chunkSink(db: Db, exportId: string) {
   const write = async (bytes: Uint8Array) => {
     await db
       .insertInto('account_export_chunks')
-      .values({ export_id: exportId, seq: seq++, bytes: Buffer.from(bytes) })
+      .values({ export_id: exportId, seq: seq++, bytes: Buffer.from(bytes), user_id: userId })
       .execute();
   };
   return {
@@ -125,7 +125,7 @@ export async function buildExport(ctx: { db: Db; clock: Clock }, userId: number,
   const now = clock.now();
   const scope = await exportScope(db, userId);
   await db.deleteFrom('account_export_chunks').where('export_id', '=', exportId).execute();
-  const sink = chunkSink(db, exportId);
+  const sink = chunkSink(db, exportId, userId);
   let failure: Error | null = null;
   const zip = new Zip((error, data) => {
     if (error) failure = error;
