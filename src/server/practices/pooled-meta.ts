@@ -60,11 +60,13 @@ function weighted(studies: readonly Study[], tau2: number) {
  * The pooled effect and its 90 % interval: mu ± t(k−1) · sqrt(max(1, q) / Σw), with q the
  * Hartung–Knapp factor Σ w (y − mu)² / (k − 1). Hartung–Knapp takes the interval's width from the
  * studies' actual scatter and Student's t instead of the normal quantile, which holds its level at
- * a handful of studies where the classic z-interval is far too narrow; q is kept at least 1 (the
- * 'modified' rule) so that studies that happen to agree closely do not give an interval narrower
- * than their own sampling errors allow.
+ * a handful of studies where the classic z-interval is far too narrow. With `floor`, q is kept at
+ * least 1 (the 'modified' rule), for the similarity-weighted figures of one kind, whose borrowed
+ * studies make the scatter a poorer guide (bench: 74 % instead of 58 % of kinds' means held at
+ * 5,000 experiments); the plain mean keeps q as it is (coverage 88–90 % on a known truth; with
+ * the floor 91–94 %, and 97 % on the bench at 200 experiments).
  */
-export function pool(studies: readonly Study[], level = LEVEL): Pooled | null {
+export function pool(studies: readonly Study[], level = LEVEL, { floor = false } = {}): Pooled | null {
   const k = studies.length;
   if (k < 2) return null;
   const tau2 = pauleMandel(studies);
@@ -72,8 +74,58 @@ export function pool(studies: readonly Study[], level = LEVEL): Pooled | null {
   let q = 0;
   for (const st of studies) q += ((st.s ?? 1) / (st.v + tau2)) * (st.y - mu) ** 2;
   q /= k - 1;
-  const half = tQuantile(1 - (1 - level) / 2, k - 1) * Math.sqrt(Math.max(1, q) / sum);
+  const half = tQuantile(1 - (1 - level) / 2, k - 1) * Math.sqrt((floor ? Math.max(1, q) : q) / sum);
   return { mu, low: mu - half, high: mu + half, tau2, k };
+}
+
+/**
+ * The typical effect over a mix of kinds of podcast (`cell` per study), each kind counting by its
+ * share of the studies: a fixed mean per kind, random podcast effects around it (Paule–Mandel on
+ * the deviations from their kind's mean, k − G degrees of freedom), and mu = Σ share_c · mu_c with
+ * the Hartung–Knapp factor. Why: a plain random-effects mean weighs a study by its precision, and
+ * large podcasts measure more precisely; when a method works differently for them, the plain mean
+ * leans toward what it does for large podcasts (on the bench it held the typical effect in 77 %
+ * at 5,000 experiments). With too few studies for the kinds (k − G < 3) the plain pool answers.
+ */
+export function poolByKind(studies: readonly (Study & { cell: string })[], level = LEVEL): Pooled | null {
+  const cells = new Map<string, (Study & { cell: string })[]>();
+  for (const st of studies) cells.set(st.cell, [...(cells.get(st.cell) ?? []), st]);
+  const k = studies.length;
+  const df = k - cells.size;
+  if (cells.size < 2 || df < 3) return pool(studies, level);
+  const deviations = (tau2: number) => {
+    let q = 0;
+    for (const list of cells.values()) {
+      const { mu } = weighted(list, tau2);
+      for (const st of list) q += (st.y - mu) ** 2 / (st.v + tau2);
+    }
+    return q;
+  };
+  let tau2 = 0;
+  if (deviations(0) > df) {
+    let lo = 0;
+    let hi = 1;
+    while (deviations(hi) > df && hi < 1e6) hi *= 4;
+    for (let i = 0; i < 80; i++) {
+      const mid = (lo + hi) / 2;
+      if (deviations(mid) > df) lo = mid;
+      else hi = mid;
+    }
+    tau2 = (lo + hi) / 2;
+  }
+  let mu = 0;
+  let variance = 0;
+  for (const list of cells.values()) {
+    const share = list.length / k;
+    const { mu: cellMu, sum } = weighted(list, tau2);
+    mu += share * cellMu;
+    variance += (share * share) / sum;
+  }
+  const q = deviations(tau2) / df;
+  const half = tQuantile(1 - (1 - level) / 2, df) * Math.sqrt(Math.max(1, q) * variance);
+  // tau² here is the spread within a kind; the spread between all podcasts adds the kinds' own.
+  const all = pauleMandel(studies);
+  return { mu, low: mu - half, high: mu + half, tau2: Math.max(tau2, all), k };
 }
 
 /** A log ratio's sampling variance from its 90 % interval of the relative change (as the effect gives it). */

@@ -1,7 +1,7 @@
 // What may be published of one method's contributions, and the figures (pooled-evidence.md):
 // pure functions, shared by the job (pooled-job.ts) and the synthetic-truth bench.
-import { KIND_KEYS, kindOfKey, sameKind, similarity, type Kind } from './pooled-kinds.ts';
-import { pool, type Study } from './pooled-meta.ts';
+import { KIND_KEYS, kindKey, kindOfKey, sameKind, similarity, type Kind } from './pooled-kinds.ts';
+import { pool, poolByKind, type Pooled } from './pooled-meta.ts';
 
 export type Contribution = {
   experimentId: number;
@@ -30,6 +30,14 @@ export type Figure = {
 
 /** At least this many different podcasts, of as many different owners, before anything is shown. */
 export const MIN_CONTRIBUTORS = 5;
+/**
+ * Up to this many experiments of the reader's own kind, the other kinds count with their full
+ * similarity; beyond, with BORROW / (own experiments) of it: the more podcasts like yours measured
+ * a method, the less the others' results are needed. On the bench (tests/bench/pooled-evidence.ts,
+ * 5,000 experiments) a kind's figure held its own kind's true mean in 74 % with 10, 87 % with 4,
+ * and in 57 % with no such rule: the other kinds pulled it toward theirs.
+ */
+export const BORROW = 4;
 /** A published figure changes only once this many podcasts came, went or changed since it was made. */
 export const BATCH = 5;
 
@@ -75,16 +83,16 @@ export function decide(
   return changedPodcasts(published, signatureOf(list)) >= BATCH ? 'publish' : 'keep';
 }
 
-const percent = (logRatio: number) => Math.round(Math.expm1(logRatio) * 100);
+/** Whole percents; an interval's ends rounded outwards, so the coarsening never narrows it. */
+const percent = (logRatio: number, round = Math.round) => round(Math.expm1(logRatio) * 100);
 
 function figureOf(
   kind: string,
-  studies: Study[],
+  pooled: Pooled | null,
   list: readonly Contribution[],
   similar: number,
   fallback: boolean,
 ): Figure | null {
-  const pooled = pool(studies);
   if (!pooled) return null;
   return {
     kind,
@@ -93,8 +101,8 @@ function figureOf(
     similar,
     fallback,
     effect: percent(pooled.mu),
-    low: percent(pooled.low),
-    high: percent(pooled.high),
+    low: percent(pooled.low, Math.floor),
+    high: percent(pooled.high, Math.ceil),
     spread: Math.round(Math.sqrt(pooled.tau2) * 100),
   };
 }
@@ -108,7 +116,7 @@ function figureOf(
 export function figuresOf(list: readonly Contribution[]): Figure[] {
   const all = figureOf(
     'all',
-    list.map((c) => ({ y: c.y, v: c.v })),
+    poolByKind(list.map((c) => ({ y: c.y, v: c.v, cell: kindKey(c.kind) }))),
     list,
     0,
     false,
@@ -127,9 +135,21 @@ export function figuresOf(list: readonly Contribution[]): Figure[] {
       });
       continue;
     }
-    const studies = list.map((c) => ({ y: c.y, v: c.v, s: similarity(mine, c.kind) }));
+    // The other kinds count less the more of the reader's own kind measured it (BORROW).
+    const borrow = Math.min(1, BORROW / alike.length);
+    const studies = list.map((c) => ({
+      y: c.y,
+      v: c.v,
+      s: sameKind(mine, c.kind) ? 1 : similarity(mine, c.kind) * borrow,
+    }));
     const similar = new Set(alike.map((c) => c.podcastId)).size;
-    figures.push(figureOf(key, studies, list, similar, false) ?? { ...all, kind: key, fallback: true });
+    figures.push(
+      figureOf(key, pool(studies, undefined, { floor: true }), list, similar, false) ?? {
+        ...all,
+        kind: key,
+        fallback: true,
+      },
+    );
   }
   return figures;
 }
