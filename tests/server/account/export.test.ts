@@ -124,6 +124,22 @@ describe('/api/account/export', () => {
     expect(csv(files, 'audience_days.csv')).toHaveLength(SMALL_ROWS + 1);
   });
 
+  it('deletes a ready archive after its seven days', async () => {
+    const { agent, id } = await verifiedUser(t);
+    expect((await agent.post('/api/account/export')).statusCode).toBe(201);
+    t.clock.advance(7 * 24 * HOUR + 60_000);
+    await t.jobs.accountExports.runOnce();
+    expect(json<Status>(await agent.get('/api/account/export')).data.status).toBe('expired');
+    expect((await agent.get('/api/account/export/download')).statusCode).toBe(404);
+    const pieces = await t.db
+      .selectFrom('account_export_chunks')
+      .select('seq')
+      .where('user_id', '=', id)
+      .execute();
+    expect(pieces).toEqual([]);
+    expect((await agent.post('/api/account/export')).statusCode).toBe(201);
+  });
+
   it('leaves no copy of the data behind when the account is deleted', async () => {
     const { agent, id } = await verifiedUser(t);
     expect((await agent.post('/api/account/export')).statusCode).toBe(201);
