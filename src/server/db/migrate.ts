@@ -27,8 +27,8 @@ import * as dueTimes from './migrations/0028-due-times.ts';
 import * as jobDueTimes from './migrations/0029-job-due-times.ts';
 import * as accountExports from './migrations/0030-account-exports.ts';
 import * as onboardingStep from './migrations/0031-onboarding-step.ts';
-import * as exportChunkOwner from './migrations/0032-export-chunk-owner.ts';
 import * as pooledEvidence from './migrations/0032-pooled-evidence.ts';
+import * as exportChunkOwner from './migrations/0033-export-chunk-owner.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -59,8 +59,8 @@ const migrations = {
   '0029-job-due-times': jobDueTimes,
   '0030-account-exports': accountExports,
   '0031-onboarding-step': onboardingStep,
-  '0032-export-chunk-owner': exportChunkOwner,
   '0032-pooled-evidence': pooledEvidence,
+  '0033-export-chunk-owner': exportChunkOwner,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */

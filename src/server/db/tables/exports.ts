@@ -25,6 +25,6 @@ export interface AccountExportChunksTable {
   export_id: string;
   seq: number;
   bytes: Buffer;
-  /** The account (migration 0032): its deletion takes the pieces along. */
+  /** The account (migration 0033): its deletion takes the pieces along. */
   user_id: number | null;
 }
