@@ -33,16 +33,6 @@ import './styles.css';
  */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
-/**
- * The boot, as one async function rather than the module's top level (decision 2026-12-06, issue
- * 52): a module with a top-level `await` is still evaluating while the screen chunks it asks for
- * arrive, and those chunks import this entry chunk back (FIRST_SCREENS, the shared client code).
- * The standard makes them wait; JavaScriptCore (every iPhone browser; WebKitGTK here) ran them
- * with the entry's bindings still unset, and `/app`, a method and an experiment opened on the
- * error page at every full load. Without a top-level `await` the entry has finished evaluating
- * before any chunk it imports can run, in every engine. ESLint forbids top-level `await` in the
- * client's modules (.config/eslint.config.js), so the question cannot come back.
- */
 /** Resolves once `busy` is false, looked at whenever the query cache changes. */
 function whenQueries(queryClient: QueryClient, busy: () => boolean) {
   return new Promise<void>((resolve) => {
@@ -62,6 +52,16 @@ const awaitingFirstAnswer = (queryClient: QueryClient) => () =>
     .getAll()
     .some((query) => query.state.status === 'pending' && query.state.fetchStatus === 'fetching');
 
+/**
+ * The boot, as one async function rather than the module's top level (decision 2026-12-06, issue
+ * 52): a module with a top-level `await` is still evaluating while the screen chunks it asks for
+ * arrive, and those chunks import this entry chunk back (FIRST_SCREENS, the shared client code).
+ * The standard makes them wait; JavaScriptCore (every iPhone browser; WebKitGTK here) ran them
+ * with the entry's bindings still unset, and `/app`, a method and an experiment opened on the
+ * error page at every full load. Without a top-level `await` the entry has finished evaluating
+ * before any chunk it imports can run, in every engine. ESLint forbids top-level `await` in the
+ * client's modules (.config/eslint.config.js), so the question cannot come back.
+ */
 async function start() {
   watchConnectivity();
   // A logout made offline reaches the server when the network is back (and at the next probe).
