@@ -5,7 +5,11 @@
 // guard); the opt-out removes a podcast's measurements at once, and deleting a podcast removes
 // its contributions.
 import { describe, expect, it } from 'vitest';
-import { pooledBasis, pooledHeadline, type PooledEffect } from '../../../src/shared/pooled-effect-text.ts';
+import type { PooledEffect } from '../../../src/shared/pooled-effect-text.ts';
+import {
+  pooledBasis,
+  pooledHeadline,
+} from '../../../src/client/features/practices/components/pooled-effect-text.ts';
 import { metric } from '../../../src/shared/vocabulary.ts';
 import { syntheticPodcast } from '../../support/synthetic-audience.ts';
 import { PASSWORD } from '../helpers/accounts.ts';

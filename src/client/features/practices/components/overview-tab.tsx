@@ -4,8 +4,7 @@ import type { Practice } from '../../../../shared/practices.ts';
 import { buttonClass } from '../../../components/button.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { CompilationsWidget } from './compilations-widget.tsx';
-import { Reasons } from './practice-card.tsx';
-import { PooledEffectLine } from './pooled-effect.tsx';
+import { PooledEffectLine, Reasons } from './practice-card.tsx';
 import { usePooledEffect } from '../api/get-pooled-effects.ts';
 import { SimilarPractices } from './similar-practices.tsx';
 

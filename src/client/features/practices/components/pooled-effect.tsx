@@ -1,4 +1,5 @@
-import { pooledBasis, pooledHeadline, type PooledEffect } from '../../../../shared/pooled-effect-text.ts';
+import type { PooledEffect } from '../../../../shared/pooled-effect-text.ts';
+import { pooledBasis, pooledHeadline } from './pooled-effect-text.ts';
 
 /**
  * What other podcasts measured of the method: the headline („Bei 23 Podcasts wie deinem: im Mittel

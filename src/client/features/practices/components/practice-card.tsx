@@ -2,9 +2,15 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Practice } from '../../../../shared/practices.ts';
 import type { PooledEffect } from '../../../../shared/pooled-effect-text.ts';
-import { PooledEffectLine } from './pooled-effect.tsx';
+import { deferred } from '../../../components/deferred.tsx';
 import { EmojiTile, emojiTone } from './practice-emoji.tsx';
 import { SimilarityBadge } from './similarity.tsx';
+
+/**
+ * What other podcasts measured: its answer comes after the first paint, so its texts load then too
+ * (no byte more before a method screen's heading).
+ */
+export const PooledEffectLine = deferred(() => import('./pooled-effect.tsx').then((m) => m.PooledEffectLine));
 
 /** What a card needs of a method; lists may add the podcast's reasons. */
 export type CardPractice = Pick<
