@@ -5,10 +5,13 @@
 // tasks (the blocking time over 50 ms each, before and after the heading), the profile's self time
 // by chunk and by source module (from the chunks' source maps), and the modules whose code ran
 // before the heading (V8's precise coverage).
-// Run: npx vite build --outDir /tmp/kbuild --emptyOutDir --sourcemap, then
+// Run: npx vite build --outDir /tmp/kbuild --emptyOutDir --sourcemap (it ends with the service
+// worker plugin's error, which reads dist/client; the chunks and maps are written), then
 //   BENCH_CLIENT_DIR=/tmp/kbuild npx tsx tests/bench/screen-profile.ts [--only=dashboard,...] [--top=N]
 // (without BENCH_CLIENT_DIR it profiles dist/client, without module names: the build has no maps;
-// BENCH_APP_DIR=<dir holding a dist/> profiles another build).
+// BENCH_APP_DIR=<dir holding a dist/> profiles another build, e.g. a copy taken right after
+// `npm run build`, which others rebuild meanwhile). On a busy machine compare shares and pairs of
+// one run: the long tasks move with the load. Source maps are read with source-map-js (Vite's).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
