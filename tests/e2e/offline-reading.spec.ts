@@ -52,7 +52,9 @@ test('methods, an experiment and a tip read offline after one online visit', asy
   await expect(comments.getByRole('listitem')).toHaveCount(50);
   await comments.getByRole('button', { name: 'Ältere anzeigen' }).click();
   await expect(comments.getByRole('listitem')).toHaveCount(100);
-  await expect(comments.getByRole('listitem').first()).toContainText('Notiz 2');
+  // Newest first (the form above them): Notiz 101 on top, Notiz 2 the oldest loaded.
+  await expect(comments.getByRole('listitem').first()).toContainText('Notiz 101');
+  await expect(comments.getByRole('listitem').last()).toContainText('Notiz 2');
   // The dashboard once (its running experiments), then the other screens' code is stored.
   await page.goto('/app/podcast');
   await expect(
@@ -107,7 +109,8 @@ test('methods, an experiment and a tip read offline after one online visit', asy
   await expect(page.getByRole('region', { name: 'Umsetzung' }).getByRole('checkbox')).toHaveCount(5);
   // The older comments loaded online stay; more of them need the network, and the page says so.
   await expect(comments.getByRole('listitem')).toHaveCount(100);
-  await expect(comments.getByRole('listitem').first()).toContainText('Notiz 2');
+  await expect(comments.getByRole('listitem').first()).toContainText('Notiz 101');
+  await expect(comments.getByRole('listitem').last()).toContainText('Notiz 2');
   await expect(comments.getByRole('button', { name: 'Ältere anzeigen' })).toBeDisabled();
   await expect(comments.getByText('Ältere Einträge laden geht nur mit Internetverbindung.')).toBeVisible();
   await expectAccessible(page, 'experiments.show offline with older comments');
