@@ -50,6 +50,7 @@ const { agent, id } = await verifiedUser(t);
 /** Routes that answer without a JSON body, each with the reason. */
 const withoutBody: Record<string, string> = {
   'GET /api/images/:key': 'binary: the image bytes',
+  'GET /api/account/export/download': 'binary: the zip archive of the account’s data',
   'DELETE /api/account': '204 without a body',
   'DELETE /api/account/session': '204 without a body',
   'DELETE /api/podcasts/:id': '204 without a body',
