@@ -51,7 +51,20 @@ export async function firefoxDriver(): Promise<Driver> {
     // A locator's click waits until the element stands still and takes events: a bare handle's
     // click goes to the coordinates it measured, and a screen still settling under load moved the
     // button away ('Experiment starten' tapped the notes field above it, 2026-12-06).
-    click: async (body, args) => (await element(body, args)).asLocator().click(),
+    // A locator made from a handle waits on that node for good: a deferred menu's placeholder
+    // replaced by the real trigger (the profile menu) left it waiting 30 s on a detached node
+    // (CI run 2026-12-07). Waited for a few seconds, a node no longer in the page is reported as
+    // detached, so the journey finds the element anew (page.ts retries such errors only).
+    click: async (body, args) => {
+      const handle = await element(body, args);
+      try {
+        await handle.asLocator().setTimeout(5_000).click();
+      } catch (error) {
+        if (!(await handle.evaluate((node) => node.isConnected).catch(() => false)))
+          throw new Error('the element was detached before the tap', { cause: error });
+        throw error;
+      }
+    },
     type: async (body, args, value) => (await element(body, args)).type(value),
     screenshot: async () => Buffer.from(await page.screenshot()),
     async reopen() {
