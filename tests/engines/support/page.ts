@@ -112,7 +112,7 @@ export function journeyPage(engine: Engine, baseURL: string, driver: Driver) {
         } catch (error) {
           const said = `${(error as Error).name} ${(error as Error).message}`;
           if (
-            !/Stale|Intercepted|NotInteractable|detached|no such element/i.test(said) ||
+            !/Stale|Intercepted|NotInteractable|detached|not attached|no such element/i.test(said) ||
             Date.now() > deadline
           ) {
             throw error;
