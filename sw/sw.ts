@@ -74,7 +74,7 @@ registerRoute(
  * A request the page gave up on (it was left while loading: a full load of the next screen) ends
  * with a quiet answer nobody reads, not with a rejected `respondWith`, which Firefox reports in the
  * console as „A ServiceWorker intercepted the request and encountered an unexpected error" for
- * every emoji and chunk in flight (decision 2026-12-06, issue 52). Any other failure stays a network
+ * every emoji and chunk in flight (decision 2026-12-06). Any other failure stays a network
  * error for the page, as without this handler.
  */
 setCatchHandler(async ({ request, event }) => {

@@ -143,7 +143,7 @@ export const verifyQuerySchema = z.object({
 
 /**
  * The onboarding steps after the podcast exists (§2: confirm/:id, profile/:id, complete/:id); the
- * step an account left off at is kept by the server (PUT /api/account/onboarding, issue 58).
+ * step an account left off at is kept by the server (PUT /api/account/onboarding).
  */
 export const onboardingSteps = ['confirm', 'profile', 'complete'] as const;
 export type OnboardingStep = (typeof onboardingSteps)[number];

@@ -14,7 +14,7 @@ export const podcastRequiredRoute = createRoute({
   getParentRoute: () => appRoute,
   id: 'podcast-required',
   beforeLoad: async ({ context: { queryClient, user } }) => {
-    // Until onboarding is complete, its open step instead (issue 58: left at the confirm step,
+    // Until onboarding is complete, its open step instead (left at the confirm step,
     // the app came back to the dashboard for good). The user is loaded already: no request.
     const open = user.onboarding;
     if (open) {

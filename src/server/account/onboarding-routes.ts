@@ -1,5 +1,5 @@
 // PUT /api/account/onboarding {podcast_id, step}: the onboarding step the account reached with its
-// new podcast (issue 58, item 8). Until onboarding is complete (step null), the app leads back to
+// new podcast (item 8). Until onboarding is complete (step null), the app leads back to
 // that step (src/client/routes/podcast-required.tsx) instead of the dashboard: left at the confirm
 // step, the confirm and profile steps never came back, and the team showed 'Ohne Name'.
 // Decision 2026-12-06: the client says the step (the podcast's own routes are also the edit form

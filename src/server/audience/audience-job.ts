@@ -7,7 +7,7 @@
 // even when a refresh in one process meets the job in another; within a process a second ask for
 // a running fetch joins it. Decisions 2026-12-01.
 //
-// Decision 2026-12-06 (issue 53): every fetch runs in the job's own async context, made when the
+// Decision 2026-12-06: every fetch runs in the job's own async context, made when the
 // job starts (outside any request), whoever asks for it — the daily run, a connect's backfill, a
 // refresh that awaits it. A request's transaction (db/request-transaction.ts, an
 // AsyncLocalStorage) therefore never reaches a fetch: each page's days and cursor commit in their

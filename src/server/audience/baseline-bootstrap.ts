@@ -1,7 +1,7 @@
 // How sure the baseline effect is: a moving-block bootstrap over the baseline (baseline-effect.md).
 // The baseline's own ups and downs around its fit — cut into runs of BLOCK_DAYS consecutive days,
 // each starting on the weekday of the place it is laid — are laid end to end again and again into
-// a new baseline and a new run. Four weeks, not one (2026-12-06, issue 55): an episode's size lives
+// a new baseline and a new run. Four weeks, not one (2026-12-06): an episode's size lives
 // on in its long tail and an audience is up or down for weeks; one-week runs at any weekday held
 // the truth in 84 % instead of 90 % on the bench's podcasts (tests/bench/effect-calibration.ts).
 // Each time the model is refitted to the new baseline (one Newton step from the fit, which is

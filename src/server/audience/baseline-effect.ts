@@ -56,7 +56,7 @@ function seedOf(values: number[]) {
  * expectation under each shape's fit, weighted by its likelihood against the best. When every
  * release of the baseline fell on one weekday, the release bump and that weekday's factor cannot be
  * told apart (every shape fits alike), and a run that publishes more or less often is expected
- * quite differently by each: the interval then takes their spread in (issue 55: without it, a
+ * quite differently by each: the interval then takes their spread in (without it, a
  * podcast going from weekly to twice a week after a perfectly regular baseline was held in 68 %).
  * Where the baseline's releases move through the week, one shape is far likelier and this is ~0.
  */

@@ -19,7 +19,7 @@ export function missingRun(days: number, needed: number) {
 }
 
 /**
- * From what size on a change would have been told (item 8 of issue 55): an effect that large lies
+ * From what size on a change would have been told: an effect that large lies
  * outside 0 in about 4 of 5 measurements with an interval this wide — the interval's half-width
  * (1.645 standard errors) times (1.645 + 0.84) / 1.645, in whole percent. Decided 2026-12-06.
  */

@@ -19,7 +19,7 @@ export const SHAPES: Shape[] = [0.7, 1, 1.5, 2, 3, 4, 6].flatMap((fade) =>
 const BUMP_HORIZON = 42;
 /**
  * The back catalogue's slow part: each episode keeps earning for months on a long tail, so a feed
- * that stops publishing keeps fading for weeks (issue 55: expected to hold its level, such a
+ * that stops publishing keeps fading for weeks (expected to hold its level, such a
  * podcast was told „weniger" in a third of cases). A second, slow curve (fading by e every
  * TAIL_FADE days) carries it; releases older than RELEASE_HORIZON days no longer count at all.
  * Decided 2026-12-06.

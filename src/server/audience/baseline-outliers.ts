@@ -1,6 +1,6 @@
 // Days far above the baseline's pattern (a mention in a big show, a viral week): set aside before
-// the fit, so that three days at ×5 neither lift the expectation nor widen the interval (issue 55:
-// with them in, an ordinary podcast's estimate fell by 9 points and its interval doubled). A day
+// the fit, so that three days at ×5 neither lift the expectation nor widen the interval (with
+// them in, an ordinary podcast's estimate fell by 9 points and its interval doubled). A day
 // is unusual when its downloads lie more than UNUSUAL_SPREAD robust deviations (1.4826 × the median
 // absolute deviation of log(observed / fitted)) above the fit and at least UNUSUAL_RATIO times it;
 // a hit episode's release day stays well below both on the bench (tests/bench/effect-calibration.ts

@@ -10,7 +10,7 @@
 // the user can fix those lines and upload the file again: the days already stored come back as
 // unchanged. Only a file in which no row at all can be read is refused (422), and then nothing
 // changes and the upload stays pending for another mapping. The answer lists the first 100
-// unreadable rows and counts all (`error_count`); the 422 lists the first 10 (issue 53, 2026-12-06).
+// unreadable rows and counts all (`error_count`); the 422 lists the first 10 (2026-12-06).
 import type { AudienceMapping } from '../../shared/audience.ts';
 import type { Db } from '../db/database.ts';
 import { invalid, notFound } from '../http/errors.ts';

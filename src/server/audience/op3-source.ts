@@ -72,7 +72,7 @@ type Cursor = DayRange & {
 };
 
 /**
- * Bounds of one read (decision 2026-12-06, issue 53: a server that repeated one token was
+ * Bounds of one read (decision 2026-12-06: a server that repeated one token was
  * followed for 51,768 pages and stored a day of 25 million downloads). OP3 answers its rows in
  * ascending time and sends a token only with a full page of new rows (api_query_downloads.ts), so
  * the read ends with SourceError('answer') when a token comes again, when a page with a token

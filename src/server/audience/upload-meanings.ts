@@ -1,4 +1,4 @@
-// What a column means, checked beyond its kind (issue 59, item 2; decisions 2026-12-06):
+// What a column means, checked beyond its kind (decisions 2026-12-06):
 // - Hours, minutes or seconds of listening are no share: such a column (by its name: hours,
 //   Stunden, minutes, time, Dauer …) is never guessed nor accepted as 'Durchhörrate'. Spotify's
 //   `Consumption time (hours)` became „14,61 %“ before.
@@ -9,8 +9,7 @@
 //   instead; the refusal says so.
 // - A per-episode table (a row per episode: a title column and downloads by age such as `1d`,
 //   `7 Days`, `First 24 hours`) is refused at the upload with what it is: stored as days it would
-//   put each episode's total on its publication day. Storing it per episode is open (issue 59,
-//   item 3).
+//   put each episode's total on its publication day. Storing it per episode is still open.
 // - A weekly series (every step between the dates a multiple of 7 days, at least 3 dates) is
 //   refused for days: audience days hold one figure per day, and a week's figure stored on its
 //   first day would read as a day 7 times too large.

@@ -17,7 +17,7 @@
 //   filled cells (a 5 MB file has a hundred thousand rows).
 // - The shape is a hash of the normalised header names (trimmed, lower case, spaces collapsed):
 //   the next export from the same place has the same shape and gets the remembered mapping.
-// - Bounds (issue 53, 2026-12-06): rows are split with a bound on each (upload-rows.ts); a row of
+// - Bounds (2026-12-06): rows are split with a bound on each (upload-rows.ts); a row of
 //   more than UPLOAD_MAX_COLUMNS cells, or more than UPLOAD_MAX_CELLS values below the header
 //   (rows × the header's width, as they are kept), ends the reading with UploadRefused, so no file
 //   costs more than those cells. No header among the first 40 filled rows ends the reading too.

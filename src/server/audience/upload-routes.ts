@@ -5,7 +5,7 @@
 //
 // Decision 2026-12-01: pending uploads older than a day, and all but this podcast's newest few,
 // are removed by the next upload: a preview nobody committed is not kept for ever, and a podcast
-// cannot pile up files of 5 MB each. 2026-12-06 (issue 53): and all but the uploader's newest few
+// cannot pile up files of 5 MB each. 2026-12-06: and all but the uploader's newest few
 // across their podcasts (one account with 8 podcasts kept 23), removed after the new one is
 // stored, so that uploads sent at once leave no more than that either.
 import multipart from '@fastify/multipart';

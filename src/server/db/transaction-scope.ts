@@ -1,7 +1,7 @@
 // Which transactions the running code is inside, and the rule that no call to another service
 // (a feed, OP3, Steady, a push service, SMTP, an LLM) starts while one of them holds a connection.
 //
-// Decision 2026-12-06 (issue 53): a keyed request on PostgreSQL held its pooled connection „idle in
+// Decision 2026-12-06: a keyed request on PostgreSQL held its pooled connection „idle in
 // transaction" from its first write (the throttle's count) through the feed fetch that followed,
 // for as long as the feed's server chose to wait: twelve slow imports took the pool, and every
 // other user's read answered 503. Being careful in each route is not enough, so the clients of

@@ -1,4 +1,4 @@
-// 'Meine Daten herunterladen' (settings.account; DSGVO Art. 15/20, issue 58):
+// 'Meine Daten herunterladen' (settings.account; DSGVO Art. 15/20):
 // GET /api/account/export (the latest export), POST /api/account/export (a new one; at most one an
 // hour), GET /api/account/export/download (the ready archive, streamed piece by piece).
 // Decision 2026-12-06: an account of up to SMALL_ROWS rows is built in the request, so the screen

@@ -2,7 +2,7 @@
 // either with the file it becomes (its columns, which rows belong to the account) or with why it
 // holds nothing of the account's (tests/server/account/export-coverage.test.ts reads the
 // database's own table list, so a new table fails that test until it is named here).
-// Decision 2026-12-06 (issue 58):
+// Decision 2026-12-06:
 // - Podcasts the account owns (its membership's role may delete the podcast, src/shared/roles.ts)
 //   come whole: goals, stage, strategy, metrics, milestones, experiments with steps, comments,
 //   events, tips, audience days by source, uploads and their mappings. In podcasts of others only

@@ -1,4 +1,4 @@
-// The onboarding step the account left off at (issue 58, item 8): the app leads back to it until
+// The onboarding step the account left off at (item 8): the app leads back to it until
 // onboarding is complete (src/server/account/onboarding-routes.ts). Null: nothing open.
 import type { MigrationDb } from './column-types.ts';
 
