@@ -1,11 +1,12 @@
-import { useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 
 type Props = Omit<ComponentProps<'input'>, 'id'> & {
   label: string;
   name: string;
   /** All messages for this field; only the first is shown (§5). */
   error?: string[];
-  hint?: string;
+  /** Below the field; may hold a link. */
+  hint?: ReactNode;
 };
 
 export const inputClass =

@@ -36,14 +36,18 @@ const sourceParams = z.object({ id, sourceId: id });
 const read = { podcast: { action: 'audience.read' as const } };
 const manage = { podcast: { action: 'audience.manage' as const } };
 
-/** OP3's refusals as the form shows them, at the token field; an outage is the server's (503). */
+/**
+ * OP3's refusals as the form shows them: a wrong token or an unknown show at the token field; an
+ * outage is the server's (503) and the form's, with no field named, since the token is not what
+ * is wrong (2026-12-07).
+ */
 function connectError(error: unknown): never {
   if (isSourceError(error)) {
     if (error.kind === 'token' || error.kind === 'show') throw invalid({ token: [error.message] });
     throw new HttpError(
       503,
       audienceMessages.unreachable,
-      { token: [audienceMessages.unreachable] },
+      {},
       {
         'retry-after': String(error.retryAfter ?? 60),
       },

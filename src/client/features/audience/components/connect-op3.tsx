@@ -1,6 +1,8 @@
 // 'OP3 verbinden': the podcaster pastes an OP3 API token; the server finds the show and backfills.
-// Its German answer (wrong token, unknown show, service unreachable) shows at the field.
+// A wrong token or an unknown show shows at the token field; OP3 unreachable is the form's message
+// (the token is not what is wrong, so the field stays as it is; 2026-12-07).
 import { useState, type FormEvent } from 'react';
+import type { ApiError } from '../../../../shared/api.ts';
 import { OP3_TOKEN_MAX } from '../../../../shared/audience-vocabulary.ts';
 import type { Podcast } from '../../../../shared/podcasts.ts';
 import { apiError } from '../../../api/errors.ts';
@@ -9,11 +11,37 @@ import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useConnectOp3 } from '../api/audience.ts';
 
+const OP3_KEYS = 'https://op3.dev/api/keys';
+
+/** Where an answer's message belongs: the token field only when the server named it. */
+export function op3Errors(error: ApiError | undefined) {
+  if (!error) return { field: undefined, form: undefined };
+  const field = error.errors.token;
+  return field ? { field, form: undefined } : { field: undefined, form: error.message };
+}
+
+/** The hint under the token field; OP3's key page opens in a new tab, the form stays. */
+export function Op3TokenHint() {
+  return (
+    <>
+      Ein Token legst du unter{' '}
+      <a
+        href={OP3_KEYS}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="font-medium text-brand-800 underline"
+      >
+        op3.dev/api/keys
+      </a>{' '}
+      an. Wir speichern es verschlüsselt und zeigen davon nur noch die letzten vier Zeichen.
+    </>
+  );
+}
+
 export function ConnectOp3({ podcast }: { podcast: Podcast }) {
   const connect = useConnectOp3(podcast.id);
   const [token, setToken] = useState('');
-  const error = connect.isError ? apiError(connect.error) : undefined;
-  const fieldError = error ? (error.errors.token ?? [error.message]) : undefined;
+  const errors = op3Errors(connect.isError ? apiError(connect.error) : undefined);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     connect.mutate(token.trim(), { onSuccess: () => setToken('') });
@@ -37,9 +65,10 @@ export function ConnectOp3({ podcast }: { podcast: Podcast }) {
         maxLength={OP3_TOKEN_MAX}
         value={token}
         onChange={(e) => setToken(e.target.value)}
-        hint="Ein Token legst du unter op3.dev/api/keys an. Wir speichern es verschlüsselt und zeigen davon nur noch die letzten vier Zeichen."
-        error={fieldError}
+        hint={<Op3TokenHint />}
+        error={errors.field}
       />
+      {errors.form && <Banner tone="error">{errors.form}</Banner>}
       {connect.isSuccess && <Banner tone="success">OP3 ist verbunden. Die Tageswerte stehen oben.</Banner>}
       <Button type="submit" pending={connect.isPending}>
         {connect.isPending ? 'Verbinde mit OP3...' : 'OP3 verbinden'}
