@@ -3,6 +3,7 @@
 // methods are (`practiceSimilarity`, 'Passende Methoden'). recommend.ts feeds them from the
 // database and stores the scores.
 import { audienceSize, budget, metric, timeEffort, type MetricKey } from '../../shared/vocabulary.ts';
+import { POOLED, pooledEvidence, type PooledEffects, type PooledInterval } from './pooled-factor.ts';
 import { reasonsOf } from './reasons.ts';
 
 /** 0–3 per metric: the podcast's goal importance or the method's potential (§9 points). */
@@ -28,19 +29,15 @@ export type PodcastProfile = {
 export type Evidence = {
   feed: Record<number, { rank: number; key: string }>;
   tried: { practiceId: number; score: number }[];
-  /**
-   * Per method id the published pooled effect for podcasts of this kind (pooled-evidence.md):
-   * [effect, low, high] in whole percents and 1 when it is every podcast's (too few alike).
-   */
-  pooled?: Record<number, [number, number, number, number]>;
+  /** Per method id the published pooled effect for podcasts of this kind (pooled-factor.ts). */
+  pooled?: PooledEffects;
 };
 
 /** What the evidence says about one method: the finding it addresses, the tried methods like it. */
 export type MethodEvidence = {
   finding?: { rank: number; key: string };
   tried: { score: number; similarity: number }[];
-  /** The 90 % interval of the method's pooled effect in whole percents; fallback: all podcasts'. */
-  pooled?: { low: number; high: number; fallback: boolean };
+  pooled?: PooledInterval;
 };
 
 export type MethodProfile = {
@@ -103,20 +100,6 @@ export const EVIDENCE = {
 } as const;
 
 /**
- * The pooled effect's factor (pooled-evidence.md), from the interval's end nearest to zero so that
- * only what was measured moves a method: an interval above 0 raises it by twice its lower end
- * (+3 % → ×1.06), at most ×1.25; an interval below +2 % (measured to do nothing, or harm) lowers
- * it by 5 % and twice what its upper end lies below 0, at least ×0.8; anything between: ×1.
- */
-export const POOLED = { gain: 2, rise: 1.25, nothing: 2, base: 0.05, sink: 0.8, weight: 0.9 } as const;
-export function pooledFactor({ low, high }: { low: number; high: number }) {
-  if (low > 0) return Math.min(POOLED.rise, 1 + (POOLED.gain * low) / 100);
-  if (high < POOLED.nothing)
-    return Math.max(POOLED.sink, 1 - POOLED.base - (POOLED.gain * Math.max(0, -high)) / 100);
-  return 1;
-}
-
-/**
  * The similarity of a method for a podcast, 0–1, rounded to three decimals, with its reasons.
  *
  *   similarity = G × T × M × A        (0 for a method the podcast applied or rejected)
@@ -141,9 +124,8 @@ export function pooledFactor({ low, high }: { low: number; high: number }) {
  *   whose method is at least 0.3 alike (practiceSimilarity s_e, 1 for the method itself) of
  *   (1 + 0.5 · score_e · s_e), score_e the experiment's goal score (-1 to 1), X kept within
  *   [0.5, 1.5]: methods like one that worked rise, like one that did not fall.
- *   × P, the pooled effect of the method for podcasts like this one (pooledFactor, 0.8–1.25):
- *   measured to raise the downloads it rises, measured to do nothing or harm it sinks; its
- *   reason ('P'/'p', 'Q'/'q' when it is every podcast's) comes right after a feed finding.
+ *   × P, the method's pooled effect for podcasts like this one (pooled-factor.ts, 0.8–1.25):
+ *   measured to raise the downloads it rises, to do nothing or harm it sinks.
  */
 export function scorePractice(
   podcast: PodcastProfile,
@@ -252,11 +234,9 @@ export function scoreCodes(
   }
   if (evidence?.pooled) {
     // What other podcasts measured comes right after a feed finding among the reasons.
-    const factor = pooledFactor(evidence.pooled);
-    proof *= factor;
-    const { fallback } = evidence.pooled;
-    if (factor > 1) candidate(POOLED.weight, fallback ? 'Q' : 'P');
-    if (factor < 1) candidate(POOLED.weight, fallback ? 'q' : 'p');
+    const pooled = pooledEvidence(evidence.pooled);
+    proof *= pooled.factor;
+    if (pooled.code) candidate(POOLED.weight, pooled.code);
   }
 
   return result(Math.min(1, goalFit * time * money * audience * proof), heaviest(n));
