@@ -29,6 +29,7 @@ import * as accountExports from './migrations/0030-account-exports.ts';
 import * as onboardingStep from './migrations/0031-onboarding-step.ts';
 import * as pooledEvidence from './migrations/0032-pooled-evidence.ts';
 import * as exportChunkOwner from './migrations/0033-export-chunk-owner.ts';
+import * as episodeAges from './migrations/0034-episode-ages.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -61,6 +62,7 @@ const migrations = {
   '0031-onboarding-step': onboardingStep,
   '0032-pooled-evidence': pooledEvidence,
   '0033-export-chunk-owner': exportChunkOwner,
+  '0034-episode-ages': episodeAges,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */

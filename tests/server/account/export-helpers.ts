@@ -276,6 +276,7 @@ export async function richAccount(t: TestApp) {
       downloads_7: 30,
       downloads_30: 40,
       downloads_all: 50,
+      ages: '{"14":35}',
     })
     .execute();
   await db

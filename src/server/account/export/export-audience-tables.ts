@@ -54,7 +54,8 @@ export const audienceTables = {
     where: ofOwned(),
   },
   audience_episodes: {
-    about: 'Downloads je Episode in ihren ersten 1, 3, 7 und 30 Tagen und insgesamt, je Quelle.',
+    about:
+      'Downloads je Episode in ihren ersten 1, 3, 7 und 30 Tagen und insgesamt, je Quelle (OP3 oder eine hochgeladene Tabelle je Folge); ages: weitere Alter, die die Quelle nennt (Tage → Downloads, als JSON).',
     columns: [
       'source_id',
       'podcast_id',
@@ -66,6 +67,7 @@ export const audienceTables = {
       'downloads_7',
       'downloads_30',
       'downloads_all',
+      'ages',
     ],
     key: ['source_id', 'item_guid'],
     where: ofOwned(),

@@ -55,6 +55,8 @@ export interface AudienceEpisodesTable {
   downloads_7: number | null;
   downloads_30: number | null;
   downloads_all: number | null;
+  /** Further ages the source gives (JSON `{ "14": 812, "90": 1304 }`, days → downloads), or null. */
+  ages: string | null;
 }
 
 /** An uploaded export waiting for its column mapping (POST …/audience-uploads, then :commit). */
