@@ -63,12 +63,18 @@ test('an experiment that lifted the downloads shows the effect with its band', a
   await page.goto(`/app/experiments/${experiment.id}`);
   const effect = page.getByRole('region', { name: 'Wirkung' });
   const measured = effect.getByTestId('audience-effect');
-  // '+29 % (90 %: +21 % bis +37 %)': the estimate near the injected 30 %, its interval above 0.
-  await expect(measured).toContainText(
-    /Mehr Downloads als erwartet: \+\d+\s%\s\(90\s%: \+\d+\s%\sbis\s\+\d+\s%\)/,
-  );
+  // 'Mehr Downloads als erwartet: +29 %', then the sentence with its interval '(90 %-Intervall: +21 %
+  // bis +37 %)': the estimate near the injected 30 %, its interval above 0. Figures keep a
+  // non-breaking space before '%' (\u00a0).
+  await expect(measured).toContainText(/Mehr Downloads als erwartet: \+\d+\u00a0%/);
   const text = (await measured.textContent()) ?? '';
-  const [estimate, low, high] = [...text.matchAll(/([+-]\d+)\s%/g)].map((m) => Number(m[1]));
+  const sentence =
+    /\+(\d+)\u00a0% mehr Downloads als erwartet \(90\u00a0%-Intervall: \+(\d+)\u00a0% bis \+(\d+)\u00a0%\)/.exec(
+      text,
+    );
+  expect(sentence, text).not.toBeNull();
+  const [estimate, low, high] = sentence!.slice(1).map(Number);
+  expect(text).not.toMatch(/-\d/);
   expect(estimate).toBeGreaterThanOrEqual(20);
   expect(estimate).toBeLessThanOrEqual(40);
   expect(low).toBeGreaterThan(0);
@@ -77,6 +83,17 @@ test('an experiment that lifted the downloads shows the effect with its band', a
   const table = measured.getByRole('table', { name: /beobachtet und erwartet/ });
   await expect(table.locator('tbody tr')).toHaveCount(14);
   await expect(table.locator('tbody tr').first()).toContainText(start.split('-').reverse().join('.'));
+  // On a 390 px phone the header's „Beobachtet“ and „Erwartet“ stand apart, not run together.
+  const gap = await table.evaluate((node) => {
+    const word = (text: string) => {
+      const cell = [...node.querySelectorAll('thead th')].find((th) => th.textContent?.trim() === text)!;
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return range.getBoundingClientRect();
+    };
+    return word('Erwartet').left - word('Beobachtet').right;
+  });
+  expect(gap).toBeGreaterThanOrEqual(12);
   await expectAccessible(page, 'experiments.show with the measured effect');
 
   await page.goto('/app/experiments/list');

@@ -10,7 +10,7 @@ import type { AudienceEffect } from '../../shared/audience.ts';
 import { addDays, daysBetween } from '../../shared/calendar.ts';
 import { bootstrap, residualsOf } from './baseline-bootstrap.ts';
 import { featuresOf, fitBest, predict, releaseLoad, tailOf, type Shape } from './baseline-model.ts';
-import { effectMessage, missingBaseline, missingRun, notStarted } from './baseline-messages.ts';
+import { effectMessage, missingBaseline, missingRun, notYetMeasured } from './baseline-messages.ts';
 import { unusualDays } from './baseline-outliers.ts';
 
 export const MIN_BASELINE = 28;
@@ -95,10 +95,10 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
   if (baseline.length < MIN_BASELINE) return empty(missingBaseline(baseline.length), baseline.length);
 
   const lastDay = input.today && input.today <= end ? addDays(input.today, -1) : end;
-  if (lastDay < start) return empty(notStarted, baseline.length);
-  const run = known.filter((d) => d.date >= start && d.date <= lastDay);
   const runLength = daysBetween(start, end) + 1;
   const needed = Math.min(MIN_RUN, runLength);
+  if (lastDay < start) return empty(notYetMeasured(input.today, start, needed), baseline.length);
+  const run = known.filter((d) => d.date >= start && d.date <= lastDay);
   if (run.length < needed) return empty(missingRun(run.length, needed), baseline.length);
 
   const releases = input.releases.filter((r) => r <= lastDay);

@@ -1,14 +1,25 @@
 // The German sentences of the baseline effect: what is missing, or what the result means. The
 // screen shows them as they are; 'Kein messbarer Unterschied' and 'Zu wenig Daten' are the words
-// the 'Wirkung' view is known by. Decided 2026-12-01.
+// the 'Wirkung' view is known by. Decided 2026-12-01; figures written as the card writes them
+// (src/shared/effect-figures.ts: „−“, a non-breaking space before „%“), 2026-12-07.
+import { intervalText, NBSP, signedPercent as percent } from '../../shared/effect-figures.ts';
+
 const MIN_BASELINE = 28;
 
-const percent = (fraction: number) => {
-  const n = Math.round(fraction * 100);
-  return `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)} %`;
-};
-
 export const notStarted = 'Zu wenig Daten: Das Experiment hat noch nicht begonnen.';
+
+/**
+ * On the start day nothing of the run is complete yet, but the experiment runs (its header says
+ * „Läuft“): say that the first day is still being counted, not that it has not begun.
+ */
+export function firstDayCounting(needed: number) {
+  return `Zu wenig Daten: Heute ist der erste Tag des Experiments, seine Downloads werden noch gezählt. Eine Wirkung zeigt Kompass, sobald Downloads von ${needed === 1 ? 'einem Tag' : `${needed} Tagen`} aus der Laufzeit vorliegen.`;
+}
+
+/** Before the run has a complete day: not begun yet, or its first day still counting. */
+export function notYetMeasured(today: string | undefined, start: string, needed: number) {
+  return today === start ? firstDayCounting(needed) : notStarted;
+}
 
 export function missingBaseline(days: number) {
   return `Zu wenig Daten: Für eine Wirkung brauchen wir Downloads von mindestens ${MIN_BASELINE} Tagen vor dem Start; ${days === 0 ? 'bisher gibt es keine' : `bisher sind es ${days}`}.`;
@@ -19,13 +30,16 @@ export function missingRun(days: number, needed: number) {
 }
 
 /**
- * From what size on a change would have been told: an effect that large lies
- * outside 0 in about 4 of 5 measurements with an interval this wide — the interval's half-width
- * (1.645 standard errors) times (1.645 + 0.84) / 1.645, in whole percent. Decided 2026-12-06.
+ * From what size on a change would have been told: an effect that large lies outside 0 in about
+ * 4 of 5 measurements with an interval this wide (a two-sided 90 % interval has half-width
+ * 1.645 standard errors; 80 % power needs the effect 1.645 + 0.842 of them away from 0). On the
+ * log scale, where the interval is about symmetric, rounded up to whole percent so the promise
+ * is never smaller than the arithmetic (checked on the bench: tests/bench/effect-calibration.ts,
+ * the 'promised size' lines). Decided 2026-12-06; rounded up 2026-12-07.
  */
 export function detectable(interval: readonly [number, number]) {
   const halfWidth = (Math.log(1 + interval[1]) - Math.log(1 + interval[0])) / 2;
-  return Math.round((Math.exp((halfWidth * (1.645 + 0.84)) / 1.645) - 1) * 100);
+  return Math.ceil((Math.exp((halfWidth * (1.645 + 0.842)) / 1.645) - 1) * 100 - 1e-9);
 }
 
 /** Is the 90 % interval entirely above 0, entirely below, or does it contain 0? */
@@ -34,22 +48,28 @@ export function verdictOf(interval: readonly [number, number] | null) {
   return interval[0] > 0 ? 'raised' : interval[1] < 0 ? 'lowered' : 'none';
 }
 
+/**
+ * The answer in words. 'Kein messbarer Unterschied' says what it means for the show (within its
+ * usual ups and downs), that Kompass could not tell rather than that nothing changed, and from
+ * what size on it would have; the interval stays at the end for who wants it. `notes` follow
+ * (days set aside, holidays, another experiment at the same time).
+ */
 export function effectMessage(
   relative: number,
   interval: [number, number],
   partial: { seen: number; of: number; running: boolean } | null,
   setAside = 0,
+  notes: readonly string[] = [],
 ) {
-  const range = `90 %-Intervall: ${percent(interval[0])} bis ${percent(interval[1])}`;
+  const range = intervalText(interval);
   const verdict = verdictOf(interval);
   const sentence =
     verdict === 'none'
-      ? `Kein messbarer Unterschied: ${percent(relative)} Downloads gegenüber dem Erwarteten (${range}, es schließt 0 ein). Das heißt nicht, dass sich nichts verändert hat: Kompass kann es nur nicht unterscheiden. Erkennbar wäre eine Veränderung ab etwa ±${detectable(interval)} %.`
+      ? `Kein messbarer Unterschied: Die Downloads lagen im Rahmen dessen, was dein Podcast ohnehin schwankt (${percent(relative)} gegenüber dem Erwarteten). Das heißt nicht, dass sich nichts verändert hat: Kompass kann es nur nicht unterscheiden. Erkennbar wäre eine Veränderung ab etwa ±${detectable(interval)}${NBSP}%. (${range}, es schließt 0 ein.)`
       : verdict === 'raised'
         ? `${percent(relative)} mehr Downloads als erwartet (${range}).`
-        : `${Math.abs(Math.round(relative * 100))} % weniger Downloads als erwartet (${range}).`;
-  const aside = setAsideNote(setAside);
-  const measured = aside ? `${sentence} ${aside}` : sentence;
+        : `${Math.abs(Math.round(relative * 100))}${NBSP}% weniger Downloads als erwartet (${range}).`;
+  const measured = [sentence, setAsideNote(setAside), ...notes].filter(Boolean).join(' ');
   if (!partial) return measured;
   return partial.running
     ? `Bisher, nach ${partial.seen} von ${partial.of} Tagen: ${measured}`

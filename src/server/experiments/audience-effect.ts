@@ -10,6 +10,7 @@ import { BASELINE_MAX } from '../audience/baseline-effect.ts';
 import { measureBaseline } from '../audience/baseline-memo.ts';
 import { RELEASE_HORIZON } from '../audience/baseline-model.ts';
 import type { Db } from '../db/database.ts';
+import { overlapNote, readSpans } from './overlapping-experiments.ts';
 
 type Span = { id: number; starts_at: string; ends_at: string };
 
@@ -44,9 +45,10 @@ export async function loadAudienceEffects(
   );
   const last = experiments.reduce((max, e) => (e.ends_at > max ? e.ends_at : max), experiments[0]!.ends_at);
   const from = addDays(first, -BASELINE_MAX);
-  const [days, releases] = await Promise.all([
+  const [days, releases, spans] = await Promise.all([
     readAudienceDays(db, podcastId, { from, to: last }),
     readReleases(db, podcastId, { from: addDays(from, -RELEASE_HORIZON), to: last }),
+    readSpans(db, podcastId, first, last),
   ]);
   const downloads = days.filter((d) => d.downloads !== null);
   const releaseDays = releases.map((r) => r.day);
@@ -54,12 +56,15 @@ export async function loadAudienceEffects(
     const span = downloads.filter(
       (d) => d.date >= addDays(e.starts_at, -BASELINE_MAX) && d.date <= e.ends_at,
     );
-    effects.set(
-      e.id,
+    const effect =
       span.length === 0
         ? null
-        : measureBaseline({ days: span, releases: releaseDays, start: e.starts_at, end: e.ends_at, today }),
-    );
+        : measureBaseline({ days: span, releases: releaseDays, start: e.starts_at, end: e.ends_at, today });
+    // The measured answer is remembered (baseline-memo.ts): the note goes on a copy.
+    const note = effect?.enough_data
+      ? overlapNote(e.id, effect.days[0]!.date, effect.days.at(-1)!.date, spans)
+      : '';
+    effects.set(e.id, note ? { ...effect!, message: `${effect!.message} ${note}` } : effect);
   }
   return effects;
 }

@@ -49,7 +49,9 @@ describe('GET /api/experiments/{id}/effect → audience', { timeout: 60_000 }, (
     const running = (await effectOf(owner, experiment.id)).audience!;
     expect(running.enough_data).toBe(true);
     expect(running.days).toHaveLength(20);
-    expect(running.message).toMatch(/^Bisher, nach 20 von 21 Tagen: \+\d+ % mehr Downloads als erwartet/);
+    expect(running.message).toMatch(
+      /^Bisher, nach 20 von 21 Tagen: \+\d+\u00a0% mehr Downloads als erwartet/,
+    );
 
     t.clock.set(`${addDays(synthetic.end, 1)}T09:00:00Z`);
     const effect = await effectOf(owner, experiment.id);
@@ -62,9 +64,9 @@ describe('GET /api/experiments/{id}/effect → audience', { timeout: 60_000 }, (
     expect(audience.interval![1]).toBeGreaterThanOrEqual(0.4);
     expect(audience.observed).toBe(audience.days.reduce((s, d) => s + d.observed, 0));
     expect(audience.effect).toBeCloseTo(audience.observed! - audience.expected!, 0);
-    const shown = (n: number) => `+${Math.round(n * 100)} %`;
+    const shown = (n: number) => `+${Math.round(n * 100)}\u00a0%`;
     expect(audience.message).toBe(
-      `${shown(audience.relative!)} mehr Downloads als erwartet (90 %-Intervall: ${shown(audience.interval![0])} bis ${shown(audience.interval![1])}).`,
+      `${shown(audience.relative!)} mehr Downloads als erwartet (90\u00a0%-Intervall: ${shown(audience.interval![0])} bis ${shown(audience.interval![1])}).`,
     );
     for (const day of audience.days) expect(day.low).toBeLessThanOrEqual(day.expected);
     // No metric was typed in: the typed side has nothing, the list still has the experiment.

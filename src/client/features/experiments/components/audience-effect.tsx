@@ -3,35 +3,44 @@
 // server's numbers: 'Zu wenig Daten' with what is missing, 'Kein messbarer Unterschied' when the
 // interval contains 0.
 import type { AudienceEffect } from '../../../../shared/audience.ts';
+import { count, NBSP, signedCount, signedPercent } from '../../../../shared/effect-figures.ts';
 import { useDeferredChart, type ChartLoader } from '../../../lib/deferred-chart.ts';
-import { lazily } from '../../../lib/lazy-format.ts';
 import { germanDate } from './shared.tsx';
-
-const number = lazily(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }));
-const signed = lazily(
-  () => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0, signDisplay: 'exceptZero' }),
-);
-const percent = lazily(
-  () =>
-    new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' }),
-);
 
 /** Whether the 90 % interval contains 0: then the effect cannot be told from chance. */
 export const noMeasurableDifference = (interval: [number, number]) => interval[0] <= 0 && interval[1] >= 0;
 
-/** '+18 % (90 %: +9 % bis +27 %)'. */
+/** '+18 % (90 %: +9 % bis +27 %)', with „−“ and non-breaking spaces (shared/effect-figures.ts). */
 export function measured(relative: number, interval: [number, number]) {
-  return `${percent().format(relative)} (90 %: ${percent().format(interval[0])} bis ${percent().format(interval[1])})`;
+  return `${signedPercent(relative)} (90${NBSP}%: ${signedPercent(interval[0])} bis ${signedPercent(interval[1])})`;
 }
 
-/** The verdict in one line, for 'Wirkung' and 'Was hat gewirkt?'. */
+/**
+ * The verdict in one line, for 'Was hat gewirkt?': with the interval, and for 'Kein messbarer
+ * Unterschied' what it means for the show (within its usual ups and downs), not a bare figure.
+ */
 export function audienceVerdict(audience: AudienceEffect): string {
   if (!audience.enough_data || audience.relative === null || audience.interval === null)
     return 'Zu wenig Daten';
   const figure = measured(audience.relative, audience.interval);
-  if (noMeasurableDifference(audience.interval)) return `Kein messbarer Unterschied: ${figure}`;
+  if (noMeasurableDifference(audience.interval))
+    return `Kein messbarer Unterschied: im Rahmen der üblichen Schwankung, ${figure}`;
   return `${audience.relative > 0 ? 'Mehr' : 'Weniger'} Downloads als erwartet: ${figure}`;
 }
+
+/** The card's headline: the verdict without the interval (the server's sentence below keeps it). */
+export function audienceHeadline(audience: AudienceEffect): string {
+  if (!audience.enough_data || audience.relative === null || audience.interval === null)
+    return 'Zu wenig Daten';
+  if (noMeasurableDifference(audience.interval)) return 'Kein messbarer Unterschied';
+  return `${audience.relative > 0 ? 'Mehr' : 'Weniger'} Downloads als erwartet: ${signedPercent(audience.relative)}`;
+}
+
+/**
+ * The number columns stand apart (decision 2026-12-07): right-aligned without a gap, a phone read
+ * „BeobachtetErwartet“ as one word in the header.
+ */
+const NUMBER_CELL = 'py-1 pl-4 text-right tabular-nums';
 
 const loadBand: ChartLoader<AudienceEffect['days']> = () =>
   import('./effect-band-plot.ts').then((m) => m.drawBand);
@@ -45,7 +54,6 @@ function BandChart({ days }: { days: AudienceEffect['days'] }) {
 
 /** 'Downloads' in 'Wirkung': the verdict, the band chart and its table. */
 export function AudienceEffectPanel({ audience }: { audience: AudienceEffect }) {
-  const verdict = audienceVerdict(audience);
   if (!audience.enough_data) {
     return (
       <div className="mb-4" data-testid="audience-effect">
@@ -58,12 +66,12 @@ export function AudienceEffectPanel({ audience }: { audience: AudienceEffect }) 
   return (
     <div className="mb-6 space-y-3" data-testid="audience-effect">
       <h3 className="font-semibold text-slate-900">Downloads</h3>
-      <p className="font-medium text-slate-900">{verdict}</p>
+      <p className="font-medium text-slate-900">{audienceHeadline(audience)}</p>
       {audience.observed !== null && audience.expected !== null && (
         <p className="text-slate-700">
-          {number().format(audience.observed)} Downloads während des Experiments, erwartet waren{' '}
-          {number().format(audience.expected)}
-          {audience.effect !== null && ` (${signed().format(audience.effect)})`}. Verglichen mit{' '}
+          {count(audience.observed)} Downloads während des Experiments, erwartet waren{' '}
+          {count(audience.expected)}
+          {audience.effect !== null && ` (${signedCount(audience.effect)})`}. Verglichen mit{' '}
           {audience.baseline_days} Tagen davor.
         </p>
       )}
@@ -75,7 +83,7 @@ export function AudienceEffectPanel({ audience }: { audience: AudienceEffect }) 
           aria-hidden="true"
           className="mr-1 inline-block size-3 rounded-sm bg-slate-500/30 align-middle"
         />
-        erwartet ohne Experiment (90 %)
+        erwartet ohne Experiment (90{NBSP}%)
       </p>
       <BandChart days={audience.days} />
       <div
@@ -91,14 +99,14 @@ export function AudienceEffectPanel({ audience }: { audience: AudienceEffect }) 
               <th scope="col" className="py-1 font-medium">
                 Tag
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className={`${NUMBER_CELL} font-medium`}>
                 Beobachtet
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className={`${NUMBER_CELL} font-medium`}>
                 Erwartet
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Bereich (90 %)
+              <th scope="col" className={`${NUMBER_CELL} font-medium`}>
+                Bereich (90{NBSP}%)
               </th>
             </tr>
           </thead>
@@ -108,10 +116,10 @@ export function AudienceEffectPanel({ audience }: { audience: AudienceEffect }) 
                 <th scope="row" className="py-1 font-normal text-slate-700">
                   {germanDate(d.date)}
                 </th>
-                <td className="py-1 text-right text-slate-900 tabular-nums">{number().format(d.observed)}</td>
-                <td className="py-1 text-right text-slate-900 tabular-nums">{number().format(d.expected)}</td>
-                <td className="py-1 text-right text-slate-700 tabular-nums">
-                  {number().format(d.low)}–{number().format(d.high)}
+                <td className={`${NUMBER_CELL} text-slate-900`}>{count(d.observed)}</td>
+                <td className={`${NUMBER_CELL} text-slate-900`}>{count(d.expected)}</td>
+                <td className={`${NUMBER_CELL} text-slate-700`}>
+                  {count(d.low)}–{count(d.high)}
                 </td>
               </tr>
             ))}

@@ -4,21 +4,12 @@ import { Link } from '@tanstack/react-router';
 import type { ExperimentEffect } from '../../../../shared/experiment-effect.ts';
 import { metric } from '../../../../shared/vocabulary.ts';
 import { useExperimentEffect, usePodcastEffects } from '../api/get-effect.ts';
-import { lazily } from '../../../lib/lazy-format.ts';
+import { count, signedCount, signedPercent } from '../../../../shared/effect-figures.ts';
 import { Card, germanDate } from './shared.tsx';
 import { AudienceEffectPanel, audienceVerdict } from './audience-effect.tsx';
 
 /** The downloads measured against the baseline, when the podcast has downloads (else null). */
 const audienceOf = (effect: ExperimentEffect) => effect.audience;
-
-const number = lazily(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }));
-const signed = lazily(
-  () => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }),
-);
-const percent = lazily(
-  () =>
-    new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }),
-);
 
 /**
  * The goal score (-1..1) in words. ±0.05 is about five rating points on a goal of medium
@@ -55,15 +46,15 @@ function EffectTable({ effect, caption }: { effect: ExperimentEffect; caption: s
               {metric.labels[m.key]}
             </th>
             <td className="py-1 text-right text-slate-900 tabular-nums">
-              {number().format(m.before)} → {number().format(m.after)}
+              {count(m.before, 1)} → {count(m.after, 1)}
             </td>
             <td
               className={`py-1 text-right font-medium tabular-nums ${
                 m.change > 0 ? 'text-green-800' : m.change < 0 ? 'text-red-800' : 'text-slate-700'
               }`}
             >
-              {signed().format(m.change)}
-              {m.relative !== null && ` (${percent().format(m.relative)})`}
+              {signedCount(m.change, 1)}
+              {m.relative !== null && ` (${signedPercent(m.relative, 1)})`}
             </td>
           </tr>
         ))}
