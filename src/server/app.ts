@@ -44,13 +44,17 @@ import { passwordRoutes } from './account/password-routes.ts';
 import { imageUploadRoutes, profileRoutes } from './account/profile-routes.ts';
 import { sessionRoutes } from './account/session-routes.ts';
 import { verificationRoutes } from './account/verification.ts';
-import { accountPodcastRoutes } from './podcasts/account-podcast-routes.ts';
+import { contextRoutes } from './podcasts/context-routes.ts';
 import { registerPodcastGuard } from './access/guard.ts';
 import { registerPodcastKinds } from './access/kinds.ts';
 import { experimentKinds } from './experiments/experiment-kinds.ts';
 import { teamKinds } from './team/team-kinds.ts';
 import { assistanceKinds } from './assistances/assistance-kinds.ts';
-import { podcastContentRoutes } from './podcasts/podcast-content-routes.ts';
+import { objectiveRoutes } from './podcasts/objective-routes.ts';
+import { stageRoutes } from './podcasts/stage-routes.ts';
+import { strategyRoutes } from './podcasts/strategy-routes.ts';
+import { milestoneRoutes } from './podcasts/milestone-routes.ts';
+import { settingRoutes } from './podcasts/setting-routes.ts';
 import { podcastMetricRoutes } from './podcasts/metric-routes.ts';
 import { podcastRoutes } from './podcasts/podcast-routes.ts';
 import { contentRoutes } from './content/content-routes.ts';
@@ -62,7 +66,7 @@ import { commentRoutes } from './experiments/comment-routes.ts';
 import { eventRoutes } from './experiments/event-routes.ts';
 import { experimentRoutes } from './experiments/experiment-routes.ts';
 import { effectRoutes } from './experiments/effect-routes.ts';
-import { stepRoutes } from './experiments/step-routes.ts';
+import { actionRoutes } from './experiments/action-routes.ts';
 import { practiceRoutes } from './practices/practice-routes.ts';
 import { invitationRoutes } from './team/invitation-routes.ts';
 import { membershipRoutes } from './team/membership-routes.ts';
@@ -193,9 +197,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     imageUploadRoutes,
     imageRoutes,
     userRoutes,
-    accountPodcastRoutes,
+    contextRoutes,
     podcastRoutes,
-    podcastContentRoutes,
+    objectiveRoutes,
+    stageRoutes,
+    strategyRoutes,
+    milestoneRoutes,
+    settingRoutes,
     podcastMetricRoutes,
     membershipRoutes,
     invitationRoutes,
@@ -208,7 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     contentRoutes,
     experimentRoutes,
     effectRoutes,
-    stepRoutes,
+    actionRoutes,
     commentRoutes,
     eventRoutes,
     assistanceRoutes,

@@ -7,9 +7,9 @@ import type { AppContext } from '../context.ts';
 import { answerWithin, JSON_TYPE } from '../http/idempotency-answer.ts';
 import { experimentRule, guardedExperiment } from './experiment-access.ts';
 import { completeAllShown, showExperiment, showExperimentSync } from './experiment-queries.ts';
-import { changeStep, completeAll, serializeAction } from './step-queries.ts';
+import { changeStep, completeAll, serializeAction } from './action-queries.ts';
 
-export async function stepRoutes(app: FastifyInstance, { db, clock }: AppContext) {
+export async function actionRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // 'Alles erledigt': every open step done, one log entry per step that changed.

@@ -5,7 +5,7 @@ import { experimentMessages, type Experiment } from '../../shared/experiments.ts
 import { experimentDays } from './experiment-days.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 
-import { completeOpen, serializeAction, stepEntry } from './step-queries.ts';
+import { completeOpen, serializeAction, stepEntry } from './action-queries.ts';
 import { logChanged } from './event-queries.ts';
 import { sql } from 'kysely';
 
@@ -140,7 +140,7 @@ export async function showExperiment(db: Db, now: Date, experimentId: number) {
 // experiment as it is afterwards (one row per step), in one statement; the statement's snapshot
 // is from before its UPDATE, so each step's state is taken from `changed` where that holds it.
 // Decision 2026-11-26: the change and the two reads of the answer were three round
-// trips. SQLite has no data-modifying WITH (step-queries.ts completeAll).
+// trips. SQLite has no data-modifying WITH (action-queries.ts completeAll).
 const completedExperiment = preparedWrite(
   (db: Db, experimentId: number, userId: number, at: string, podcastId: number) => {
     const withChanges = db

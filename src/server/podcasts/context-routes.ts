@@ -8,7 +8,7 @@ import { requireUser } from '../access/session.ts';
 import { optionalPodcast, requirePodcast } from '../access/guard.ts';
 import { serializePodcast } from './serialize-podcast.ts';
 
-export function accountPodcastRoutes(app: FastifyInstance, { db }: AppContext) {
+export function contextRoutes(app: FastifyInstance, { db }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // The podcasts the user can select: those with an active membership.

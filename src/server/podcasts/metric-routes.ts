@@ -1,5 +1,5 @@
 // The podcast's metrics: their history (GET) and one evaluation (POST), on the guard
-// (access/guard.ts) like the podcast's other work (podcast-content-routes.ts).
+// (access/guard.ts) like the podcast's other work (objective-routes.ts and its siblings).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';

@@ -1,6 +1,6 @@
 // The recommendation engine against the database: each podcast's scores (recommend-engine.ts)
 // are stored as one ranking per podcast (practice_score_states.ranking), ordered at read. They
-// are refreshed when the podcast's goals or stage change (podcast-content-routes.ts), when a
+// are refreshed when the podcast's goals or stage change (objective-routes.ts, stage-routes.ts), when a
 // flag changes (podcast-practice-routes.ts), and lazily when the content was re-seeded since.
 //
 // For other slices (experiments, Kompass-KI tips): `bestPractices(db, podcastId, limit)`.
