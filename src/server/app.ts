@@ -43,7 +43,7 @@ import { onboardingRoutes } from './account/onboarding-routes.ts';
 import { passwordRoutes } from './account/password-routes.ts';
 import { imageUploadRoutes, profileRoutes } from './account/profile-routes.ts';
 import { sessionRoutes } from './account/session-routes.ts';
-import { verificationRoutes } from './account/verification.ts';
+import { verificationRoutes } from './account/verification-routes.ts';
 import { contextRoutes } from './podcasts/context-routes.ts';
 import { registerPodcastGuard } from './access/guard.ts';
 import { registerPodcastKinds } from './access/kinds.ts';
