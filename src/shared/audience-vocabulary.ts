@@ -15,6 +15,21 @@ export const audienceSeriesLabels: Record<AudienceSeries, string> = {
   consumption: 'Durchschnittlich gehört (%)',
 };
 
+/**
+ * What kind of table an upload is, decided before its columns are mapped (upload-kinds.ts): a
+ * series per day, a table with a row per episode, a running total (imported as the differences
+ * from day to day), a series per week (not stored: audience days hold days), or nothing usable.
+ */
+export const uploadKinds = ['daily', 'episodes', 'running_total', 'weekly', 'unusable'] as const;
+export type UploadKind = (typeof uploadKinds)[number];
+export const uploadKindLabels: Record<UploadKind, string> = {
+  daily: 'Zahlen je Tag',
+  episodes: 'Tabelle je Folge',
+  running_total: 'Laufende Summe',
+  weekly: 'Zahlen je Woche',
+  unusable: 'Nicht verwendbar',
+};
+
 export const OP3_TOKEN_MAX = 500;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /**

@@ -11,6 +11,7 @@ import {
   UPLOAD_MAX_CELLS,
   UPLOAD_MAX_COLUMNS,
   UPLOAD_MAX_ROW_CHARS,
+  uploadKinds,
 } from './audience-vocabulary.ts';
 
 const german = (n: number) => new Intl.NumberFormat('de-DE').format(n);
@@ -26,7 +27,10 @@ export {
   UPLOAD_MAX_CELLS,
   UPLOAD_MAX_COLUMNS,
   UPLOAD_MAX_ROW_CHARS,
+  uploadKindLabels,
+  uploadKinds,
   type AudienceSeries,
+  type UploadKind,
 } from './audience-vocabulary.ts';
 
 export const audienceSource = z.object({
@@ -70,6 +74,8 @@ export const uploadColumn = z.object({
   name: z.string(),
   kind: z.enum(['date', 'number', 'text']),
   samples: z.array(z.string()),
+  /** German: what the column means beyond its kind (hours of listening, a sum of two others …). */
+  note: z.string().optional(),
 });
 export type UploadColumn = z.infer<typeof uploadColumn>;
 
@@ -86,18 +92,37 @@ export const audienceMapping = z.object({
 });
 export type AudienceMapping = z.infer<typeof audienceMapping>;
 
+/** One report of an upload: a CSV/TSV file is one, Apple's zip one per tab-delimited report in it. */
+export const uploadReport = z.object({
+  /** The file's name (a report in a zip: its name without any folder). */
+  name: z.string(),
+  /** What kind of table it is, as guessed from the file. */
+  kind: z.enum(uploadKinds),
+  /** German, one or two sentences: what the table is and what importing it does, or why not. */
+  kind_message: z.string(),
+  columns: z.array(uploadColumn),
+  /** Data rows in the file (the header not counted). */
+  rows: z.number(),
+  /** Guessed from the columns, or the one remembered for a file of the same shape. */
+  mapping: audienceMapping.partial(),
+});
+export type UploadReport = z.infer<typeof uploadReport>;
+
+/**
+ * A report's fields on top (a CSV/TSV file's one; of a zip, the first that can be imported), and
+ * a zip's reports in `reports` (empty for a single file: its answer stays as small as before).
+ */
 export const audienceUploadResource = resource(
-  z.object({
-    id: z.number(),
-    columns: z.array(uploadColumn),
-    /** Data rows in the file (the header not counted). */
-    rows: z.number(),
-    /** Guessed from the columns, or the one remembered for a file of the same shape. */
-    mapping: audienceMapping.partial(),
-  }),
+  uploadReport.extend({ id: z.number(), reports: z.array(uploadReport) }),
 );
 
-export const commitUploadBody = z.object({ mapping: audienceMapping });
+export const commitUploadBody = z.object({
+  mapping: audienceMapping,
+  /** The podcaster's correction of the guessed kind; the guess when left out. */
+  kind: z.enum(uploadKinds, { error: 'Diese Art von Tabelle gibt es nicht.' }).optional(),
+  /** Which report of a zip (its name in `reports`); the first when left out. */
+  report: z.string().max(200).optional(),
+});
 export const commitUploadResource = resource(
   z.object({
     inserted: z.number(),
@@ -169,6 +194,9 @@ export const audienceMessages = {
   sourceNotFound: 'Diese Datenquelle gibt es nicht.',
   uploadNotFound: 'Diesen Upload gibt es nicht (mehr). Lade die Datei erneut hoch.',
   uploadMissing: 'Bitte wähle eine CSV- oder TSV-Datei.',
+  uploadEmpty: (name: string) =>
+    `Die Datei „${name}“ ist leer. Lade den Export erneut herunter und wähle ihn noch einmal.`,
+  reportUnknown: 'Diesen Bericht gibt es in der hochgeladenen Datei nicht.',
   uploadTooLarge: 'Die Datei ist zu groß. Erlaubt sind höchstens 5 MB.',
   uploadUnreadable:
     'Diese Datei können wir nicht lesen. Lade eine CSV- oder TSV-Datei mit einer Kopfzeile hoch.',

@@ -11,14 +11,19 @@
 // unchanged. Only a file in which no row at all can be read is refused (422), and then nothing
 // changes and the upload stays pending for another mapping. The answer lists the first 100
 // unreadable rows and counts all (`error_count`); the 422 lists the first 10 (2026-12-06).
-import type { AudienceMapping } from '../../shared/audience.ts';
+// 2026-12-07: the kind the podcaster chose (else the guess, upload-kinds.ts) is checked against
+// the file first; a running total is stored as its differences from day to day. A zip's report
+// is imported alone: the pending upload keeps the others until they are imported too.
+import type { AudienceMapping, UploadKind } from '../../shared/audience.ts';
 import type { Db } from '../db/database.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { audienceMessages } from '../../shared/audience.ts';
 import { storeDays } from './store-days.ts';
-import { checkMapping, readMapped } from './upload-mapping.ts';
-import { checkMeaning } from './upload-meanings.ts';
+import { checkMapping, readMapped, SHOWN_ROW_ERRORS } from './upload-mapping.ts';
+import { checkKind, guessKind } from './upload-kinds.ts';
 import { parseUpload, UploadRefused } from './upload-parser.ts';
+import { storedReports, withoutReport } from './upload-reports.ts';
+import { dailyDifferences } from './upload-running.ts';
 import { updateSourceMetrics } from './source-metrics.ts';
 
 const SHOWN_ERRORS = 10;
@@ -57,47 +62,87 @@ export function storedMapping(mapping: AudienceMapping) {
   return Object.fromEntries(Object.entries(mapping).filter(([, column]) => column)) as AudienceMapping;
 }
 
+/** The pending upload's report (`name`, else its first) with its rows. */
+async function pendingReport(db: Db, podcastId: number, uploadId: number, name: string | undefined) {
+  const upload = await db
+    .selectFrom('audience_uploads')
+    .select(['content', 'file_name'])
+    .where('id', '=', uploadId)
+    .where('podcast_id', '=', podcastId)
+    .executeTakeFirst();
+  if (!upload) throw notFound(audienceMessages.uploadNotFound);
+  const reports = storedReports(upload.file_name, upload.content);
+  const report = name === undefined ? reports[0] : reports.find((r) => r.name === name);
+  if (!report) throw invalid({ report: [audienceMessages.reportUnknown] });
+  return { upload, reports, report, parsed: parseExport(report.text) };
+}
+
 export async function commitUpload(
   db: Db,
   {
     podcastId,
     uploadId,
     mapping,
+    kind: chosen,
+    report: reportName,
     now,
-  }: { podcastId: number; uploadId: number; mapping: AudienceMapping; now: Date },
+  }: {
+    podcastId: number;
+    uploadId: number;
+    mapping: AudienceMapping;
+    kind?: UploadKind | undefined;
+    report?: string | undefined;
+    now: Date;
+  },
 ) {
-  const upload = await db
-    .selectFrom('audience_uploads')
-    .select(['content', 'shape'])
-    .where('id', '=', uploadId)
-    .where('podcast_id', '=', podcastId)
-    .executeTakeFirst();
-  if (!upload) throw notFound(audienceMessages.uploadNotFound);
-  const parsed = parseExport(upload.content);
+  const { upload, reports, report, parsed } = await pendingReport(db, podcastId, uploadId, reportName);
+  // A kind that is never imported says so before any column is looked at.
+  const never =
+    chosen === 'episodes' || chosen === 'unusable' ? checkKind(chosen, parsed, mapping, null) : null;
+  if (never) throw invalid(never);
   const wrong = checkMapping(parsed.columns, mapping);
   if (wrong) throw invalid(wrong);
-  const { rows, errors, unreadable } = readMapped(parsed, mapping);
+  const kind = chosen ?? guessKind(parsed, mapping, (m) => readMapped(parsed, m).rows).kind;
+  const refused = checkKind(kind, parsed, mapping, null);
+  if (refused) throw invalid(refused);
+  const read = readMapped(parsed, mapping);
+  const falls = checkKind(kind, parsed, mapping, read.rows);
+  if (falls) throw invalid(falls);
+  const running = kind === 'running_total' ? dailyDifferences(read.rows, mapping, read.lines) : null;
+  const rows = running ? running.rows : read.rows;
+  const errors = running ? [...read.errors, ...running.errors].sort((a, b) => a.line - b.line) : read.errors;
+  const unreadable = read.unreadable + (running?.errors.length ?? 0);
   if (rows.length === 0) {
     const lines = errors.slice(0, SHOWN_ERRORS).map((e) => `Zeile ${e.line}: ${e.message}`);
     throw invalid({ upload: [noRowReadable, ...lines] });
   }
-  const meaning = checkMeaning(rows, mapping);
-  if (meaning) throw invalid(meaning);
   const at = now.toISOString();
+  const left = withoutReport(reports, report.name);
   const counts = await db.transaction().execute(async (trx) => {
-    // First, so that two commits of the same upload cannot both store it: the second finds none.
-    const gone = await trx
-      .deleteFrom('audience_uploads')
-      .where('id', '=', uploadId)
-      .where('podcast_id', '=', podcastId)
-      .executeTakeFirst();
-    if (Number(gone.numDeletedRows) === 0) throw notFound(audienceMessages.uploadNotFound);
+    // First, so that two commits of the same report cannot both store it: the second finds none.
+    const gone =
+      left === null
+        ? await trx
+            .deleteFrom('audience_uploads')
+            .where('id', '=', uploadId)
+            .where('podcast_id', '=', podcastId)
+            .executeTakeFirst()
+            .then((r) => Number(r.numDeletedRows))
+        : await trx
+            .updateTable('audience_uploads')
+            .set({ content: left })
+            .where('id', '=', uploadId)
+            .where('podcast_id', '=', podcastId)
+            .where('content', '=', upload.content)
+            .executeTakeFirst()
+            .then((r) => Number(r.numUpdatedRows));
+    if (gone === 0) throw notFound(audienceMessages.uploadNotFound);
     const source = await uploadSource(trx, podcastId, at);
     const stored = await storeDays(trx, { sourceId: source.id, podcastId }, rows);
     const value = JSON.stringify(storedMapping(mapping));
     await trx
       .insertInto('audience_mappings')
-      .values({ podcast_id: podcastId, shape: upload.shape, mapping: value, updated_at: at })
+      .values({ podcast_id: podcastId, shape: parsed.shape, mapping: value, updated_at: at })
       .onConflict((oc) => oc.columns(['podcast_id', 'shape']).doUpdateSet({ mapping: value, updated_at: at }))
       .execute();
     await trx
@@ -108,5 +153,5 @@ export async function commitUpload(
     await updateSourceMetrics(trx, podcastId, now);
     return stored;
   });
-  return { ...counts, errors, error_count: unreadable };
+  return { ...counts, errors: errors.slice(0, SHOWN_ROW_ERRORS), error_count: unreadable };
 }

@@ -26,7 +26,7 @@ import {
 import type { FieldErrors } from '../../shared/api.ts';
 import type { DayRow } from './store-days.ts';
 import { cut, normaliseName, type ParsedUpload } from './upload-parser.ts';
-import { isDuration, meaningMessages } from './upload-meanings.ts';
+import { isDuration, isFollowerChange, meaningMessages } from './upload-meanings.ts';
 import { dateReader, decimalMark, readNumber } from './upload-values.ts';
 
 const NAMES: Record<'date' | AudienceSeries, { exact: string[]; contains: RegExp }> = {
@@ -59,7 +59,11 @@ export function guessMapping(columns: readonly UploadColumn[]): Partial<Audience
   for (const field of ['date', ...audienceSeries] as const) {
     const kind = field === 'date' ? 'date' : 'number';
     const candidates = columns.filter(
-      (c) => c.kind === kind && !used.has(c.name) && !(field === 'consumption' && isDuration(c.name)),
+      (c) =>
+        c.kind === kind &&
+        !used.has(c.name) &&
+        !(field === 'consumption' && isDuration(c.name)) &&
+        !(field === 'followers' && isFollowerChange(c.name)),
     );
     const { exact, contains } = NAMES[field];
     const pick =
@@ -94,6 +98,8 @@ export function checkMapping(columns: readonly UploadColumn[], mapping: Audience
     else if (column.kind !== expected) errors[`mapping.${field}`] = [wrongKind[expected]];
     else if (field === 'consumption' && isDuration(name))
       errors[`mapping.${field}`] = [meaningMessages.duration(name)];
+    else if (field === 'followers' && isFollowerChange(name))
+      errors[`mapping.${field}`] = [meaningMessages.followerChange(name)];
     else if (first) errors[`mapping.${field}`] = [audienceMessages.columnTaken(audienceSeriesLabels[first])];
     else if (field !== 'date') taken.set(name, field);
   }
@@ -177,5 +183,5 @@ export function readMapped(parsed: ParsedUpload, mapping: AudienceMapping) {
     seen.set(day, record.line);
     rows.push(row);
   });
-  return { rows, errors, unreadable };
+  return { rows, errors, unreadable, lines: seen };
 }

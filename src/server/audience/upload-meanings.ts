@@ -1,75 +1,89 @@
-// What a column means, checked beyond its kind (decisions 2026-12-06):
+// What a column means beyond its kind (decisions 2026-12-06, 2026-12-07):
 // - Hours, minutes or seconds of listening are no share: such a column (by its name: hours,
 //   Stunden, minutes, time, Dauer …) is never guessed nor accepted as 'Durchhörrate'. Spotify's
-//   `Consumption time (hours)` became „14,61 %“ before.
-// - A running total is refused, not converted: a downloads or plays column that never falls over
-//   at least 14 days and rises at least 3 times is a total since publication (Spotify's
-//   'PerformanceCombined', 0 → 23 over 584 days), and its differences would be guesses about a
-//   file we cannot see whole (where it starts, gaps). The podcaster uploads the daily export
-//   instead; the refusal says so.
-// - A per-episode table (a row per episode: a title column and downloads by age such as `1d`,
-//   `7 Days`, `First 24 hours`) is refused at the upload with what it is: stored as days it would
-//   put each episode's total on its publication day. Storing it per episode is still open.
-// - A weekly series (every step between the dates a multiple of 7 days, at least 3 dates) is
-//   refused for days: audience days hold one figure per day, and a week's figure stored on its
-//   first day would read as a day 7 times too large.
-import type { AudienceMapping, AudienceSeries, UploadColumn } from '../../shared/audience.ts';
-import type { FieldErrors } from '../../shared/api.ts';
-import type { DayRow } from './store-days.ts';
-import { normaliseName } from './upload-parser.ts';
+//   `Consumption time (hours)` became „14,61 %“ before. Listening time has no series of its own,
+//   so it is not stored; the preview says what it is.
+// - Followers: 'Follower' is the level of a day (Spotify's `Followers`). A column of changes per
+//   day (Apple's `Net Followers`, `Gross Followers`, `Gross Unfollowers`, „neue Follower“) is no
+//   level: never guessed nor accepted as 'Follower' (summed up it would need the level before the
+//   file's first day, which no such file gives).
+// - Plays, streams and downloads stay apart: a column that is the sum of two others on every row
+//   (Spotify's `Plays & downloads` = `Plays (on Spotify)` + `Downloads (everywhere else)`) is
+//   named so in the preview, which also says which column becomes 'Downloads'.
+// - The kind of the whole table (days, weeks, a running total, episodes) is upload-kinds.ts's.
+import type { UploadColumn } from '../../shared/audience.ts';
+import { normaliseName, type ParsedUpload } from './upload-parser.ts';
+import { decimalMark, readNumber } from './upload-values.ts';
 
 const DURATION =
   /hour|stunde|\bstd\b|minute|\bmin\b|second|sekunde|\bsek\b|\bsec\b|\(h\)|\(s\)|time|zeit|dauer|duration/;
+const FOLLOWER_CHANGE =
+  /(net|gross|new|lost|neue?|verlorene?|gewonnene?|netto|brutto)\s*(follower|abonnent|subscriber)|unfollow|entfolg|(follower|abonnent|subscriber)\S*\s*(change|gain|loss|zuwachs|änderung|veränderung|\+|-)/;
 
 /** A column that measures listening time (hours, minutes, seconds), judged by its name. */
 export const isDuration = (name: string) => DURATION.test(normaliseName(name));
+/** A column of follower changes per day (not their level), judged by its name. */
+export const isFollowerChange = (name: string) => FOLLOWER_CHANGE.test(normaliseName(name));
 
 export const meaningMessages = {
   duration: (name: string) =>
     `„${name}“ misst Hördauer (Stunden, Minuten oder Sekunden), keinen Anteil. Als Durchhörrate taugt nur eine Spalte in Prozent.`,
-  runningTotal: (name: string, first: number, last: number, days: number) =>
-    `„${name}“ ist eine laufende Summe: Die Zahl fällt an keinem Tag und wächst von ${first} auf ${last} in ${days} Tagen. Als tägliche Zahlen nehmen wir sie nicht; lade bitte den Export mit den Zahlen je Tag hoch.`,
-  episodeTable:
-    'Das ist eine Tabelle je Folge (eine Zeile pro Folge, mit Downloads nach Alter der Folge), keine Reihe je Tag. Hörerzahlen liest bisher nur Zahlen je Tag; als Tage gelesen stünde jede Folge mit ihrer Summe an ihrem Veröffentlichungstag. Lade bitte den Export mit den Zahlen je Tag hoch.',
-  weekly: (name: string) =>
-    `Die Daten in „${name}“ liegen je 7 Tage oder ein Vielfaches davon auseinander: Das ist eine Wochenreihe. Hörerzahlen speichern wir je Tag und erfinden keine Tage aus Wochenwerten; lade bitte den Export mit den Zahlen je Tag hoch.`,
+  followerChange: (name: string) =>
+    `„${name}“ zählt, wie sich die Follower je Tag ändern, nicht wie viele es sind. Als Follower taugt nur der Stand eines Tages.`,
 };
 
-const RUNNING_MIN_DAYS = 14;
-const RUNNING_MIN_RISES = 3;
-const DAY_MS = 86_400_000;
+export const columnNotes = {
+  duration: 'Hördauer, kein Anteil: nicht als Durchhörrate',
+  followerChange: 'Änderung der Follower je Tag, kein Stand: nicht als Follower',
+  sum: (a: string, b: string) => `Summe aus „${a}“ und „${b}“`,
+};
 
-/** German errors per field when the read days are a weekly series or a count is a running total. */
-export function checkMeaning(rows: readonly DayRow[], mapping: AudienceMapping): FieldErrors | null {
-  const sorted = [...rows].sort((a, b) => a.day.localeCompare(b.day));
-  const times = sorted.map((row) => Date.parse(`${row.day}T00:00:00Z`));
-  const steps = times.slice(1).map((t, i) => Math.round((t - times[i]!) / DAY_MS));
-  if (steps.length >= 2 && steps.every((step) => step >= 7 && step % 7 === 0)) {
-    return { 'mapping.date': [meaningMessages.weekly(mapping.date)] };
-  }
-  const errors: FieldErrors = {};
-  for (const series of ['downloads', 'plays'] as const satisfies readonly AudienceSeries[]) {
-    const name = mapping[series];
-    if (!name) continue;
-    const values = sorted.map((row) => row[series]).filter((v): v is number => typeof v === 'number');
-    if (values.length < RUNNING_MIN_DAYS) continue;
-    const falls = values.some((v, i) => i > 0 && v < values[i - 1]!);
-    const rises = values.filter((v, i) => i > 0 && v > values[i - 1]!).length;
-    if (!falls && rises >= RUNNING_MIN_RISES) {
-      errors[`mapping.${series}`] = [
-        meaningMessages.runningTotal(name, values[0]!, values.at(-1)!, values.length),
-      ];
-    }
-  }
-  return Object.keys(errors).length ? errors : null;
+/** Columns compared for sums: enough for any export, a bounded cost on a wide one. */
+const SUM_COLUMNS = 16;
+const SUM_ROWS = 5000;
+
+/** The figures of a number column (null: no figure), from at most SUM_ROWS rows spread over the file. */
+function figures(parsed: ParsedUpload, at: number) {
+  const step = Math.ceil(parsed.records.length / SUM_ROWS);
+  const cells = parsed.records.filter((_, i) => i % step === 0).map((r) => r.cells[at] ?? '');
+  const mark = decimalMark(cells);
+  return cells.map((cell) => {
+    const value = readNumber(cell, mark);
+    return value === null || Number.isNaN(value) ? null : value;
+  });
 }
 
-const EPISODE_TITLE = /^(title|titel|episode|episode title|episode name|folge|folgentitel|name|slug)$/;
-const AGE =
-  /^(\d+\s*(d|w|q|m|y|h|day|days|tag|tage|week|weeks|woche|wochen|month|months|monat|monate|hours|stunden)|first \d+.*|erste[nr]? \d+.*)$/;
+/**
+ * The two other columns a column is the sum of on every row (an empty cell counts 0), both with a
+ * figure above 0 on one row at least (a column of zeros is no part), or null.
+ */
+function sumOf(values: (number | null)[][], c: number): [number, number] | null {
+  const total = values[c]!;
+  const rows = total.flatMap((v, i) => (v === null ? [] : [i]));
+  if (rows.length < 3) return null;
+  for (let a = 0; a < values.length; a++)
+    for (let b = a + 1; b < values.length; b++) {
+      if (a === c || b === c) continue;
+      const [x, y] = [values[a]!, values[b]!];
+      if (!rows.some((i) => (x[i] ?? 0) > 0 && (y[i] ?? 0) > 0)) continue;
+      if (rows.every((i) => Math.abs(total[i]! - ((x[i] ?? 0) + (y[i] ?? 0))) < 1e-9)) return [a, b];
+    }
+  return null;
+}
 
-/** A table with a row per episode: an episode title column and at least two downloads-by-age columns. */
-export function isEpisodeTable(columns: readonly UploadColumn[]): boolean {
-  const names = columns.map((c) => normaliseName(c.name));
-  return names.some((n) => EPISODE_TITLE.test(n)) && names.filter((n) => AGE.test(n)).length >= 2;
+/** The columns with a German note where one is due (listening time, follower changes, a sum). */
+export function withNotes(parsed: ParsedUpload): UploadColumn[] {
+  const numbers = parsed.columns.flatMap((c, i) => (c.kind === 'number' ? [i] : [])).slice(0, SUM_COLUMNS);
+  const values = numbers.map((at) => figures(parsed, at));
+  return parsed.columns.map((column, index) => {
+    let note: string | undefined;
+    if (column.kind === 'number' && isDuration(column.name)) note = columnNotes.duration;
+    else if (column.kind === 'number' && isFollowerChange(column.name)) note = columnNotes.followerChange;
+    else if (numbers.includes(index)) {
+      const parts = sumOf(values, numbers.indexOf(index));
+      const name = (k: number) => parsed.columns[numbers[k]!]!.name;
+      if (parts) note = columnNotes.sum(name(parts[0]), name(parts[1]));
+    }
+    return note ? { ...column, note } : column;
+  });
 }

@@ -31,7 +31,7 @@ import {
   type UploadColumn,
 } from '../../shared/audience.ts';
 import { eachRow, lineBreakOf, type LineBreak } from './upload-rows.ts';
-import { isBlank, looksLikeDate, looksLikeNumber } from './upload-values.ts';
+import { isBlank, isCompactDateColumn, looksLikeDate, looksLikeNumber } from './upload-values.ts';
 
 export type UploadRecord = { line: number; cells: string[] };
 export type ParsedUpload = { columns: UploadColumn[]; records: UploadRecord[]; shape: string };
@@ -131,6 +131,7 @@ function kindOf(cells: readonly string[]): UploadColumn['kind'] {
     if (!isBlank(cell)) values.push(cell);
   }
   if (values.length === 0) return 'text';
+  if (isCompactDateColumn(cells)) return 'date';
   const enough = (count: number) => count * 2 > values.length;
   if (enough(values.filter(looksLikeDate).length)) return 'date';
   if (enough(values.filter(looksLikeNumber).length)) return 'number';
@@ -166,9 +167,10 @@ function longRow(text: string, at: number, line: number, separators: string[], n
 
 /**
  * The export's columns and rows, or null when it has no header row with two columns or more
- * among its first 40 filled rows; UploadRefused when it is beyond the bounds.
+ * among its first 40 filled rows; UploadRefused when it is beyond the bounds (`maxCells`: what the
+ * other reports of the same zip left of UPLOAD_MAX_CELLS).
  */
-export function parseUpload(source: string): ParsedUpload | null {
+export function parseUpload(source: string, maxCells = UPLOAD_MAX_CELLS): ParsedUpload | null {
   let text = source;
   let skippedLines = 0;
   let forced: string | undefined;
@@ -204,7 +206,7 @@ export function parseUpload(source: string): ParsedUpload | null {
         record.cells.fill('', Math.min(row.length, header.cells.length));
         records.push(record);
         cells += header.cells.length;
-        if (cells > UPLOAD_MAX_CELLS) refused = new UploadRefused(audienceMessages.tooManyCells);
+        if (cells > maxCells) refused = new UploadRefused(audienceMessages.tooManyCells);
       } else if (isHeader(record.cells, width)) header = record;
       else if (++before === PROBE_ROWS) return false;
     }

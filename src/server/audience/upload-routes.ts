@@ -15,24 +15,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, idParam } from '../../shared/api.ts';
 import {
-  audienceMapping,
   audienceMessages,
   audienceUploadResource,
   commitUploadBody,
   commitUploadResource,
   UPLOAD_MAX_BYTES,
-  type AudienceMapping,
-  type UploadColumn,
 } from '../../shared/audience.ts';
 import { requirePodcast } from '../access/guard.ts';
 import { requireUser } from '../access/session.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, invalid } from '../http/errors.ts';
-import { commitUpload, parseExport } from './commit-upload.ts';
-import { checkMapping, guessMapping } from './upload-mapping.ts';
-import { isEpisodeTable, meaningMessages } from './upload-meanings.ts';
-import { decodeUpload } from './upload-parser.ts';
+import { commitUpload } from './commit-upload.ts';
+import { previewReports, reportsOf } from './upload-reports.ts';
 
 const KEEP_PENDING = 3;
 const PENDING_MS = 86_400_000;
@@ -55,21 +50,9 @@ async function readExport(request: FastifyRequest) {
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadError(413, audienceMessages.uploadTooLarge);
     throw uploadError(400, audienceMessages.uploadUnreadable);
   }
-  if (bytes.length === 0) throw invalid({ upload: [audienceMessages.uploadMissing] });
-  return { bytes, name: (file.filename || 'upload.csv').slice(0, 200) };
-}
-
-/** The mapping remembered for the shape, kept only where it still fits the file's columns. */
-async function rememberedMapping(db: Db, podcastId: number, shape: string, columns: UploadColumn[]) {
-  const row = await db
-    .selectFrom('audience_mappings')
-    .select('mapping')
-    .where('podcast_id', '=', podcastId)
-    .where('shape', '=', shape)
-    .executeTakeFirst();
-  const parsed = row ? audienceMapping.safeParse(JSON.parse(row.mapping)) : undefined;
-  if (!parsed?.success || checkMapping(columns, parsed.data)) return null;
-  return parsed.data;
+  const name = (file.filename || 'upload.csv').slice(0, 200);
+  if (bytes.length === 0) throw invalid({ upload: [audienceMessages.uploadEmpty(name)] });
+  return { bytes, name };
 }
 
 /** Removes all but the newest few pending uploads of a podcast or of an uploader. */
@@ -101,11 +84,8 @@ export const audienceUploadRoutes = async (scope: FastifyInstance, { db, clock }
       const podcastId = requirePodcast(request).podcast.id;
       const user = requireUser(request);
       const { bytes, name } = await readExport(request);
-      const text = decodeUpload(bytes);
-      const parsed = parseExport(text);
-      if (!parsed.columns.some((c) => c.kind === 'date'))
-        throw invalid({ upload: [audienceMessages.noDateColumn] });
-      if (isEpisodeTable(parsed.columns)) throw invalid({ upload: [meaningMessages.episodeTable] });
+      const { reports, content, zip } = reportsOf(bytes, name);
+      const { previews, shape } = await previewReports(db, podcastId, reports, zip);
       const now = clock.now();
       const row = await db
         .insertInto('audience_uploads')
@@ -113,8 +93,8 @@ export const audienceUploadRoutes = async (scope: FastifyInstance, { db, clock }
           podcast_id: podcastId,
           user_id: user.id,
           file_name: name,
-          content: text!,
-          shape: parsed.shape,
+          content,
+          shape,
           created_at: now.toISOString(),
         })
         .returning('id')
@@ -125,11 +105,12 @@ export const audienceUploadRoutes = async (scope: FastifyInstance, { db, clock }
         .execute();
       await keepNewest(db, 'podcast_id', podcastId);
       await keepNewest(db, 'user_id', user.id);
-      const mapping: Partial<AudienceMapping> =
-        (await rememberedMapping(db, podcastId, parsed.shape, parsed.columns)) ??
-        guessMapping(parsed.columns);
       reply.status(201);
-      return { data: { id: row.id, columns: parsed.columns, rows: parsed.records.length, mapping } };
+      const first =
+        previews.find((p) => p.kind === 'daily' || p.kind === 'running_total') ??
+        previews.find((p) => p.kind !== 'unusable') ??
+        previews[0]!;
+      return { data: { ...first, id: row.id, reports: zip ? previews : [] } };
     },
   );
 
@@ -150,6 +131,8 @@ export const audienceUploadRoutes = async (scope: FastifyInstance, { db, clock }
         podcastId,
         uploadId,
         mapping: request.body.mapping,
+        kind: request.body.kind,
+        report: request.body.report,
         now: clock.now(),
       });
       return { data };

@@ -14,6 +14,8 @@
 //   decimal mark, a mark that repeats is a thousands separator. A column where every mark sits
 //   before exactly three digits (`1.234` in a German file, `1,234` in an English one) reads them as
 //   thousands separators: counts are whole numbers.
+// - `20260901` (Apple Podcasts Connect's reports) is a date only where every filled cell of the
+//   column is such a valid date (2026-12-07): a lone 8-digit cell is a number.
 // - An empty cell, `-`, `–`, `n/a`, `k. A.` is no figure (null), not an error and never 0.
 
 const MONTHS: Record<string, number> = {
@@ -108,8 +110,27 @@ function medianGap(days: (string | null)[]) {
   return gaps[Math.floor(gaps.length / 2)] ?? 0;
 }
 
+const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
+
+function compactDay(cell: string) {
+  const m = COMPACT.exec(cell.trim());
+  return m ? isoDay(...parts(m)) : null;
+}
+
+/** A column of `YYYYMMDD` dates: every filled cell (at least one) such a valid date. */
+export function isCompactDateColumn(cells: readonly string[]) {
+  let filled = 0;
+  for (const cell of cells) {
+    if (isBlank(cell)) continue;
+    if (compactDay(cell) === null) return false;
+    filled++;
+  }
+  return filled > 0;
+}
+
 /** A reader of the column's dates (yyyy-MM-dd, or null for a cell that is no date). */
 export function dateReader(cells: readonly string[]): (cell: string) => string | null {
+  if (isCompactDateColumn(cells)) return compactDay;
   let dayFirst = false;
   let monthFirst = false;
   const slashed = cells.map((c) => SLASH.exec(c.trim().replace(WEEKDAY, ''))).filter((m) => m !== null);

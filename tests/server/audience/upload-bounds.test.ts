@@ -67,7 +67,7 @@ describe('what an upload may hold', () => {
 describe('what the answers hold', () => {
   it('the preview: names cut to 100 characters and samples to 50', async () => {
     const long = 'x'.repeat(5000);
-    const response = await upload(owner, `Datum;${long}\n01.11.2026;${long}\n`);
+    const response = await upload(owner, `Datum;${long};Downloads\n01.11.2026;${long};5\n`);
     expect(response.statusCode).toBe(201);
     const [, column] = response.json().data.columns;
     expect(column.name).toBe(`${'x'.repeat(99)}…`);

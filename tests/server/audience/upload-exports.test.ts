@@ -1,10 +1,12 @@
-// Every real export in /work/shared/fixtures/exports/ (issue 59, item 6), uploaded as a podcaster
-// would: what the app makes of it (its kind, the series it guesses, the days it stores, totals
-// equal to the file's), or the German refusal for the kinds it does not read yet (a per-episode
-// table). The files are used as they are (CRLF, empty cells).
+// Every real export in /work/shared/fixtures/exports/, uploaded as a podcaster would: what the app
+// makes of it (its kind said in German, the series it guesses, which column becomes 'Downloads',
+// the days it stores, totals equal to the file's), or the German refusal for the kinds it does not
+// store (a per-episode table, until it is stored per episode). The files are used as they are
+// (CRLF, empty cells).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { meaningMessages } from '../../../src/server/audience/upload-meanings.ts';
+import { kindMessages } from '../../../src/server/audience/upload-kinds.ts';
+import { columnNotes, meaningMessages } from '../../../src/server/audience/upload-meanings.ts';
 import { uploadApp } from './upload-helpers.ts';
 
 const { owner, upload, commit, audience } = await uploadApp();
@@ -49,8 +51,17 @@ describe('real exports', () => {
   it('Spotify "Engagement" (daily): followers as a level, the hours never a listening share', async () => {
     const preview = await upload(owner, bytes('spotify-engagement-all-time.csv'), 'engagement.csv');
     expect(preview.statusCode, preview.body).toBe(201);
-    const { id, rows, mapping } = preview.json().data;
+    const { id, rows, mapping, kind, kind_message, columns } = preview.json().data;
     expect(rows).toBe(583);
+    expect(kind).toBe('daily');
+    expect(kind_message).toBe(kindMessages.daily(583, '2025-02-02', '2026-09-07'));
+    expect(columns.map((c: { note?: string }) => c.note)).toEqual([
+      undefined,
+      columnNotes.duration,
+      columnNotes.duration,
+      undefined,
+      undefined,
+    ]);
     // `Consumption time (hours)` and `Average consumption time (hours)` are not offered as 'Durchhörrate'.
     expect(mapping).toEqual({ date: 'Date', followers: 'Followers' });
     const hours = await commit(owner, id, { ...mapping, consumption: 'Consumption time (hours)' });
@@ -74,8 +85,16 @@ describe('real exports', () => {
     const name = 'spotify-performance-all-time.csv';
     const preview = await upload(owner, bytes(name), 'performance.csv');
     expect(preview.statusCode, preview.body).toBe(201);
-    const { id, rows, mapping } = preview.json().data;
+    const { id, rows, mapping, kind, columns } = preview.json().data;
     expect(rows).toBe(583);
+    expect(kind).toBe('daily');
+    // 'Downloads' is the sum of Spotify's plays and the downloads everywhere else, and says so.
+    const notes = Object.fromEntries(columns.map((c: { name: string; note?: string }) => [c.name, c.note]));
+    expect(notes['Plays & downloads']).toBe(
+      columnNotes.sum('Plays (on Spotify)', 'Downloads (everywhere else)'),
+    );
+    expect(notes['Audience']).toBe(columnNotes.sum('Audience (on Spotify)', 'Audience (everywhere else)'));
+    expect(notes['Plays (on Spotify)']).toBeUndefined();
     expect(mapping).toEqual({
       date: 'Date',
       downloads: 'Plays & downloads',
@@ -97,11 +116,20 @@ describe('real exports', () => {
     expect(sum(days, 'listeners')).toBe(listeners.sum);
   });
 
-  it("Podlove's episode table (a row per episode, downloads by age): refused with what it is, nothing stored", async () => {
+  it("Podlove's episode table (a row per episode, downloads by age): said what it is, not stored as days", async () => {
     const before = await audience(RANGE);
     const preview = await upload(owner, bytes('podlove-episode-downloads.csv'), 'podlove.csv');
-    expect(preview.statusCode).toBe(422);
-    expect(preview.json().errors).toEqual({ upload: [meaningMessages.episodeTable] });
+    expect(preview.statusCode, preview.body).toBe(201);
+    const { id, kind, kind_message, rows, mapping } = preview.json().data;
+    const episodes = table('podlove-episode-downloads.csv').length - 1;
+    expect(rows).toBe(episodes);
+    expect(kind).toBe('episodes');
+    expect(kind_message).toBe(kindMessages.episodes(episodes));
+    const refused = await commit(owner, id, { date: 'post_date', downloads: 'downloads', ...mapping });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ kind: [kindMessages.episodes(episodes)] });
+    const asDays = await commit(owner, id, { date: 'post_date', downloads: 'downloads' }, { kind: 'daily' });
+    expect(asDays.json().errors).toEqual({ kind: [kindMessages.episodesByAge] });
     expect(await audience(RANGE)).toEqual(before);
   });
 });

@@ -25,8 +25,14 @@ export async function uploadApp() {
     return agent.post(`/api/podcasts/${id}/audience-uploads`, body, headers);
   }
 
-  async function commit(agent: Agent, uploadId: number, mapping: Record<string, string | null>) {
-    return agent.post(`/api/podcasts/${podcastId}/audience-uploads/${uploadId}:commit`, { mapping });
+  /** `more`: the kind the podcaster chose, the report of a zip. */
+  async function commit(
+    agent: Agent,
+    uploadId: number,
+    mapping: Record<string, string | null>,
+    more: { kind?: string | undefined; report?: string } = {},
+  ) {
+    return agent.post(`/api/podcasts/${podcastId}/audience-uploads/${uploadId}:commit`, { mapping, ...more });
   }
 
   /** Uploads and commits under the guessed (or remembered) mapping; the commit's data. */

@@ -1,8 +1,9 @@
-// Units and meanings of an export's columns (issue 59, item 2), through the real app: listening
-// time is never a share, a share above 100 is refused, a running total is no daily count and a
-// weekly series is no days; each refused with its German reason, nothing stored.
+// Units and meanings of an export's columns, through the real app: listening time is never a
+// share, a share above 100 is refused, a follower change per day is no level of followers, and the
+// preview names a column that is the sum of two others (the kind of a whole table:
+// upload-kinds.test.ts).
 import { describe, expect, it } from 'vitest';
-import { meaningMessages } from '../../../src/server/audience/upload-meanings.ts';
+import { columnNotes, meaningMessages } from '../../../src/server/audience/upload-meanings.ts';
 import { uploadApp } from './upload-helpers.ts';
 
 const { owner, upload, commit, audience } = await uploadApp();
@@ -50,19 +51,6 @@ describe('units and meanings', () => {
     ]);
   });
 
-  it('refuses a running total as daily downloads, naming it (Spotify "PerformanceCombined" 0 → 23)', async () => {
-    const before = await audience(RANGE);
-    const total = Array.from({ length: 30 }, (_, i) => [day(i + 40), Math.min(23, Math.floor(i * 0.8))]);
-    const { id, mapping } = await preview(csv('Date,Plays & downloads', total));
-    expect(mapping).toEqual({ date: 'Date', downloads: 'Plays & downloads' });
-    const refused = await commit(owner, id, mapping);
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors).toEqual({
-      'mapping.downloads': [meaningMessages.runningTotal('Plays & downloads', 0, 23, 30)],
-    });
-    expect(await audience(RANGE)).toEqual(before);
-  });
-
   it('takes a daily series that rises for a while but falls once as days', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => [day(i + 80), i === 20 ? 1 : i + 5]);
     const { id, mapping } = await preview(csv('Datum,Downloads', rows));
@@ -71,11 +59,61 @@ describe('units and meanings', () => {
     expect(done.json().data.inserted).toBe(30);
   });
 
-  it('refuses a weekly series (7-day steps) for days', async () => {
-    const weeks = Array.from({ length: 8 }, (_, i) => [day(150 + i * 7), 50 + i]);
-    const { id, mapping } = await preview(csv('Week starting,Downloads', weeks));
-    const refused = await commit(owner, id, mapping);
+  it("followers: a level is Follower, a change per day (Apple's Net Followers) never", async () => {
+    const rows = [
+      [day(300), 120, 3, 4, 1],
+      [day(301), 119, -1, 0, 1],
+      [day(302), 121, 2, 2, 0],
+    ];
+    const { id, mapping } = await preview(
+      csv('Datum,Follower,Net Followers,Gross Followers,Gross Unfollowers', rows),
+    );
+    expect(mapping).toEqual({ date: 'Datum', followers: 'Follower' });
+    const changes = await preview(
+      csv(
+        'Date,Net Followers,Downloads',
+        rows.map((r) => [r[0]!, r[2]!, 10]),
+      ),
+    );
+    expect(changes.mapping).toEqual({ date: 'Date', downloads: 'Downloads' });
+    const refused = await commit(owner, changes.id, { ...changes.mapping, followers: 'Net Followers' });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors).toEqual({ 'mapping.date': [meaningMessages.weekly('Week starting')] });
+    expect(refused.json().errors).toEqual({
+      'mapping.followers': [meaningMessages.followerChange('Net Followers')],
+    });
+    const done = await commit(owner, id, mapping);
+    expect(done.statusCode, done.body).toBe(200);
+    const days = (await audience(RANGE)).days.filter((d) => d.date >= day(300) && d.date <= day(302));
+    expect(days.map((d) => d.followers)).toEqual([120, 119, 121]);
+  });
+
+  it('the preview says what a column means: listening time, follower changes, a sum of two others', async () => {
+    const answer = await upload(
+      owner,
+      csv(
+        'Date,Plays & downloads,Plays (on Spotify),Downloads (everywhere else),Consumption time (hours),Net Followers',
+        [
+          [day(320), 7, 7, '', 1.5, 1],
+          [day(321), 9, 6, 3, 2.25, 0],
+          [day(322), 4, 3, 1, 0.5, 2],
+        ],
+      ),
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    const notes = Object.fromEntries(
+      (answer.json().data.columns as { name: string; note?: string }[]).map((c) => [c.name, c.note]),
+    );
+    expect(notes).toEqual({
+      Date: undefined,
+      'Plays & downloads': columnNotes.sum('Plays (on Spotify)', 'Downloads (everywhere else)'),
+      'Plays (on Spotify)': undefined,
+      'Downloads (everywhere else)': undefined,
+      'Consumption time (hours)': columnNotes.duration,
+      'Net Followers': columnNotes.followerChange,
+    });
+    expect(answer.json().data.mapping).toMatchObject({
+      downloads: 'Plays & downloads',
+      plays: 'Plays (on Spotify)',
+    });
   });
 });

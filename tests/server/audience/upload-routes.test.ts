@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { audienceMessages, UPLOAD_MAX_BYTES } from '../../../src/shared/audience.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { fixture, lastUploadId, uploadApp } from './upload-helpers.ts';
+import { zipMessages } from '../../../src/server/audience/upload-zip.ts';
 
 const { t, owner, podcastId, upload, commit, importFile, audience } = await uploadApp();
 
@@ -159,12 +160,15 @@ describe('what the upload refuses', () => {
       message: audienceMessages.uploadTooLarge,
       errors: { upload: [audienceMessages.uploadTooLarge] },
     });
-    const noDate = await upload(owner, 'Folge;Downloads\nEins;5\nZwei;6\n');
+    const noDate = await upload(owner, 'Land;Downloads\nDE;5\nAT;6\n');
     expect(noDate.statusCode).toBe(422);
     expect(noDate.json().errors).toEqual({ upload: [audienceMessages.noDateColumn] });
     const binary = await upload(owner, Buffer.from([0x50, 0x4b, 3, 4, 0, 0, 1, 2]), 'export.zip');
     expect(binary.statusCode).toBe(422);
-    expect(binary.json().errors).toEqual({ upload: [audienceMessages.uploadUnreadable] });
+    expect(binary.json().errors).toEqual({ upload: [zipMessages.broken] });
+    const xlsx = await upload(owner, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 1, 2]), 'export.xls');
+    expect(xlsx.statusCode).toBe(422);
+    expect(xlsx.json().errors).toEqual({ upload: [audienceMessages.uploadUnreadable] });
   });
 
   it('a form without the file (422)', async () => {
@@ -174,6 +178,20 @@ describe('what the upload refuses', () => {
     expect(wrongField.json().errors).toEqual({ upload: [audienceMessages.uploadMissing] });
     const noForm = await owner.post(`/api/podcasts/${podcastId}/audience-uploads`, { upload: 'x' });
     expect(noForm.statusCode).toBe(422);
+  });
+
+  it('an empty file says that the file is empty, not that none was chosen (422)', async () => {
+    for (const bytes of [Buffer.alloc(0), Buffer.from('\uFEFF\r\n \n', 'utf8')]) {
+      const empty = await upload(owner, bytes, 'downloads.csv');
+      expect(empty.statusCode).toBe(422);
+      expect(empty.json()).toEqual({
+        message: audienceMessages.uploadEmpty('downloads.csv'),
+        errors: { upload: [audienceMessages.uploadEmpty('downloads.csv')] },
+      });
+    }
+    expect(audienceMessages.uploadEmpty('downloads.csv')).toBe(
+      'Die Datei „downloads.csv“ ist leer. Lade den Export erneut herunter und wähle ihn noch einmal.',
+    );
   });
 
   it('a mapping that does not fit the columns, per field, and keeps the upload', async () => {
