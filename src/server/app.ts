@@ -29,6 +29,7 @@ import { startAudienceJob, type AudienceJob } from './audience/audience-job.ts';
 import { audienceSourceRoutes } from './audience/source-routes.ts';
 import { audienceUploadRoutes } from './audience/upload-routes.ts';
 import { audienceRoutes } from './audience/audience-routes.ts';
+import { detectableRoutes } from './audience/detectable-routes.ts';
 import { audienceEpisodeRoutes } from './audience/episode-routes.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
 import { accountMails } from './account/account-mails.ts';
@@ -235,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     audienceUploadRoutes,
     audienceRoutes,
     audienceEpisodeRoutes,
+    detectableRoutes,
   ];
   // Awaited, so the route table is complete when this returns.
   for (const resource of resources) await app.register(async (scope) => resource(scope, ctx));

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { oneOf, resource } from './api.ts';
 import { audienceEffect } from './audience.ts';
+import { effectDetectable } from './effect-detectable.ts';
 import { metric } from './vocabulary.ts';
 
 export const effectMetric = z.object({
@@ -30,6 +31,11 @@ export const experimentEffect = z.object({
    * null when the podcast has no daily downloads from a source (then only the typed metrics tell).
    */
   audience: audienceEffect.nullable(),
+  /**
+   * Until the first day of the run is counted (before the start and on the start day): from what
+   * size of change on Kompass will tell after the planned days (GET …/effect-detectable's answer).
+   */
+  detectable: effectDetectable.nullish(),
 });
 export type ExperimentEffect = z.infer<typeof experimentEffect>;
 export const effectResource = resource(experimentEffect);

@@ -9,6 +9,7 @@ import { baselineEffect } from '../../src/server/audience/baseline-effect.ts';
 import { verdictOf } from '../../src/server/audience/baseline-messages.ts';
 import { BASELINE_DAYS, SCENARIOS, scenarioPodcast } from '../support/podcast-scenarios.ts';
 import { anchorEffect } from './support/nb-regression.ts';
+import { PROMISE_SCENARIOS, promisedSizeHeader, promisedSizeLine } from './support/promised-size.ts';
 
 const PODCASTS = Number(process.argv[2] ?? 400);
 const FILTER = process.argv[3];
@@ -69,4 +70,11 @@ for (const scenario of SCENARIOS) {
     median(cpu).toFixed(0),
   ];
   console.log(`| ${line.join(' | ')} |`);
+}
+
+// The size promised before the start, checked on the same generator (support/promised-size.ts).
+console.log(`\n${promisedSizeHeader.join('\n')}`);
+for (const scenario of SCENARIOS.filter((s) => PROMISE_SCENARIOS.includes(s.name))) {
+  if (FILTER && !new RegExp(FILTER).test(scenario.name)) continue;
+  console.log(promisedSizeLine(scenario, PODCASTS));
 }

@@ -11,7 +11,7 @@ import { baselineEffect } from './baseline-effect.ts';
 const MEMO_SIZE = 500;
 const memo = new Map<string, AudienceEffect>();
 
-function keyOf(parts: (string | number | null)[]) {
+export function keyOf(parts: (string | number | null)[]) {
   let h1 = 0x811c9dc5;
   let h2 = 0x01000193;
   for (const part of parts) {

@@ -5,10 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
-import { berlinDate } from '../../shared/calendar.ts';
+import { berlinDate, daysBetween } from '../../shared/calendar.ts';
 import { effectListResource, effectResource, type ExperimentEffect } from '../../shared/experiment-effect.ts';
 import type { AppContext } from '../context.ts';
 import { requirePodcast } from '../access/guard.ts';
+import { loadDetectable } from '../audience/detectable-routes.ts';
 import { loadEffects } from './effect.ts';
 
 type Ranked = { experiment: { id: number }; effect: ExperimentEffect };
@@ -48,8 +49,13 @@ export function effectRoutes(app: FastifyInstance, { db, clock }: AppContext) {
         .select(['id', 'starts_at', 'ends_at'])
         .where('id', '=', experimentId!)
         .executeTakeFirstOrThrow();
-      const effects = await loadEffects(db, podcast.id, [experiment], berlinDate(clock.now()));
-      return { data: effects.get(experiment.id)! };
+      const today = berlinDate(clock.now());
+      const effects = await loadEffects(db, podcast.id, [experiment], today);
+      const effect = effects.get(experiment.id)!;
+      // Until its first day is counted, 'Wirkung' says what it will be able to tell.
+      if (today > experiment.starts_at) return { data: effect };
+      const days = daysBetween(experiment.starts_at, experiment.ends_at) + 1;
+      return { data: { ...effect, detectable: await loadDetectable(db, podcast.id, today, days) } };
     },
   );
 

@@ -7,6 +7,7 @@ import { useExperimentEffect, usePodcastEffects } from '../api/get-effect.ts';
 import { count, signedCount, signedPercent } from '../../../../shared/effect-figures.ts';
 import { Card, germanDate } from './shared.tsx';
 import { AudienceEffectPanel, audienceVerdict } from './audience-effect.tsx';
+import { DetectableNote } from './detectable-note.tsx';
 
 /** The downloads measured against the baseline, when the podcast has downloads (else null). */
 const audienceOf = (effect: ExperimentEffect) => effect.audience;
@@ -77,6 +78,11 @@ export function EffectCard({ experimentId }: { experimentId: number }) {
         <>
           {/* Measured downloads first; the typed before → after stays for metrics without a source. */}
           {audienceOf(effect) && <AudienceEffectPanel audience={audienceOf(effect)!} />}
+          {effect.detectable && (
+            <div className="mb-4">
+              <DetectableNote detectable={effect.detectable} />
+            </div>
+          )}
           {audienceOf(effect) && <h3 className="font-semibold text-slate-900">Erfasste Kennzahlen</h3>}
           {!effect.enough_data ? (
             <p className="text-slate-700">{effect.missing ?? 'Für eine Wirkung fehlen noch Auswertungen.'}</p>

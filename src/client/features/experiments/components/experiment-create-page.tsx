@@ -9,6 +9,8 @@ import { TextareaField } from '../../../components/textarea-field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useForm } from '../../../lib/forms.ts';
 import { useCreateExperiment, useSelectablePractices } from '../api/experiments.ts';
+import { useEffectDetectable } from '../api/get-detectable.ts';
+import { DetectableNote, plannedDays } from './detectable-note.tsx';
 import { ProUpsell, type ExperimentPodcast } from './shared.tsx';
 
 type Props = { podcast: ExperimentPodcast; practiceId?: number };
@@ -56,6 +58,7 @@ function CreateForm({ podcast, practiceId }: Props) {
       : { starts_at: dates.starts_at, ends_at: dates.ends_at };
   const setDate = (field: 'starts_at' | 'ends_at', value: string) =>
     setDates({ ...shown, [field]: value, for: practice?.id });
+  const detectable = useEffectDetectable(podcast.id, plannedDays(shown.starts_at, shown.ends_at));
   const selectId = useId();
   const selectError = form.errors.practice_id?.[0];
 
@@ -117,6 +120,7 @@ function CreateForm({ podcast, practiceId }: Props) {
             error={form.errors.ends_at}
           />
         </div>
+        {detectable.data && <DetectableNote detectable={detectable.data} />}
         <TextareaField
           name="notes"
           label="Anmerkungen (optional)"

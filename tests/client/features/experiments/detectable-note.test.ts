@@ -1,0 +1,30 @@
+// Before an experiment: the form asks for what Kompass will tell after the planned days (start and
+// end both counted) and shows the server's sentence, or what is missing.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import {
+  DetectableNote,
+  plannedDays,
+} from '../../../../src/client/features/experiments/components/detectable-note.tsx';
+
+describe('what Kompass will be able to tell', () => {
+  it('counts the planned days with start and end, none while a date is missing or reversed', () => {
+    expect(plannedDays('2027-03-01', '2027-03-28')).toBe(28);
+    expect(plannedDays('2027-03-01', '2027-03-01')).toBe(1);
+    expect(plannedDays('2027-03-01', '')).toBeNull();
+    expect(plannedDays('2027-03-10', '2027-03-01')).toBeNull();
+  });
+
+  it("shows the server's sentence under its heading", () => {
+    const message =
+      'Mit deinen bisherigen Downloads erkennt Kompass nach 28 Tagen Veränderungen ab etwa ±18\u00a0%. Für Veränderungen um ±20\u00a0% braucht es etwa 21 Tage.';
+    const html = renderToStaticMarkup(
+      createElement(DetectableNote, {
+        detectable: { enough_data: true, message, baseline_days: 91, days: 28, size: 18, days_for_20: 21 },
+      }),
+    );
+    expect(html).toContain('Was Kompass erkennen kann');
+    expect(html).toContain(message);
+  });
+});
