@@ -1,12 +1,12 @@
 // The app's first screens, declared once (decision 2026-12-01): each screen's path, the module the
-// router loads it from, and the GETs its first paint makes for the selected podcast, spelled as the
-// client's fetchers spell them (path and query string: the client takes an embedded answer by
-// exactly that). The server embeds those answers in the page (src/server/http/boot-data.ts), the
-// screens' loaders ask for them (src/client/routes/screens/screen-reads.ts), the build writes each
-// screen's chunks from the screen's module (src/client/build/screen-chunks.ts) and the server
-// preloads them (screen-preloads.ts). Before, the lists were written three times and
-// only a browser journey held them together. Without zod, like limits.ts: the client reads it too.
+// router loads it from, and the GETs its first paint makes for the selected podcast, as read
+// descriptors (reads.ts: endpoint and params; one function makes their URLs). The server embeds
+// those answers in the page (src/server/http/boot-data.ts), the screens' loaders ask for them by
+// name (src/client/routes/screens/screen-reads.ts), the build writes each screen's chunks from the
+// screen's module (src/client/build/screen-chunks.ts) and the server preloads them
+// (screen-preloads.ts). Without zod, like limits.ts: the client reads it too.
 import { WIDGET_ITEMS } from './limits.ts';
+import { READS, type AnyRead } from './reads.ts';
 
 /** The selected podcast as the context call answers it (what a screen's reads need of it). */
 export type Selected = { id: number; active: boolean; rss_uri?: string | null };
@@ -16,32 +16,43 @@ export type FirstScreen = {
   path: RegExp;
   /** The module the router loads the screen from, as the build manifest names it. */
   module: string;
-  /** The screen's own GETs (the shell's are boot-data.ts BOOT_CALLS); `search` is the URL's query. */
-  reads: (podcast: Selected, ids: string[], search: string) => string[];
+  /** The screen's own GETs (the shell's are boot-data.ts BOOT_READS); `search` is the URL's query. */
+  reads: (podcast: Selected, ids: string[], search: string) => AnyRead[];
 };
 
 /** Every app screen's frame: the router's lazy AppLayout (routes/app.tsx); preloaded with each. */
 export const SCREEN_FRAME = 'src/client/routes/app-layout.tsx';
 
-const podcastPath = (podcast: Selected) => `/api/podcasts/${podcast.id}`;
 /** The assistant button's tips, on every screen. */
-const tips = (podcast: Selected) => `${podcastPath(podcast)}/assistances`;
+const tips = (podcast: Selected) => READS.assistances({ podcast: podcast.id });
+/**
+ * What other podcasts measured of the methods ('Bei N Podcasts wie deinem'), read by the method
+ * list's cards and a method's overview as they first render. A first-screen read (decision
+ * 2026-12-07): asked for at the first render, it was the one request of both screens before their
+ * heading showed (tests/bench/lighthouse.ts: 'API requests before the heading: 1'), and its answer
+ * reached the rendered list through the query cache as one more blocking render. Embedded, it
+ * costs the server two reads of the job's small tables (at most one row per method), and the
+ * line that shows it still loads after the first paint (practice-card.tsx, deferred).
+ */
+const pooledEffects = (podcast: Selected) => READS.pooledEffects({ podcast: podcast.id });
 
 /** The dashboard's reads: the loader's (routes/screens/dashboard-screen.tsx) and its widgets'. */
-export function dashboardReads(podcast: Selected): string[] {
-  const p = podcastPath(podcast);
+export function dashboardReads(podcast: Selected): AnyRead[] {
+  const p = { podcast: podcast.id };
   return [
-    '/api/compilations',
-    '/api/advices:random',
-    ...(podcast.active ? [`${p}/estimations?limit=${WIDGET_ITEMS}`, `${p}/experiments?state=started`] : []),
-    `${p}/bookmarks`,
-    `${p}/applications`,
-    `${p}/memberships`,
-    `${p}/objective`,
-    `${p}/strategy`,
-    `${p}/episodes?page=1`,
-    `${p}/settings`,
-    ...(podcast.rss_uri ? [`${p}/feed-check`] : []),
+    READS.compilations({}),
+    READS.advice({}),
+    ...(podcast.active
+      ? [READS.estimations({ ...p, limit: WIDGET_ITEMS }), READS.experiments({ ...p, state: 'started' })]
+      : []),
+    READS.bookmarks(p),
+    READS.applications(p),
+    READS.memberships(p),
+    READS.objective(p),
+    READS.strategy(p),
+    READS.episodes({ ...p, page: 1 }),
+    READS.settings(p),
+    ...(podcast.rss_uri ? [READS.feedCheck(p)] : []),
     tips(podcast),
   ];
 }
@@ -60,8 +71,9 @@ export const FIRST_SCREENS = {
       search
         ? []
         : [
-            '/api/keywords',
-            `${podcastPath(podcast)}/practices?page=1&order=${podcast.active ? 'advice' : 'effort'}`,
+            READS.keywords({}),
+            READS.practices({ podcast: podcast.id, page: 1, order: podcast.active ? 'advice' : 'effort' }),
+            pooledEffects(podcast),
             tips(podcast),
           ],
   },
@@ -69,11 +81,12 @@ export const FIRST_SCREENS = {
     path: /^\/app\/practices\/(\d+)\/overview$/,
     module: 'src/client/routes/screens/practices-screens.tsx',
     reads: (podcast, [method]) => {
-      const m = `/api/practices/${method}`;
+      const practice = Number(method);
       return [
-        `${m}?context=${podcast.id}`,
-        `${m}/compilations`,
-        `${m}/similarities?context=${podcast.id}&limit=${WIDGET_ITEMS}`,
+        READS.practice({ practice, context: podcast.id }),
+        READS.practiceCompilations({ practice }),
+        READS.similarities({ practice, context: podcast.id, limit: WIDGET_ITEMS }),
+        pooledEffects(podcast),
         tips(podcast),
       ];
     },
@@ -81,10 +94,10 @@ export const FIRST_SCREENS = {
   experiment: {
     path: /^\/app\/experiments\/(\d+)$/,
     module: 'src/client/routes/screens/experiment-screens.tsx',
-    reads: (podcast, [experiment]) => {
+    reads: (podcast, [id]) => {
       if (!podcast.active) return [];
-      const e = `/api/experiments/${experiment}`;
-      return [e, `${e}/effect`, `${e}/comments`, `${e}/events`, tips(podcast)];
+      const e = { experiment: Number(id) };
+      return [READS.experiment(e), READS.effect(e), READS.comments(e), READS.events(e), tips(podcast)];
     },
   },
 } satisfies Record<string, FirstScreen>;
@@ -101,7 +114,7 @@ export function firstScreen(path: string): { name: ScreenName; ids: string[] } |
 }
 
 /** The GETs the screen at `path` makes for its first paint besides the shell's; none for another page. */
-export function screenReads(path: string, search: string, podcast: Selected): string[] {
+export function screenReads(path: string, search: string, podcast: Selected): AnyRead[] {
   const found = firstScreen(path);
   return found ? FIRST_SCREENS[found.name].reads(podcast, found.ids, search) : [];
 }

@@ -1,7 +1,8 @@
 // The one HTTP client (DESIGN.md): cookies, JSON, X-Requested-With, the XSRF header on writes,
 // one CSRF refresh on 419, and any 401 locks the session out.
-import ky, { type Input, type KyRequest, type Options, type ResponsePromise } from 'ky';
+import ky, { type KyRequest, type Options, type ResponsePromise } from 'ky';
 import type { ApiError } from '../../shared/api.ts';
+import type { Read } from '../../shared/reads.ts';
 import {
   BASE_HEADERS,
   CSRF_COOKIE,
@@ -90,28 +91,6 @@ const client = ky.create({
   },
 });
 
-/**
- * The path and query string ky asks for with a GET of `input` and `options` (prefix '/', unset
- * search values left out), or undefined where that is not plain (a Request, a URL, a query twice).
- */
-function getPath(input: Input, options?: Options): string | undefined {
-  if (typeof input !== 'string' || (options?.method ?? 'get').toLowerCase() !== 'get') return undefined;
-  const params = options?.searchParams;
-  if (params === undefined) return `/${input}`;
-  if (input.includes('?') || Array.isArray(params)) return undefined;
-  const search =
-    typeof params === 'string'
-      ? params.replace(/^\?/, '')
-      : params instanceof URLSearchParams
-        ? params.toString()
-        : new URLSearchParams(
-            Object.entries(params).flatMap(([key, value]) =>
-              value === undefined ? [] : [[key, String(value)]],
-            ),
-          ).toString();
-  return search ? `/${input}?${search}` : `/${input}`;
-}
-
 /** An embedded answer in ky's shape: `.json()` gives the body as the server wrote it. */
 function answered<T>(body: unknown): ResponsePromise<T> {
   void Promise.resolve().then(() => onAnswer(null));
@@ -128,16 +107,15 @@ function answered<T>(body: unknown): ResponsePromise<T> {
 }
 
 /**
- * A GET the page's embedded answers hold (boot-answers.ts) is answered from there without ky: ky
- * builds a Request, merges headers and hooks and clones the response for each call, and the first
- * screen's dozen calls cost the dashboard ~40 ms of a desktop's main thread, four times that on a
- * phone, before its first paint (CPU profile of the Lighthouse load, 2026-11-27).
+ * A read of src/shared/reads.ts: from the page's embedded answers (boot-answers.ts) once, by the
+ * URL its descriptor makes (the one the server embedded it under), else a GET. The embedded answer
+ * goes without ky: ky builds a Request, merges headers and hooks and clones the response for each
+ * call, and the first screen's dozen calls cost the dashboard ~40 ms of a desktop's main thread,
+ * four times that on a phone, before its first paint (CPU profile of the Lighthouse load, 2026-11-27).
  */
-const kyGet = client.get;
 export const api = Object.assign(client, {
-  get<T>(input: Input, options?: Options): ResponsePromise<T> {
-    const path = getPath(input, options);
-    const found = path === undefined ? undefined : takeBootAnswer(path);
-    return found ? answered<T>(found.body) : kyGet<T>(input, options);
+  read<T>(read: Read, options?: Options): ResponsePromise<T> {
+    const found = takeBootAnswer(read.url);
+    return found ? answered<T>(found.body) : client.get<T>(read.url.slice(1), options);
   },
 });

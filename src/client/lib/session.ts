@@ -10,6 +10,7 @@ import {
 import { HTTPError } from 'ky';
 import type { User } from '../../shared/account.ts';
 import { api } from '../api/client.ts';
+import { READS } from '../../shared/reads.ts';
 import { isNetworkError } from '../api/errors.ts';
 import { parseLazily } from '../api/parse.ts';
 import { forgetPersistedCache } from '../query-client.ts';
@@ -58,7 +59,7 @@ export async function finishPendingLogout(): Promise<boolean> {
  */
 export async function getAccount(): Promise<User | null> {
   if (!(await finishPendingLogout())) return null;
-  const body = await api.get('api/account/session').json();
+  const body = await api.read(READS.session({})).json();
   // A guest's answer is `{ data: null }`, checked in place: the landing page's visitors never load
   // zod and the User schema. A user's answer is parsed with the schema, which loads with it.
   if (isGuest(body)) return null;

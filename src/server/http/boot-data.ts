@@ -19,18 +19,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './cookies.ts';
 import { preferredEncoding } from './cached-json.ts';
 import { screenReads, type Selected } from '../../shared/first-screens.ts';
+import { READS, type Read } from '../../shared/reads.ts';
 
-export const BOOT_CALLS = ['/api/account/session', '/api/account/podcasts', '/api/account/context'] as const;
+/** The shell's reads, on every app page. */
+export const BOOT_READS = [READS.session({}), READS.podcasts({}), READS.context({})] as const;
 
 /**
  * The GETs an app screen makes for its first paint besides the shell's, for the selected podcast:
- * declared once in src/shared/first-screens.ts, which the client's loaders follow. A call missing
- * there, or spelled otherwise, is simply made over the network;
- * tests/e2e/app-screens-one-round-trip.spec.ts sees that.
+ * declared once in src/shared/first-screens.ts as read descriptors, whose URL (src/shared/reads.ts)
+ * is the one the client's fetchers ask for; tests/e2e/app-screens-one-round-trip.spec.ts sees a
+ * call made over the network all the same.
  */
 export const screenCalls = screenReads;
 
-/** The answers of BOOT_CALLS and the screen's own (`screenCalls`) for the request's session, by path; null for a guest. */
+/** The answers of BOOT_READS and the screen's own (`screenCalls`) for the request's session, by path; null for a guest. */
 export async function bootAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -41,17 +43,18 @@ export async function bootAnswers(
     accept: 'application/json',
     'user-agent': request.headers['user-agent'] ?? '',
   };
-  const ask = (urls: readonly string[]) =>
+  const ask = (reads: readonly Read[]) =>
     Promise.all(
-      urls.map(async (url) => {
+      reads.map(async ({ url }) => {
         const answer = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
         return answer.statusCode === 200 ? ([url, answer.json()] as const) : null;
       }),
     ).then((answers) => Object.fromEntries(answers.filter((a) => a !== null)));
-  const found = await ask(BOOT_CALLS);
-  const session = found['/api/account/session'] as { data: unknown } | undefined;
+  const [sessionRead, , contextRead] = BOOT_READS;
+  const found = await ask(BOOT_READS);
+  const session = found[sessionRead.url] as { data: unknown } | undefined;
   if (!session?.data) return null;
-  const context = found['/api/account/context'] as { data: Selected | null } | undefined;
+  const context = found[contextRead.url] as { data: Selected | null } | undefined;
   if (!context?.data) return found;
   const [path, search = ''] = request.url.split('#')[0]!.split('?');
   return { ...found, ...(await ask(screenCalls(path!, search, context.data))) };

@@ -1,6 +1,6 @@
-// Each first screen's loader asks for what src/shared/first-screens.ts declares for it, spelled the
-// same: the server embeds exactly those answers in the page, and a call spelled otherwise would go
-// over the network after the paint. So with the page holding the declared answers, no loader call
+// Each first screen's loader asks for what src/shared/first-screens.ts declares for it, by the same
+// read descriptor (src/shared/reads.ts): the server embeds exactly those answers in the page, under
+// the URL the descriptor makes, and a call made otherwise would go over the network after the paint. So with the page holding the declared answers, no loader call
 // may reach `fetch` (a loader asking for a read the list doesn't name fails), and what the loaders
 // leave in the page is only what the screen's components ask for themselves (a read the list
 // names that no loader asks for fails).
@@ -10,14 +10,16 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, expect, it, vi } from 'vitest';
 import { FIRST_SCREENS, type Selected } from '../../../src/shared/first-screens.ts';
+import { READS, type Read } from '../../../src/shared/reads.ts';
 
 const podcast: Selected = { id: 4, active: true, rss_uri: 'https://feed.example/rss' };
 const tips = '/api/podcasts/4/assistances';
+const pooled = '/api/podcasts/4/pooled-effects';
 
 /** Runs `load` with the page holding `reads`; what went to `fetch` and what was left in the page. */
-async function withPage(reads: string[], load: (queryClient: QueryClient) => Promise<unknown>) {
-  const embedded: Record<string, unknown> = { '/api/account/context': { data: podcast } };
-  for (const url of reads) embedded[url] = { data: [] };
+async function withPage(reads: Read[], load: (queryClient: QueryClient) => Promise<unknown>) {
+  const embedded: Record<string, unknown> = { [READS.context({}).url]: { data: podcast } };
+  for (const { url } of reads) embedded[url] = { data: [] };
   const element = { textContent: JSON.stringify(embedded), remove: () => {} };
   vi.stubGlobal('document', { getElementById: (id: string) => (id === 'boot' ? element : null) });
   const fetched: string[] = [];
@@ -31,7 +33,8 @@ async function withPage(reads: string[], load: (queryClient: QueryClient) => Pro
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await load(queryClient);
   await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
-  return { fetched, left: reads.filter((url) => takeBootAnswer(url) !== undefined) };
+  const left = reads.map((read) => read.url).filter((url) => takeBootAnswer(url) !== undefined);
+  return { fetched, left };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,7 +61,7 @@ it('the method overview: the layout and the tab loaders together ask for its dec
     ]);
   });
   expect(fetched).toEqual([]);
-  expect(left).toEqual([tips]);
+  expect(left).toEqual([pooled, tips]);
 });
 
 it('the experiment loader asks for its declared reads; for a Basic podcast for none', async () => {

@@ -75,11 +75,16 @@ describe('the app shell with its boot answers', () => {
         `/api/podcasts/${id}/episodes?page=1`,
         `/api/podcasts/${id}/settings`,
       ],
-      '/app/practices/list': ['/api/keywords', `/api/podcasts/${id}/practices?page=1&order=advice`],
+      '/app/practices/list': [
+        '/api/keywords',
+        `/api/podcasts/${id}/practices?page=1&order=advice`,
+        `/api/podcasts/${id}/pooled-effects`,
+      ],
       [`/app/practices/${practice}/overview`]: [
         `/api/practices/${practice}?context=${id}`,
         `/api/practices/${practice}/compilations`,
         `/api/practices/${practice}/similarities?context=${id}&limit=3`,
+        `/api/podcasts/${id}/pooled-effects`,
       ],
       [`/app/experiments/${experiment}`]: [
         `/api/experiments/${experiment}`,

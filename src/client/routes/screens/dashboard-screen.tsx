@@ -26,7 +26,7 @@ import { membershipsQueryOptions } from '../../features/team/api/get-memberships
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
 import { audienceWidget } from './audience-widget-slot.tsx';
 import { simple } from './experiment-podcast.ts';
-import { prefetchReads, read, type ReadQuery } from './screen-reads.ts';
+import { prefetchReads, type ReadQueries } from './screen-reads.ts';
 
 /**
  * The loader: the reads src/shared/first-screens.ts declares for the dashboard (`dashboardReads`,
@@ -35,20 +35,18 @@ import { prefetchReads, read, type ReadQuery } from './screen-reads.ts';
  * settled, dashboard-page.tsx) beside them too, not once they mount (one round trip after the
  * shell). The settings, the feed check and the tips are the components' own.
  */
-const queries: ReadQuery[] = [
-  read(/^\/api\/compilations$/, () => compilationsQueryOptions()),
-  read(/^\/api\/advices:random$/, () => adviceQueryOptions()),
-  read(/^\/api\/podcasts\/(\d+)\/estimations\?limit=\d+$/, ([id]) => estimationsQueryOptions(id)),
-  read(/^\/api\/podcasts\/(\d+)\/experiments\?state=started$/, ([id]) =>
-    experimentsQueryOptions(id, { state: 'started' }),
-  ),
-  read(/^\/api\/podcasts\/(\d+)\/bookmarks$/, ([id]) => bookmarksQueryOptions(id)),
-  read(/^\/api\/podcasts\/(\d+)\/applications$/, ([id]) => applicationsQueryOptions(id)),
-  read(/^\/api\/podcasts\/(\d+)\/memberships$/, ([id]) => membershipsQueryOptions(id)),
-  read(/^\/api\/podcasts\/(\d+)\/objective$/, ([id]) => objectiveQueryOptions(id)),
-  read(/^\/api\/podcasts\/(\d+)\/strategy$/, ([id]) => strategyQueryOptions(id)),
-  read(/^\/api\/podcasts\/(\d+)\/episodes\?page=(\d+)$/, ([id, page]) => episodesQueryOptions(id, page)),
-];
+const queries: ReadQueries = {
+  compilations: () => compilationsQueryOptions(),
+  advice: () => adviceQueryOptions(),
+  estimations: ({ podcast }) => estimationsQueryOptions(podcast),
+  experiments: ({ podcast, state }) => experimentsQueryOptions(podcast, state === 'started' ? { state } : {}),
+  bookmarks: ({ podcast }) => bookmarksQueryOptions(podcast),
+  applications: ({ podcast }) => applicationsQueryOptions(podcast),
+  memberships: ({ podcast }) => membershipsQueryOptions(podcast),
+  objective: ({ podcast }) => objectiveQueryOptions(podcast),
+  strategy: ({ podcast }) => strategyQueryOptions(podcast),
+  episodes: ({ podcast, page }) => episodesQueryOptions(podcast, Number(page)),
+};
 
 export async function prefetchDashboard(queryClient: QueryClient) {
   const podcast = await cachedOnStart(queryClient, contextQueryOptions());

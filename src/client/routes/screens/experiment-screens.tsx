@@ -16,7 +16,7 @@ import { PracticeExperimentsTab } from '../../features/experiments/components/pr
 import { FIRST_SCREENS } from '../../../shared/first-screens.ts';
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
 import { simple } from './experiment-podcast.ts';
-import { prefetchReads, read, type ReadQuery } from './screen-reads.ts';
+import { prefetchReads, type ReadQueries } from './screen-reads.ts';
 
 function useExperimentPodcast() {
   const podcast = usePodcast();
@@ -42,12 +42,12 @@ export function ExperimentsCreateScreen() {
  * 2026-11-26 (experiments/1 → effect was two round trips after the shell). A Basic podcast sees
  * the upsell and asks for nothing; not awaited, the page shows its own loading and error states.
  */
-const showQueries: ReadQuery[] = [
-  read(/^\/api\/experiments\/(\d+)$/, ([id]) => experimentQueryOptions(id)),
-  read(/^\/api\/experiments\/(\d+)\/effect$/, ([id]) => experimentEffectQueryOptions(id)),
-  read(/^\/api\/experiments\/(\d+)\/comments$/, ([id]) => commentsQueryOptions(id)),
-  read(/^\/api\/experiments\/(\d+)\/events$/, ([id]) => eventsQueryOptions(id)),
-];
+const showQueries: ReadQueries = {
+  experiment: ({ experiment }) => experimentQueryOptions(experiment),
+  effect: ({ experiment }) => experimentEffectQueryOptions(experiment),
+  comments: ({ experiment }) => commentsQueryOptions(experiment),
+  events: ({ experiment }) => eventsQueryOptions(experiment),
+};
 
 export async function prefetchExperimentShow(queryClient: QueryClient, id: string) {
   const podcast = await cachedOnStart(queryClient, contextQueryOptions()).catch(() => undefined);

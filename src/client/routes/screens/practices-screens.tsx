@@ -10,7 +10,7 @@ import {
 } from '../../features/practices/api/get-practice.ts';
 import { FIRST_SCREENS } from '../../../shared/first-screens.ts';
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
-import { prefetchReads, read, type ReadQuery } from './screen-reads.ts';
+import { prefetchReads, type ReadQueries } from './screen-reads.ts';
 import { WithPractice } from './with-practice.tsx';
 import { OverviewTab } from '../../features/practices/components/overview-tab.tsx';
 import { PracticeLayout } from '../../features/practices/components/practice-layout.tsx';
@@ -32,15 +32,13 @@ const practiceIdOf = (id: string) => Number(id);
  * asked twice, the second would go to the server. Not awaited: the screen shows its own loading
  * and error states, as before.
  */
-const layoutQueries: ReadQuery[] = [
-  read(/^\/api\/practices\/(\d+)\?context=(\d+)$/, ([id, podcast]) => practiceQueryOptions(podcast, id)),
-];
-const overviewQueries: ReadQuery[] = [
-  read(/^\/api\/practices\/(\d+)\/compilations$/, ([id]) => practiceCompilationsQueryOptions(id)),
-  read(/^\/api\/practices\/(\d+)\/similarities\?context=(\d+)&limit=\d+$/, ([id, podcast]) =>
-    similaritiesQueryOptions(podcast, id),
-  ),
-];
+const layoutQueries: ReadQueries = {
+  practice: ({ practice, context }) => practiceQueryOptions(Number(context), practice),
+};
+const overviewQueries: ReadQueries = {
+  practiceCompilations: ({ practice }) => practiceCompilationsQueryOptions(practice),
+  similarities: ({ practice, context }) => similaritiesQueryOptions(Number(context), practice),
+};
 
 export async function prefetchPracticeShow(queryClient: QueryClient, id: string, tab?: 'overview') {
   const podcast = await cachedOnStart(queryClient, contextQueryOptions()).catch(() => undefined);

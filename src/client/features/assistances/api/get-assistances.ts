@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ASSISTANT_POLL_MS } from '../../../../shared/limits.ts';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
-import { noteOlder, olderParams, useOlderPages } from '../../../lib/older-pages.ts';
+import { noteOlder, useOlderPages } from '../../../lib/older-pages.ts';
 
 export const assistancesQueryKey = (podcastId: number) => ['podcast', podcastId, 'assistances'] as const;
 
 /** A page of the podcast's tips: the newest, or with `before` the ones before that tip. */
 const tipsPage = (podcastId: number, before?: number) =>
   api
-    .get(`api/podcasts/${podcastId}/assistances`, olderParams(before))
+    .read(READS.assistances({ podcast: podcastId, before }))
     .json()
     .then(
       parseLazily(() => import('../../../../shared/assistances.ts').then((m) => m.assistancesCollection)),

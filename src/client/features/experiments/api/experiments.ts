@@ -5,12 +5,13 @@ import type { z } from 'zod';
 import type { evaluationSchema, experimentCreateSchema } from '../../../../shared/experiments.ts';
 import { MAX_PRACTICE_RECORDS } from '../../../../shared/limits.ts';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 import { useOfflineWrite, withPending } from '../../../offline/offline-write.ts';
 import { completeAll, createComment, setAction } from './experiment-writes.ts';
 import { commentsQueryKey, eventsQueryKey, experimentQueryKey, experimentsQueryKey } from './query-keys.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
-import { noteOlder, olderParams, useOlderPages } from '../../../lib/older-pages.ts';
+import { noteOlder, useOlderPages } from '../../../lib/older-pages.ts';
 
 export type ListState = 'started' | undefined;
 
@@ -22,11 +23,10 @@ export const experimentsQueryOptions = (
     refetchOnMount: unlessJustLoaded,
     queryKey: [...experimentsQueryKey(podcastId), filter] as const,
     queryFn: async ({ queryKey, client }) => {
-      const searchParams: Record<string, string> = {};
-      if (filter.state) searchParams.state = filter.state;
-      if (filter.origin) searchParams.origin = String(filter.origin);
       const list = await api
-        .get(`api/podcasts/${podcastId}/experiments`, { searchParams })
+        .read(
+          READS.experiments({ podcast: podcastId, state: filter.state, origin: filter.origin || undefined }),
+        )
         .json()
         .then(
           parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.experimentsResponse)),
@@ -51,7 +51,7 @@ export const experimentQueryOptions = (id: number) =>
         queryKey,
         (
           await api
-            .get(`api/experiments/${id}`)
+            .read(READS.experiment({ experiment: id }))
             .json()
             .then(
               parseLazily(() =>
@@ -67,12 +67,12 @@ export const useExperiment = (id: number) => useQuery(experimentQueryOptions(id)
 // A page of the activity or the comments: the newest, or with `before` the one before it.
 const eventsPage = (id: number, before?: number) =>
   api
-    .get(`api/experiments/${id}/events`, olderParams(before))
+    .read(READS.events({ experiment: id, before }))
     .json()
     .then(parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.eventsResponse)));
 const commentsPage = (id: number, before?: number) =>
   api
-    .get(`api/experiments/${id}/comments`, olderParams(before))
+    .read(READS.comments({ experiment: id, before }))
     .json()
     .then(parseLazily(() => import('../../../../shared/experiments.ts').then((m) => m.commentsResponse)));
 

@@ -1,6 +1,7 @@
 // 'Wirkung': GET /api/experiments/{id}/effect and GET /api/podcasts/{id}/effects.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 import { experimentQueryKey } from './query-keys.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
@@ -12,7 +13,7 @@ export const experimentEffectQueryOptions = (id: number) =>
     queryFn: async () =>
       (
         await api
-          .get(`api/experiments/${id}/effect`)
+          .read(READS.effect({ experiment: id }))
           .json()
           .then(
             parseLazily(() =>

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Podcast } from '../../../../shared/podcasts.ts';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 import { podcastsQueryKey } from './get-podcasts.ts';
 
@@ -22,7 +23,7 @@ const schemas = <S extends z.ZodType>(pick: (m: typeof import('../../../../share
 export const getContext = async (): Promise<Podcast | null> =>
   (
     await api
-      .get('api/account/context', { context: { allowUnauthorized: true } })
+      .read(READS.context({}), { context: { allowUnauthorized: true } })
       .json()
       .then(schemas((m) => m.contextResource))
   ).data;

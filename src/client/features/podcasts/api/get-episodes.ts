@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
@@ -8,7 +9,7 @@ export const episodesQueryKey = (podcastId: number) => ['podcast', podcastId, 'e
 /** GET /api/podcasts/{id}/episodes?page=n: newest first, `data` plus pagination `meta`. */
 export const getEpisodes = async (podcastId: number, page: number) =>
   api
-    .get(`api/podcasts/${podcastId}/episodes`, { searchParams: { page } })
+    .read(READS.episodes({ podcast: podcastId, page }))
     .json()
     .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.episodesPage)));
 

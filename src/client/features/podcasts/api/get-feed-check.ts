@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FeedCheck } from '../../../../shared/feed-check.ts';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { apiError, httpStatus } from '../../../api/errors.ts';
 import { parseLazily } from '../../../api/parse.ts';
 
@@ -12,7 +13,7 @@ export type FeedCheckAnswer = { check: FeedCheck; missing: null } | { check: nul
 /** GET /api/podcasts/{id}/feed-check. */
 export const getFeedCheck = async (podcastId: number): Promise<FeedCheckAnswer> => {
   try {
-    const body = await api.get(`api/podcasts/${podcastId}/feed-check`).json();
+    const body = await api.read(READS.feedCheck({ podcast: podcastId })).json();
     return {
       check: (
         await parseLazily(() => import('../../../../shared/feed-check.ts').then((m) => m.feedCheckResource))(

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 
 export const podcastsQueryKey = ['podcasts'] as const;
@@ -10,7 +11,7 @@ export const podcastsQueryKey = ['podcasts'] as const;
  */
 export const getPodcasts = () =>
   api
-    .get('api/account/podcasts', { context: { allowUnauthorized: true } })
+    .read(READS.podcasts({}), { context: { allowUnauthorized: true } })
     .json()
     .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.accountPodcastsResponse)));
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 
 export const settingsQueryKey = (podcastId: number) => ['podcast', podcastId, 'settings'] as const;
@@ -11,7 +12,7 @@ export const settingsQueryOptions = (podcastId: number) =>
     queryFn: async () =>
       (
         await api
-          .get(`api/podcasts/${podcastId}/settings`)
+          .read(READS.settings({ podcast: podcastId }))
           .json()
           .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.settingsResource)))
       ).data,

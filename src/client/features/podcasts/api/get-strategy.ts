@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
@@ -13,7 +14,7 @@ export const strategyQueryOptions = (podcastId: number) =>
     queryFn: async () =>
       (
         await api
-          .get(`api/podcasts/${podcastId}/strategy`)
+          .read(READS.strategy({ podcast: podcastId }))
           .json()
           .then(parseLazily(() => import('../../../../shared/podcasts.ts').then((m) => m.strategyResource)))
       ).data,

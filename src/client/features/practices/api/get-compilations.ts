@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 
 /** GET /api/compilations: every set (editions, then playbooks). */
@@ -12,7 +13,7 @@ export const compilationsQueryOptions = () =>
     queryFn: async () =>
       (
         await api
-          .get('api/compilations')
+          .read(READS.compilations({}))
           .json()
           .then(
             parseLazily(() =>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 
 /** GET /api/keywords: the keyword filter's choices; a failed load leaves it empty (§8). */
@@ -9,7 +10,7 @@ export const useKeywords = () =>
     queryFn: async () =>
       (
         await api
-          .get('api/keywords')
+          .read(READS.keywords({}))
           .json()
           .then(
             parseLazily(() => import('../../../../shared/content-api.ts').then((m) => m.keywordsResponse)),

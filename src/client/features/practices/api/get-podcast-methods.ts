@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WIDGET_ITEMS } from '../../../../shared/limits.ts';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 import { methodsQueryKey } from './get-practice.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
@@ -14,7 +15,7 @@ export const estimationsQueryOptions = (podcastId: number) =>
     queryFn: async () =>
       (
         await api
-          .get(`api/podcasts/${podcastId}/estimations`, { searchParams: { limit: WIDGET_ITEMS } })
+          .read(READS.estimations({ podcast: podcastId, limit: WIDGET_ITEMS }))
           .json()
           .then(
             parseLazily(() =>
@@ -35,7 +36,7 @@ export const bookmarksQueryOptions = (podcastId: number) =>
     queryFn: async () =>
       (
         await api
-          .get(`api/podcasts/${podcastId}/bookmarks`)
+          .read(READS.bookmarks({ podcast: podcastId }))
           .json()
           .then(
             parseLazily(() =>
@@ -55,7 +56,7 @@ export const applicationsQueryOptions = (podcastId: number) =>
     queryFn: async () =>
       (
         await api
-          .get(`api/podcasts/${podcastId}/applications`)
+          .read(READS.applications({ podcast: podcastId }))
           .json()
           .then(
             parseLazily(() =>
@@ -75,9 +76,7 @@ export const similaritiesQueryOptions = (podcastId: number, practiceId: number) 
     queryFn: async () =>
       (
         await api
-          .get(`api/practices/${practiceId}/similarities`, {
-            searchParams: { context: podcastId, limit: WIDGET_ITEMS },
-          })
+          .read(READS.similarities({ practice: practiceId, context: podcastId, limit: WIDGET_ITEMS }))
           .json()
           .then(
             parseLazily(() =>
@@ -101,7 +100,7 @@ export const adviceQueryOptions = () =>
     queryFn: async () =>
       (
         await api
-          .get('api/advices:random')
+          .read(READS.advice({}))
           .json()
           .then(parseLazily(() => import('../../../../shared/content-api.ts').then((m) => m.adviceResponse)))
       ).data,

@@ -1,10 +1,12 @@
 // GET /api/podcasts/{id}/pooled-effects: what other podcasts measured of each method, for this
-// podcast's kind ('Bei 23 Podcasts wie deinem …'). Read after the screen's first paint (never
-// awaited by a loader), parsed lazily like the other method answers; under the podcast's method
-// key, so a change of stage or goals refetches it with the rest.
+// podcast's kind ('Bei 23 Podcasts wie deinem …'). A first-screen read of the method list and a
+// method's overview (src/shared/first-screens.ts: embedded in their page, never awaited by a
+// loader), parsed lazily like the other method answers; under the podcast's method key, so a
+// change of stage or goals refetches it with the rest.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PooledEffect } from '../../../../shared/pooled-effect-text.ts';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 import { methodsQueryKey } from './get-practice.ts';
 
@@ -14,7 +16,7 @@ export const pooledEffectsQueryOptions = (podcastId: number) =>
     queryFn: async (): Promise<PooledEffect[]> =>
       (
         await api
-          .get(`api/podcasts/${podcastId}/pooled-effects`)
+          .read(READS.pooledEffects({ podcast: podcastId }))
           .json()
           .then(
             parseLazily(() =>

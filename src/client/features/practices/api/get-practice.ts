@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
@@ -22,7 +23,7 @@ export const practiceQueryOptions = (podcastId: number, practiceId: number) =>
     queryFn: async () =>
       (
         await api
-          .get(`api/practices/${practiceId}`, { searchParams: { context: podcastId } })
+          .read(READS.practice({ practice: practiceId, context: podcastId }))
           .json()
           .then(parseLazily(() => import('../../../../shared/practices.ts').then((m) => m.practiceResponse)))
       ).data,
@@ -113,7 +114,7 @@ export const practiceCompilationsQueryOptions = (practiceId: number) =>
     queryFn: async () =>
       (
         await api
-          .get(`api/practices/${practiceId}/compilations`)
+          .read(READS.practiceCompilations({ practice: practiceId }))
           .json()
           .then(
             parseLazily(() =>

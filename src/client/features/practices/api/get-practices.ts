@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { PracticeOrder, PracticeStatus } from '../../../../shared/podcast-practices.ts';
 import type { audienceSize, relevance } from '../../../../shared/vocabulary.ts';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 import { methodsQueryKey } from './get-practice.ts';
 
@@ -15,16 +16,14 @@ export type PracticeFilters = {
   relevance?: (typeof relevance.keys)[number];
 };
 
-/** The query string of a filter set: empty filters are left out. */
-function searchParams(filters: PracticeFilters, page: number) {
-  const params = new URLSearchParams({ page: String(page) });
-  if (filters.order) params.set('order', filters.order);
-  if (filters.status) params.set('status', filters.status);
-  if (filters.keywords?.length) params.set('keywords', filters.keywords.join(','));
-  if (filters.expansion) params.set('expansion', filters.expansion);
-  if (filters.relevance) params.set('relevance', filters.relevance);
-  return params;
-}
+/** The query's params of a filter set: empty filters are left out. */
+const searchParams = (filters: PracticeFilters) => ({
+  order: filters.order || undefined,
+  status: filters.status || undefined,
+  keywords: filters.keywords?.length ? filters.keywords.join(',') : undefined,
+  expansion: filters.expansion || undefined,
+  relevance: filters.relevance || undefined,
+});
 
 /**
  * GET /api/podcasts/{id}/practices, a page at a time: 'Mehr Methoden anzeigen' appends the next
@@ -35,7 +34,7 @@ export const practicesQueryOptions = (podcastId: number, filters: PracticeFilter
     queryKey: [...methodsQueryKey(podcastId), 'list', filters] as const,
     queryFn: ({ pageParam }) =>
       api
-        .get(`api/podcasts/${podcastId}/practices`, { searchParams: searchParams(filters, pageParam) })
+        .read(READS.practices({ podcast: podcastId, ...searchParams(filters), page: pageParam }))
         .json()
         .then(
           parseLazily(() =>

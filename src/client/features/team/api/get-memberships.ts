@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
+import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
@@ -13,7 +14,7 @@ export const membershipsQueryOptions = (podcastId: number) =>
     queryFn: async () =>
       (
         await api
-          .get(`api/podcasts/${podcastId}/memberships`)
+          .read(READS.memberships({ podcast: podcastId }))
           .json()
           .then(parseLazily(() => import('../../../../shared/team.ts').then((m) => m.membershipsResponse)))
       ).data,
