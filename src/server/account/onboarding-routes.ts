@@ -1,10 +1,8 @@
 // PUT /api/account/onboarding {podcast_id, step}: the onboarding step the account reached with its
-// new podcast (item 8). Until onboarding is complete (step null), the app leads back to
-// that step (src/client/routes/podcast-required.tsx) instead of the dashboard: left at the confirm
-// step, the confirm and profile steps never came back, and the team showed 'Ohne Name'.
-// Decision 2026-12-06: the client says the step (the podcast's own routes are also the edit form
-// and the API's, which are no onboarding); the server keeps it with the account, so every device
-// and a reopened app lead back, and only the podcast's owner may name it.
+// new podcast. Until onboarding is complete (step null), the app leads back to that step
+// (src/client/routes/podcast-required.tsx) instead of the dashboard.
+// Entscheidung ACC-4: the client names the step, the server keeps it with the account; only the
+// podcast's owner may name it.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { onboardingUpdateSchema, userResponse } from '../../shared/account.ts';

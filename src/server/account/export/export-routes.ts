@@ -1,10 +1,8 @@
 // 'Meine Daten herunterladen' (settings.account; DSGVO Art. 15/20):
 // GET /api/account/export (the latest export), POST /api/account/export (a new one; at most one an
 // hour), GET /api/account/export/download (the ready archive, streamed piece by piece).
-// Decision 2026-12-06: an account of up to SMALL_ROWS rows is built in the request, so the screen
-// offers the download at once; a larger one is built by the background job (export-job.ts), and
-// the account gets a mail when it is ready (the screen says so meanwhile). Only the signed-in
-// account's own export is ever read: every statement names the session's user.
+// Entscheidung ACC-1: up to SMALL_ROWS rows built in the request, larger ones by export-job.ts.
+// Only the signed-in account's own export is ever read: every statement names the session's user.
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
