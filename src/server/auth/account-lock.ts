@@ -1,4 +1,4 @@
-// The per-account login limit (decision 2026-11-26, scoped to the failing network 2026-12-01).
+// The per-account login limit (Entscheidung AUTH-1: counted per failing network, never a lockout).
 // The per-client limits (throttle.ts) let 40 wrong passwords from 40 addresses through; this one
 // counts the wrong passwords of one account per source network and overall (login-failures.ts),
 // without handing an attacker a lockout:

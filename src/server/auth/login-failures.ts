@@ -1,8 +1,6 @@
-// Wrong passwords of one account, counted per source network and for the account as a whole
-// (decision 2026-12-01). One count for the account from anywhere let anyone who knew an address
-// keep its owner out of every new device (ten wrong passwords an hour, again right after a reset).
-// Now only the network that failed is refused; the owner's first try from a network of their own
-// is always answered. What holds guessing back:
+// Wrong passwords of one account, counted per source network and for the account as a whole.
+// Entscheidung AUTH-1: only the network that failed is refused; the owner's first try from a
+// network of their own is always answered. What holds guessing back:
 // - per network (/24 for IPv4, /48 for IPv6: what one site gets), from its sixth failure on (the
 //   first five meet the per-address limit first) a growing wait before its next try, and after ten
 //   a refusal for the rest of the hour;
@@ -13,7 +11,7 @@
 // A count forgets an hour after its last failure. Counts live in `throttles` (no table of its own):
 // `login-net:<email>|<network>` and `login-account:<email>`, with `reset_at` one window after the
 // last failure, so the last failure's time is `reset_at - window`. Like every throttle count, each
-// write commits on its own, outside a request's transaction (throttle.ts, 2026-12-06).
+// write commits on its own, outside a request's transaction (Entscheidung AUTH-2).
 import { isIPv4, isIPv6 } from 'node:net';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';

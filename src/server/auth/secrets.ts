@@ -4,9 +4,8 @@ import type { Database } from '../db/database.ts';
 
 /**
  * The secret under `key`, made by `create` only when there is none yet. Two processes making it at
- * once both insert; the first insert wins and both read it back. Decision 2026-11-29:
- * it used to call `create` at every start, and the VAPID pair's `create` loads web-push's chunk
- * and makes a key pair, for a value the insert then ignored.
+ * once both insert; the first insert wins and both read it back. Entscheidung AUTH-3: `create`
+ * runs only for a missing secret (the VAPID pair's loads web-push and makes a key pair).
  */
 export async function secret(
   db: Database,

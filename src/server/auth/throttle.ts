@@ -4,11 +4,8 @@
 // from configured proxies, see TRUST_PROXY), a user id from the session, or an e-mail address
 // together with the address it is tried from.
 //
-// Decision 2026-12-06: every count is its own statement, committed at once, outside the
-// request's transaction (db/transaction-scope.ts `outsideRequest`), so its row is locked only
-// while that statement runs. Inside a keyed request's transaction the row stayed locked until the
-// answer: a keyed OP3 connect waiting on OP3 made the same user's next connect wait for the lock
-// and answer 503. A count is an attempt, not part of what a retry must find done or not done.
+// Entscheidung AUTH-2: every count commits on its own, outside the request's transaction
+// (db/transaction-scope.ts `outsideRequest`): a count is an attempt, not part of the request's work.
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
