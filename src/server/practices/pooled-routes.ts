@@ -1,6 +1,6 @@
 // GET /api/podcasts/{id}/pooled-effects: what every finished experiment taught about the methods,
-// for this podcast's kind (pooled-evidence.md). Every active member may read it, Basic too: it
-// shows no score of the podcast, only what other podcasts measured (decision 2026-12-06).
+// for this podcast's kind (pooled-evidence.md). Every active member may read it, Basic too
+// (Entscheidung PRA-1: it shows no score of the podcast, only what other podcasts measured).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';

@@ -1,9 +1,8 @@
 // A page of methods as JSON text for the method list (GET /api/podcasts/{id}/practices): each
 // method's content part (texts, keywords, setup flags, the dates a new experiment would take) is
 // rendered once per content version and Berlin day and kept as text; a request adds only what is
-// the podcast's (flags, score, reasons) and joins the parts. Decision 2026-11-26:
-// reading the page's texts and keywords and serializing ~11.5 KB of JSON anew for every request
-// made most of a list's CPU. Like the rendered method (practice-routes.ts), a card follows the
+// the podcast's (flags, score, reasons) and joins the parts (Entscheidung PRA-2: the texts were
+// most of a list's CPU). Like the rendered method (practice-routes.ts), a card follows the
 // content version (a seed or an admin edit); a method that is new or gone is seen at once, since
 // the page's ids and flags are read per request.
 import type { Database } from '../db/database.ts';

@@ -80,8 +80,7 @@ export function practiceFlagRoutes(app: FastifyInstance, { db, clock }: AppConte
         // One read gives whether the method exists, its flags and the podcast's score state; set
         // already (a repeat): nothing to write. Else the insert (its foreign key refuses a method
         // deleted meanwhile). The answer's method is rendered like the list's (practice-cards.ts).
-        // Decision 2026-11-26: a repeat was seven statements, now four on PostgreSQL
-        // (session, key, this read, the key's answer).
+        // Entscheidung PRA-3: one read decides, so a repeat costs no write.
         const found = await flagRowOf(db, podcast.id, practiceId);
         if (!found.row) throw invalid({ practice_id: [missingPractice] });
         let { row } = found;

@@ -150,11 +150,9 @@ async function filteredIds(db: Db, podcastId: number, filter: PodcastPracticeFil
  * (`bookmarkedFirst`). Without filters the page is a slice of the order and the count is the
  * number of methods; with filters the query gives the matching ids, sorted here. `complete` says
  * whether the order knew every method the page's query met; `state` is the podcast's score state
- * read by the same statement (recommend.ts currentRanking). Decision 2026-11-26: the
- * scores are one ranking per podcast, no longer rows SQL could sort by (recommend.ts); and the
- * orders latest, money and effort are the same for every podcast, so they are read once per
- * content version (contentOrder) instead of scanning and sorting every method per request (SQLite
- * 140–200 µs with a temp B-tree): a page reads only its twelve methods' flags.
+ * read by the same statement (recommend.ts currentRanking). The scores are one ranking per podcast
+ * (Entscheidung PRA-4); the orders latest, money and effort, the same for every podcast, are read
+ * once per content version (contentOrder, Entscheidung PRA-5): a page reads only its methods' flags.
  */
 async function orderedPage(
   db: Db,

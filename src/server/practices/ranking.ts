@@ -8,10 +8,8 @@ import { type Stored } from './recommend-engine.ts';
  * A podcast's scores as one ranking: per method (in id order) its similarity × 1000 and its
  * reason codes. Stored as one row (practice_score_states.ranking, JSON), ordered when a read
  * first needs the order, and kept in memory per podcast while its fingerprint is the stored one.
- * Decision 2026-11-26: a goal change rewrote
- * 10,000 rows of practice_scores and their (podcast_id, score) index, 20 of its 39 ms CPU on
- * SQLite; one row of ~100 KB is written in well under a millisecond. Lists sort by the ranking
- * in JavaScript (podcast-practice-queries.ts: advicePage), no longer in SQL.
+ * Lists sort by the ranking in JavaScript (podcast-practice-queries.ts: advicePage). Entscheidung
+ * PRA-4: one row per podcast, written in well under a millisecond.
  */
 export class Ranking {
   #order?: number[];
@@ -152,8 +150,7 @@ export const keptRanking = (db: Db, podcastId: number) => rankings.get(db)?.kept
 /**
  * The kept ranking `basis` when the podcast's score state, read in the same statement as a
  * page's flags, says it is the stored ranking of the current content (what ensureScores checks);
- * undefined: ask ensureScores. Decision 2026-11-26: the state's own statement was a
- * third of a Pro method list's statements, on PostgreSQL a round trip.
+ * undefined: ask ensureScores (Entscheidung PRA-6: no statement of its own).
  */
 export async function currentRanking(
   db: Database,

@@ -55,7 +55,7 @@ export type Flags = { applied: boolean; rejected: boolean };
 /**
  * `codes`: the reasons as stored (reasonsOf turns them into `reasons`). `similarity` is null for
  * a method without a rating: no score was computed, and the API sends null rather than a 0 that
- * reads as 'passt nicht' (decision 2026-12-01; the spec gives the field as a number 0–1).
+ * reads as 'passt nicht' (Entscheidung PRA-7).
  */
 export type Score = { similarity: number | null; reasons: string[]; codes: string };
 export type Stored = Omit<Score, 'reasons'>;

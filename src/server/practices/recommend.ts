@@ -28,8 +28,8 @@ const ENGINE_VERSION = '4';
  * stores them as its ranking. The scores are a function of the content, the podcast's goals,
  * stage and evidence (Feed-Check, experiment effects) and its applied and rejected methods: when
  * the fingerprint of those is the one stored with the ranking, nothing can have changed and the
- * refresh stops there (decision 2026-11-26: 135 ms at 10,000 methods for a refresh that
- * changed nothing). Two refreshes at once each write a whole ranking with its fingerprint.
+ * refresh stops there (Entscheidung PRA-8). Two refreshes at once each write a whole ranking with
+ * its fingerprint.
  */
 export async function refreshScores(db: Database, podcastId: number, now: Date): Promise<Ranking> {
   const [profile, applied, rejected, version, [state]] = await Promise.all([
