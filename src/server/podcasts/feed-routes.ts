@@ -126,7 +126,7 @@ export function feedRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       // The findings are the engine's input (like the goals): the scores follow in the request, so
       // 'Als Nächstes empfohlen' read after this answer already shows the methods they raise (the
-      // tip job after the answer finds them unchanged). Decision 2026-11-26.
+      // tip job after the answer finds them unchanged). Entscheidung POD-1.
       await runFeedCheck(async () => {
         await checkParsedFeed(ctx, podcast.id, podcast.rss_uri!, feed, artwork);
         await refreshScores(db, podcast.id, clock.now());

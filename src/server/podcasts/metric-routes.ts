@@ -76,9 +76,8 @@ export function podcastMetricRoutes(app: FastifyInstance, { db, clock }: AppCont
   // evaluation dialog of an experiment (Pro) it names the experiment and its kind, and the
   // experiment's activity log gets an entry in the same transaction. The answer is what this
   // evaluation added (the metrics it has a value for, each with that one value), in the GET's
-  // shape, so the client appends it to the history it holds. Decision 2026-11-26: it
-  // answered the whole history, re-read after every write, so each evaluation cost more than the
-  // one before (4 ms at 2,000 values on SQLite, 3 ms more to store it as the key's answer).
+  // shape, so the client appends it to the history it holds (Entscheidung POD-2: an evaluation
+  // costs the same however long the history).
   api.post(
     '/api/podcasts/:id/metrics',
     {
@@ -124,7 +123,7 @@ export function podcastMetricRoutes(app: FastifyInstance, { db, clock }: AppCont
       reply.status(201);
       if (db.writeSync) {
         // SQLite: the values, the log entry and the idempotency key's answer in one synchronous
-        // transaction (database.ts writeSync), one commit. Decision 2026-11-26.
+        // transaction (database.ts writeSync), one commit (Entscheidung POD-3).
         const store = answerWithin(request, reply, now.getTime());
         let stored: string | undefined;
         await db.writeSync((run) => {

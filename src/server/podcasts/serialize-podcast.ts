@@ -14,8 +14,7 @@ const count = (n: unknown) => Number(n ?? 0);
 
 // The podcast's read runs on every dashboard visit: its query is built and compiled once
 // (prepared-query.ts; on SQLite run on the reader), and the counts, goals, strategy and milestones
-// come in one statement, not eleven (decision 2026-11-26: building them cost more than
-// running them, and each is a round trip on PostgreSQL). Columns of the joined rows are prefixed:
+// come in one statement, not eleven (Entscheidung POD-4). Columns of the joined rows are prefixed:
 // `referability` is both a goal and a strategy answer.
 const milestoneRows = preparedQuery((db: Db, podcastId: number) =>
   db.selectFrom('podcast_milestones').select(['metric', 'value']).where('podcast_id', '=', podcastId),
