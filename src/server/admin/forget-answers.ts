@@ -1,7 +1,7 @@
 // `npm run admin -- forget-answers` (src/server/cli.ts): every server process forgets what it
 // keeps from the database, for a change that no trigger counted, such as a restore run with
-// session_replication_role = replica. Decision 2026-12-01: rather than a message to each process
-// (they know nothing of each other), it raises what they all compare with:
+// session_replication_role = replica. Entscheidung ADM-1: it raises what every process compares
+// with, since they know nothing of each other:
 // - the count of changes of everything (migration 0023, podcast_id 0): every kept answer and, on
 //   PostgreSQL, every kept session-and-access row holds only under the count it was kept with. On
 //   SQLite this command's commit is one by another connection, which counts as a change of

@@ -29,8 +29,7 @@ const pages: Keyset = {
 
 /**
  * A podcast's tips, newest first: built and compiled once, on SQLite read synchronously
- * (prepared-query.ts). Decision 2026-11-26: building it and the writer connection's
- * lock were most of the list's own CPU.
+ * (prepared-query.ts, Entscheidung ASSI-1).
  */
 const newestTips = (db: Database, podcastId: number) =>
   newestPage(db.selectFrom('assistances').select(columns).where('podcast_id', '=', podcastId), pages);

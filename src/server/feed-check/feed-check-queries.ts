@@ -29,7 +29,7 @@ export async function storeFeedCheck(
 /**
  * The newest report with the methods' titles; `resolved` are the keys of the report before that
  * this one no longer has. Basic sees the findings; the methods that address them are Pro's
- * (decision 2026-11-26: the issue's 'Pro also the methods', like the ranked method list).
+ * (Entscheidung FC-1).
  */
 export async function loadFeedCheck(db: Db, podcastId: number, pro: boolean): Promise<FeedCheck | null> {
   const [latest, before] = await db

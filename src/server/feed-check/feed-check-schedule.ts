@@ -4,7 +4,7 @@
 // Taking a row moves it CLAIM_MS ahead in the same conditional update, so two runs (two processes
 // whose job lease changed hands mid-run) never take one row twice, and a process that dies with
 // rows taken leaves them due again after CLAIM_MS.
-// Decision 2026-12-01: the job found its work by grouping every podcast's reports each hour.
+// Entscheidung JOBS-1: a run reads only the due rows.
 import type { Db } from '../db/database.ts';
 import { nextDailySlot } from '../jobs/due-spread.ts';
 

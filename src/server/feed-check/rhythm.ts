@@ -25,7 +25,7 @@ const monthOf = (at: Date) => berlinDate(at).slice(0, 7);
  * episode's, from the first episode's at the earliest, months without an episode included (a
  * pause shows as an empty bar, and the table says 0). They end at the newest episode, not today:
  * 'Seit der letzten Folge' says the pause since, and one feed gives one chart whenever it is
- * checked. Decision 2026-11-26 (before, months without an episode were left out).
+ * checked (Entscheidung FC-2).
  */
 export function chartMonths(first: string, last: string): string[] {
   const months: string[] = [];

@@ -26,12 +26,10 @@ export const fetchMessages = {
   scheme: 'Wir rufen nur Adressen ab, die mit http:// oder https:// beginnen.',
   invalidUrl: 'Diese Adresse ist ungültig.',
   /**
-   * One message for every target we refuse or cannot reach (decision 2026-11-26): telling them
-   * apart let a user map which internal ports are open. An address that only the allow list lets
-   * us reach also answers an HTTP error with it (decision 2026-12-01): 'HTTP 401' against 'nicht
-   * erreichbar' told an open port from a closed one. A public address keeps its status messages
-   * (its ports are anyone's to probe), and a time limit keeps its own: only a port the list names
-   * is reached at all.
+   * One message for every target we refuse or cannot reach (Entscheidung FEED-1), and for an HTTP
+   * error of an address only the allow list lets us reach (Entscheidung FEED-2). A public address
+   * keeps its status messages (its ports are anyone's to probe), and a time limit keeps its own:
+   * only a port the list names is reached at all.
    */
   refused: UNREACHABLE,
   unreachable: UNREACHABLE,
@@ -157,10 +155,9 @@ function decoded(response: IncomingMessage): Readable {
 
 /**
  * The body, decompressed, refused as soon as it passes `maxBytes` (also a compressed bomb). The
- * time limit covers the body too (decision 2026-11-26): a body is returned only when the server
+ * time limit covers the body too (Entscheidung FEED-3): a body is returned only when the server
  * finished it (`complete`) before the deadline; a stream that merely stopped — the deadline
- * destroyed it, or the server cut it — is never handed to the parser, whatever the stream
- * machinery does at the end (Node's streams have ended cleanly on an abort before).
+ * destroyed it, or the server cut it — is never handed to the parser.
  */
 export async function readBody(
   response: IncomingMessage,

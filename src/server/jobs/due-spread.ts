@@ -3,8 +3,7 @@
 // them off a few at a time. The time of day a row comes due is its own, from a hash of its id, so
 // fifty thousand podcasts made or checked in the same minute are not all due again at the same
 // minute the next day.
-// Decision 2026-12-01: both jobs' work grew with the podcasts (or came due all at once at one hour
-// of the day) instead of with what was due; now a run with nothing due is one indexed read.
+// Entscheidung JOBS-1: a run with nothing due is one indexed read.
 
 const DAY = 86_400_000;
 

@@ -1,11 +1,9 @@
 // FEED_ALLOWED_HOSTS and PUSH_ALLOWED_HOSTS: targets the server may reach although their address
 // would be refused (a feed or push service in your own network, the tests' loopback servers).
 // An entry is `host` or `host:port` (IPv6 in brackets: `[::1]:8080`; a bare IPv6 address without
-// brackets names the host). `host:port` allows exactly that port (decision 2026-11-26: a bare
-// `127.0.0.1` opened every port of the machine, its database and admin ports included), and a
-// bare host only its default ports, 80 and 443 (decision 2026-12-01: a bare host still let a user
-// reach, and by the answers tell apart, every port of it). A server on another port is listed
-// with it.
+// brackets names the host). `host:port` allows exactly that port (Entscheidung NET-2), and a bare
+// host only its default ports, 80 and 443 (Entscheidung NET-3). A server on another port is
+// listed with it.
 import { canonicalAddress, hostOf } from './address-policy.ts';
 
 export type AllowEntry = { host: string; port?: number };

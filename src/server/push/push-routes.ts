@@ -39,7 +39,7 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext, publicKey: str
   }));
 
   // An endpoint belongs to the device that registered it, and the device proves itself by its keys
-  // (the browser keeps p256dh and the auth secret with the endpoint). Decision 2026-11-26:
+  // (the browser keeps p256dh and the auth secret with the endpoint). Entscheidung PUSH-1:
   // - the same user again: the keys are updated (a renewed subscription);
   // - another user with the same keys: the same device changed hands (someone else logged in on
   //   it), so it moves to that user;

@@ -208,7 +208,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // An existing account accepts (confirmed or not; the link confirms the invited address when it
   // is the account's). Answers the podcast, now selected, so the client goes to its dashboard.
-  // The link is a bearer token (decision 2026-11-26): whoever holds it may join with the invited
+  // The link is a bearer token (Entscheidung TEAM-1): whoever holds it may join with the invited
   // role, so the preview names who invited whom, the invited address accepts at once, and any
   // other signed-in address must confirm (`{ confirm: true }`) after the page has warned.
   api.post(

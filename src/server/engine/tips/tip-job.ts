@@ -1,8 +1,7 @@
 // The tips a write may cause are evaluated by a debounced job per podcast, never in the request:
 // the write only notes the podcast; `delayMs` later one evaluation covers every write to it
 // since (a step ticked ten times in a second is evaluated once). An evaluation running while new
-// writes come in is followed by one more. Decision 2026-11-26: the evaluation ran
-// after every write, ~8 queries on SQLite's one connection, and 32 clients queued behind it.
+// writes come in is followed by one more (Entscheidung TIPS-1: never in the request).
 //
 // Once per cause still holds: each tip is an insert that does nothing when the podcast has that
 // cause already (unique index), whichever process or sweep gets there first. A process that dies

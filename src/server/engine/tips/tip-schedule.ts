@@ -2,8 +2,7 @@
 // 0028) and indexed by it: every evaluation writes the podcast's next due time, and the sweep
 // reads only the podcasts whose time has come. A write still evaluates at once (the debounced job);
 // the schedule only replaces "every podcast, every five minutes".
-// Decision 2026-12-01: the sweep's work grew with the number of podcasts although almost none
-// were due; now a sweep with nothing due is one indexed read.
+// Entscheidung JOBS-1: a sweep with nothing due is one indexed read.
 import { addDays, berlinDate } from '../../../shared/calendar.ts';
 import type { Database } from '../../db/database.ts';
 import { rules } from './rules.ts';
