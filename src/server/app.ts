@@ -183,7 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   // Each resource is a plugin of its own (an encapsulated scope: its hooks stay inside it); the
   // hooks above sit on the root, so they reach every route (access, the guards' onRoute checks,
-  // idempotency, tips, the send hook). Decision 2026-11-26.
+  // idempotency, tips, the send hook). Entscheidung SRV-2.
   const steady = config.steady ? steadyClient(config.steady) : null;
   const audience = startAudienceJob(ctx, app.log);
   const accountExports = startExportJob(ctx, app.log);

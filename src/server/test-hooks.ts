@@ -4,9 +4,7 @@
 // `GET /sw.js` with the cookie `kompass-test-sw-version=X` answers the built worker plus a comment
 // naming X: a new version of the worker at the same URL, as after a deploy, for one browser
 // context only (the update journeys; the other journeys running beside them keep theirs).
-// Decision 2026-11-26: registering the worker under a second URL instead made the
-// reloaded page's own registration of /sw.js install the old bytes again as an update, and the
-// journey saw 'Neue Version verfügbar' after it had updated (a stress run).
+// Entscheidung SRV-3: one URL for the worker, its new version told apart by the cookie.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';

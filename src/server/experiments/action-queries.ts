@@ -42,9 +42,8 @@ const modeOf = (completed: boolean | undefined): Mode =>
   completed === undefined ? 'flip' : completed ? 'complete' : 'reopen';
 
 // The three ways to change a step, each one UPDATE … RETURNING that returns the row as changed, or
-// nothing when it was in that state already. Decision 2026-11-26: a flip that read the
-// state first and wrote it after lost concurrent flips on PostgreSQL while answering 200 for each;
-// here each flip reads the row its UPDATE locked, so every acknowledged flip happened.
+// nothing when it was in that state already (Entscheidung EXP-1): each flip reads the row its
+// UPDATE locked, so every acknowledged flip happened.
 type Updater = Pick<Db, 'updateTable'>;
 const updateStep = (db: Updater, stepId: number) =>
   db.updateTable('experiment_actions').where('id', '=', stepId).returning(stepColumns);
@@ -71,7 +70,7 @@ const setStep = {
 };
 // PostgreSQL: the UPDATE and its events in one statement (a data-modifying WITH), so a step change
 // is one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT), and one statement is one
-// transaction. Decision 2026-11-26. SQLite has no data-modifying WITH.
+// transaction (Entscheidung EXP-2). SQLite has no data-modifying WITH.
 const loggedStep = (mode: Mode) =>
   preparedWrite(
     (db: Db, stepId: number, userId: number, at: string, podcastId: number, experimentId: number) =>

@@ -1,6 +1,5 @@
 // An experiment's comments as the API sends them, oldest first: the newest COMMENTS_PAGE of them,
-// and, with `before` (a comment's id), the ones before it. Decision 2026-12-01: the list sent every
-// comment, and a long discussion froze a phone's experiment screen.
+// and, with `before` (a comment's id), the ones before it (Entscheidung EXP-3).
 import type { Comment } from '../../shared/experiments.ts';
 import type { Database, Db, RunSync } from '../db/database.ts';
 import { newestPage, olderThan, pageOf, type Keyset } from '../db/keyset-page.ts';
@@ -59,7 +58,7 @@ export async function loadComments(db: Db, experimentId: number, before?: number
 }
 
 // PostgreSQL: the insert and the answer's read in one statement (a data-modifying WITH): one
-// round trip fewer per comment. Decision 2026-11-26. SQLite has no data-modifying WITH:
+// round trip fewer per comment (Entscheidung EXP-2). SQLite has no data-modifying WITH:
 // there both run in one synchronous transaction (database.ts writeSync).
 const insertAndRead = preparedWrite(
   (db: Db, experiment_id: number, user_id: number, content: string, created_at: string) =>

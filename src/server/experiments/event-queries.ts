@@ -111,8 +111,7 @@ export function logChanged(
 /**
  * The timeline's rows, newest first, with what each is about; an evaluation's kind from its
  * metrics row (one event per evaluation, trackable_id its first row). Built and compiled once and,
- * on SQLite, read synchronously (prepared-query.ts). Decision 2026-11-26: building the
- * query anew and a second statement for the evaluations' kinds were most of the list's CPU.
+ * on SQLite, read synchronously (prepared-query.ts, Entscheidung EXP-4).
  */
 /** Entries per page of the timeline (older pages with `before`, like the comments). */
 export const EVENTS_PAGE = 50;

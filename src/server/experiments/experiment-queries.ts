@@ -102,9 +102,8 @@ function toExperiments(rows: ExperimentRow[], now: Date): Experiment[] {
 }
 
 // Built once per set of filters given (prepared-query.ts): the list and the one experiment are
-// read by every experiment screen and answer every step write. Decision 2026-11-26.
-// The steps come in the same statement, one row per step (a second statement for them was a
-// round trip on PostgreSQL and a third of the list's statements; same date).
+// read by every experiment screen and answer every step write. The steps come in the same
+// statement, one row per step (Entscheidung EXP-4).
 const byFilters = new Map<string, ReturnType<typeof prepareExperiments>>();
 const prepareExperiments = (given: (keyof Filter)[]) =>
   preparedQuery((db: Db, podcastId: number, experimentId: number, practiceId: number) => {
@@ -139,8 +138,7 @@ export async function showExperiment(db: Db, now: Date, experimentId: number) {
 // PostgreSQL 'Alles erledigt': the open steps done, one log entry per step (logChanged) and the
 // experiment as it is afterwards (one row per step), in one statement; the statement's snapshot
 // is from before its UPDATE, so each step's state is taken from `changed` where that holds it.
-// Decision 2026-11-26: the change and the two reads of the answer were three round
-// trips. SQLite has no data-modifying WITH (action-queries.ts completeAll).
+// Entscheidung EXP-2. SQLite has no data-modifying WITH (action-queries.ts completeAll).
 const completedExperiment = preparedWrite(
   (db: Db, experimentId: number, userId: number, at: string, podcastId: number) => {
     const withChanges = db
