@@ -19,18 +19,26 @@ const nameOf = (text: string) => {
   return name;
 };
 
+const namedBy = new WeakMap<object, Set<string>>();
+
+/** `text` and `values` as `client` sends them: named once it has parsed (or will parse) the text. */
+export function statementConfig(client: pg.ClientBase, text: string, values: unknown[]) {
+  let named = namedBy.get(client);
+  if (!named) namedBy.set(client, (named = new Set()));
+  if (!named.has(text)) {
+    if (named.size >= MAX_NAMED) return { text, values };
+    named.add(text);
+  }
+  return { name: nameOf(text), text, values };
+}
+
 /** Makes `client` send `query(text, values)` as a named statement (pool.on('connect', …)). */
 export function nameStatements(client: pg.ClientBase) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const named = new Set<string>();
   client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
     if (typeof text !== 'string' || !Array.isArray(values) || rest.length > 0) {
       return query(text, values, ...rest);
     }
-    if (!named.has(text)) {
-      if (named.size >= MAX_NAMED) return query(text, values);
-      named.add(text);
-    }
-    return query({ name: nameOf(text), text, values });
+    return query(statementConfig(client, text, values));
   }) as typeof client.query;
 }

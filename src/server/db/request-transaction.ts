@@ -10,13 +10,14 @@
 // How: Kysely's driver is wrapped. Inside `inRequest(tx, …)` (transaction-scope.ts) every query
 // of this database goes to the request's connection object: plain reads go to the pool as before
 // until the first write; the first write (anything but a SELECT without WITH) takes a pooled
-// connection and sends BEGIN before it, and from then on every statement runs there (a read sees
-// the request's own writes). A handler's own `db.transaction()` joins it (as its BEGIN, or a
+// connection, and from then on every statement runs there (a read sees the request's own
+// writes); BEGIN goes with the first statement sent there, in one round trip (begin-with.ts). A handler's own `db.transaction()` joins it (as its BEGIN, or a
 // savepoint: `nested`). The answer's UPDATE goes with the COMMIT in one simple query (`end`), so
-// the cost against writing without the transaction is the BEGIN's round trip. A pooled
+// a keyed write makes as many round trips as without the transaction. A pooled
 // connection is held from the request's first write until its answer is sent, so no call to
 // another service may start in between (transaction-scope.ts refuses it; 2026-12-06).
 // Background work the request starts waits for the commit (`afterCommit`).
+import type pg from 'pg';
 import {
   CompiledQuery,
   PostgresDialect,
@@ -28,6 +29,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { beginWith } from './begin-with.ts';
 import { requestTransactionOf, type HeldTransaction } from './transaction-scope.ts';
 
 export { afterCommit, inRequest, outsideRequest } from './transaction-scope.ts';
@@ -35,6 +37,7 @@ export { afterCommit, inRequest, outsideRequest } from './transaction-scope.ts';
 const isRead = (query: CompiledQuery) =>
   query.query?.kind === 'SelectQueryNode' && !(query.query as { with?: unknown }).with;
 
+type Answered<R> = { command: string; rowCount: number | null; rows: R[] };
 type Client = PostgresPoolClient & { release(destroy?: boolean): void };
 const AFFECTS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 /** Sends `text` as a simple query: several statements in one round trip, no parameters. */
@@ -45,6 +48,8 @@ const simple = (client: Client, text: string) =>
 export class RequestTransaction implements DatabaseConnection, HeldTransaction {
   #driver: HoldingDriver;
   #client: Promise<Client> | undefined;
+  /** Whether BEGIN was sent on the held connection (with its first statement). */
+  #open = false;
   /** The handler's own transactions open now (see nested). */
   #frames: ('begin' | 'savepoint')[] = [];
   /** The held connection's statements, one after another (node-pg queues them, deprecated). */
@@ -78,27 +83,35 @@ export class RequestTransaction implements DatabaseConnection, HeldTransaction {
     return this.#driver === driver && !this.ended;
   }
 
-  /** The held connection (a pooled client of its own, not Kysely's), BEGIN sent on it first. */
+  /** The held connection (a pooled client of its own, not Kysely's); BEGIN not sent yet. */
   #held() {
-    this.#client ??= this.#driver.pool().then(async (pool) => {
-      const client = (await pool.connect()) as Client;
-      try {
-        await simple(client, 'begin');
-      } catch (error) {
-        client.release(true);
-        throw error;
-      }
-      return client;
-    });
+    this.#client ??= this.#driver.pool().then(async (pool) => (await pool.connect()) as Client);
     return this.#client;
+  }
+
+  /** A statement on the held connection; the first one carries the BEGIN. */
+  #query<R>(client: Client, text: string, values: unknown[]): Promise<Answered<R>> {
+    if (this.#open) return client.query<R>(text, values) as Promise<Answered<R>>;
+    this.#open = true;
+    return beginWith(client as unknown as pg.ClientBase, text, values) as Promise<Answered<R>>;
+  }
+
+  /** Literal statements on the held connection in one round trip; the first ones carry the BEGIN. */
+  #simple(client: Client, text: string) {
+    const opened = this.#open;
+    this.#open = true;
+    return simple(client, opened ? text : `begin; ${text}`);
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (!this.begun && isRead(query)) return this.#driver.once((c) => c.executeQuery<R>(query));
     try {
       return await this.#inTurn(async (client) => {
-        const { command, rowCount, rows } = await client.query<R>(query.sql, [...query.parameters]);
-        return { numAffectedRows: AFFECTS.has(command) ? BigInt(rowCount) : undefined, rows: rows ?? [] };
+        const { command, rowCount, rows } = await this.#query<R>(client, query.sql, [...query.parameters]);
+        return {
+          numAffectedRows: AFFECTS.has(command) ? BigInt(rowCount ?? 0) : undefined,
+          rows: rows ?? [],
+        };
       });
     } catch (error) {
       if (this.#frames.every((frame) => frame === 'begin')) this.failed = true;
@@ -139,7 +152,7 @@ export class RequestTransaction implements DatabaseConnection, HeldTransaction {
         this.#frames.push(frame);
         const depth = this.#frames.length;
         await this.#inTurn((client) =>
-          frame === 'begin' ? Promise.resolve() : simple(client, `savepoint request_${depth}`),
+          frame === 'begin' ? Promise.resolve() : this.#simple(client, `savepoint request_${depth}`),
         );
         return;
       }
@@ -148,7 +161,7 @@ export class RequestTransaction implements DatabaseConnection, HeldTransaction {
       if (frame === 'savepoint') {
         const sql =
           step === 'commit' ? `release savepoint request_${depth}` : `rollback to savepoint request_${depth}`;
-        await this.#inTurn((client) => simple(client, sql));
+        await this.#inTurn((client) => this.#simple(client, sql));
       } else if (step === 'rollback') {
         await this.#afresh();
       }
@@ -161,14 +174,16 @@ export class RequestTransaction implements DatabaseConnection, HeldTransaction {
   /** Rolls the transaction back and gives its connection back: the request has written nothing. */
   async #afresh() {
     const held = this.#client;
+    const open = this.#open;
     this.#client = undefined;
+    this.#open = false;
     this.failed = false;
     await this.#queue;
     const client = await held?.catch(() => undefined);
     if (!client) return;
     let failed = true;
     try {
-      await simple(client, 'rollback');
+      if (open) await simple(client, 'rollback');
       failed = false;
     } finally {
       client.release(failed);
@@ -191,7 +206,10 @@ export class RequestTransaction implements DatabaseConnection, HeldTransaction {
       if (client) {
         let failed = true;
         try {
-          await simple(client, refused ? 'rollback' : last ? `${last}; ${outcome}` : outcome);
+          // Nothing sent yet: nothing to end, unless the key's answer is to be stored.
+          if (this.#open || (last && !refused)) {
+            await this.#simple(client, refused ? 'rollback' : last ? `${last}; ${outcome}` : outcome);
+          }
           failed = false;
         } finally {
           client.release(failed);
