@@ -196,13 +196,18 @@ export const milestonesResource = resource(z.partialRecord(oneOf(metric), z.stri
 export const metricHistorySchema = z.object({
   key: oneOf(metric),
   trans: z.string(),
-  /** `source`: the audience source a value was taken from ('op3', 'upload'); null: typed by hand. */
+  /**
+   * `source`: the audience source a value was taken from ('op3', 'upload'); null: typed by hand.
+   * A source's value stands for the month of its `date`; `measure` says what its 'Reichweite'
+   * counts (followers, or the month's average downloads per week); null: as the metric says.
+   */
   values: z.array(
     z.object({
       date,
       value: z.number(),
       created_at: z.string(),
       source: z.enum(['op3', 'upload']).nullable(),
+      measure: z.enum(['followers', 'downloads_per_week']).nullable(),
     }),
   ),
 });

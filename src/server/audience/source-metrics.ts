@@ -20,7 +20,15 @@ type Source = 'op3' | 'upload';
 const RANK: Record<string, number> = { op3: 0, upload: 1 };
 type Figure = { value: number; source: Source; day: string };
 type Month = { followers?: Figure; downloads: Figure[]; consumption: Figure[] };
-type Wanted = { metric: 'coverage' | 'throughput'; value: number; recorded_on: string; source: Source };
+/** What a source's 'Reichweite' counts (`podcast_metrics.measure`), so its history names its unit. */
+type Measure = 'followers' | 'downloads_per_week' | null;
+type Wanted = {
+  metric: 'coverage' | 'throughput';
+  value: number;
+  recorded_on: string;
+  source: Source;
+  measure: Measure;
+};
 
 function winner(current: Figure | undefined, next: Figure, rank: (s: Source) => number) {
   return !current || rank(next.source) < rank(current.source) ? next : current;
@@ -66,7 +74,13 @@ export async function wantedMetrics(db: Db, podcastId: number) {
     const last = month.downloads.at(-1);
     if (byFollowers && month.followers) {
       const { value, source, day } = month.followers;
-      wanted.set(`coverage ${key}`, { metric: 'coverage', value, recorded_on: day, source });
+      wanted.set(`coverage ${key}`, {
+        metric: 'coverage',
+        value,
+        recorded_on: day,
+        source,
+        measure: 'followers',
+      });
     } else if (!byFollowers && last) {
       const sum = month.downloads.reduce((total, f) => total + f.value, 0);
       const value = Math.round((sum * 7) / month.downloads.length);
@@ -75,6 +89,7 @@ export async function wantedMetrics(db: Db, podcastId: number) {
         value,
         recorded_on: last.day,
         source: last.source,
+        measure: 'downloads_per_week',
       });
     }
     const share = month.consumption.at(-1);
@@ -86,6 +101,7 @@ export async function wantedMetrics(db: Db, podcastId: number) {
         value,
         recorded_on: share.day,
         source: share.source,
+        measure: null,
       });
     }
   }
@@ -96,7 +112,7 @@ export async function updateSourceMetrics(trx: Db, podcastId: number, now: Date)
   const wanted = await wantedMetrics(trx, podcastId);
   const stored = await trx
     .selectFrom('podcast_metrics')
-    .select(['id', 'metric', 'value', 'recorded_on', 'source'])
+    .select(['id', 'metric', 'value', 'recorded_on', 'source', 'measure'])
     .where('podcast_id', '=', podcastId)
     .where('source', 'is not', null)
     .where('experiment_id', 'is', null)
@@ -110,11 +126,16 @@ export async function updateSourceMetrics(trx: Db, podcastId: number, now: Date)
       continue;
     }
     wanted.delete(key);
-    if (want.value === row.value && want.recorded_on === row.recorded_on && want.source === row.source)
+    if (
+      want.value === row.value &&
+      want.recorded_on === row.recorded_on &&
+      want.source === row.source &&
+      want.measure === row.measure
+    )
       continue;
     await trx
       .updateTable('podcast_metrics')
-      .set({ value: want.value, recorded_on: want.recorded_on, source: want.source })
+      .set({ value: want.value, recorded_on: want.recorded_on, source: want.source, measure: want.measure })
       .where('id', '=', row.id)
       .execute();
   }

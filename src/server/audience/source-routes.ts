@@ -31,6 +31,7 @@ import { readSource, readSources } from './source-queries.ts';
 import { updateSourceMetrics } from './source-metrics.ts';
 import { isSourceError } from './source.ts';
 import { serverTokenBox, tokenHint } from './token-box.ts';
+import { uploadImportRoutes } from './upload-import-routes.ts';
 
 const sourceParams = z.object({ id, sourceId: id });
 const read = { podcast: { action: 'audience.read' as const } };
@@ -59,6 +60,8 @@ function connectError(error: unknown): never {
 export function audienceSourceRoutes(app: FastifyInstance, ctx: AppContext, job: AudienceJob) {
   const { db, clock, config } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // The uploads one by one sit beside the sources they make up.
+  uploadImportRoutes(app, ctx);
 
   api.get(
     '/api/podcasts/:id/audience-sources',

@@ -31,7 +31,7 @@ function same(series: DaySeries, a: number | null, b: number | null) {
 }
 
 /** The input's days, each once, a later row's figures over an earlier one's. */
-function mergeInput(rows: readonly DayRow[]) {
+export function mergeInput(rows: readonly DayRow[]) {
   const byDay = new Map<string, Partial<Figures>>();
   for (const row of rows) {
     const into = byDay.get(row.day) ?? {};

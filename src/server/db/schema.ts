@@ -12,6 +12,7 @@ import type * as billing from './tables/billing.ts';
 import type * as admin from './tables/admin.ts';
 import type { FeedCheckScheduleTable, FeedChecksTable } from './tables/feed-checks.ts';
 import type * as audience from './tables/audience.ts';
+import type * as audienceImports from './tables/audience-imports.ts';
 import type * as exports from './tables/exports.ts';
 
 export type * from './tables/accounts.ts';
@@ -24,6 +25,7 @@ export type * from './tables/engine.ts';
 export type * from './tables/billing.ts';
 export type * from './tables/admin.ts';
 export type * from './tables/audience.ts';
+export type * from './tables/audience-imports.ts';
 export type * from './tables/exports.ts';
 
 export interface DB {
@@ -68,6 +70,8 @@ export interface DB {
   audience_episodes: audience.AudienceEpisodesTable;
   audience_uploads: audience.AudienceUploadsTable;
   audience_mappings: audience.AudienceMappingsTable;
+  audience_imports: audienceImports.AudienceImportsTable;
+  audience_import_days: audienceImports.AudienceImportDaysTable;
   experiments: experiments.ExperimentsTable;
   experiment_actions: experiments.ExperimentActionsTable;
   comments: experiments.CommentsTable;

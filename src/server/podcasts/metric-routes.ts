@@ -42,7 +42,7 @@ const insertMetric = preparedWrite(
 const metricRows = preparedQuery((db: Db, podcastId: number) =>
   db
     .selectFrom('podcast_metrics')
-    .select(['metric', 'value', 'recorded_on', 'created_at', 'source'])
+    .select(['metric', 'value', 'recorded_on', 'created_at', 'source', 'measure'])
     .where('podcast_id', '=', podcastId)
     // By the day a value is for: a source's monthly values are written after the fact
     // (audience/source-metrics.ts, 2026-12-01); a typed value's day is the day it was typed.
@@ -57,11 +57,20 @@ async function readMetrics(db: Db, podcastId: number) {
   // One pass over the rows (the history of every metric), not one per metric.
   for (const r of await metricRows(db, podcastId)) {
     const source = r.source === 'op3' || r.source === 'upload' ? r.source : null;
-    values.get(r.metric)?.push({ date: r.recorded_on, value: r.value, created_at: r.created_at, source });
+    const measure = r.measure === 'followers' || r.measure === 'downloads_per_week' ? r.measure : null;
+    values
+      .get(r.metric)
+      ?.push({ date: r.recorded_on, value: r.value, created_at: r.created_at, source, measure });
   }
   return metric.keys.map((key) => ({ key, trans: metric.labels[key], values: values.get(key)! }));
 }
-type MetricValue = { date: string; value: number; created_at: string; source: 'op3' | 'upload' | null };
+type MetricValue = {
+  date: string;
+  value: number;
+  created_at: string;
+  source: 'op3' | 'upload' | null;
+  measure: 'followers' | 'downloads_per_week' | null;
+};
 
 export function podcastMetricRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -118,7 +127,7 @@ export function podcastMetricRoutes(app: FastifyInstance, { db, clock }: AppCont
       const added = rows.map((r) => ({
         key: r.metric,
         trans: metric.labels[r.metric],
-        values: [{ date: r.recorded_on, value: r.value, created_at: at, source: null }],
+        values: [{ date: r.recorded_on, value: r.value, created_at: at, source: null, measure: null }],
       }));
       reply.status(201);
       if (db.writeSync) {

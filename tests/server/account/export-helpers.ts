@@ -290,6 +290,35 @@ export async function richAccount(t: TestApp) {
       created_at: now,
     })
     .execute();
+  const upload = await db
+    .insertInto('audience_sources')
+    .values({ podcast_id: id, type: 'upload', status: 'ok', failures: 0, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const imported = await db
+    .insertInto('audience_imports')
+    .values({
+      podcast_id: id,
+      source_id: upload.id,
+      user_id: user,
+      file_name: 'downloads.csv',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('audience_import_days')
+    .values({
+      import_id: imported.id,
+      podcast_id: id,
+      day: '2027-01-30',
+      downloads: 700,
+      listeners: null,
+      followers: null,
+      plays: null,
+      consumption: null,
+    })
+    .execute();
   await db
     .insertInto('audience_mappings')
     .values({ podcast_id: id, shape: 'datum|downloads', mapping: '{"day":0}', updated_at: now })

@@ -28,6 +28,13 @@ async function source(type: 'op3' | 'upload') {
   return { sourceId: row.id, podcastId };
 }
 
+async function values(key: string) {
+  const response = await owner.get(`/api/podcasts/${podcastId}/metrics`);
+  return (response.json().data as { key: string; values: Record<string, unknown>[] }[]).find(
+    (m) => m.key === key,
+  )!.values;
+}
+
 async function history(key: string) {
   const response = await owner.get(`/api/podcasts/${podcastId}/metrics`);
   const metrics = response.json().data as { key: string; values: Record<string, unknown>[] }[];
@@ -63,6 +70,12 @@ describe('metrics from the sources', () => {
       { date: '2026-10-20', value: 77, source: null },
     ]);
     expect(await history('throughput')).toEqual([]);
+    // What each value counts, so its history can name the unit: downloads per week, typed as is.
+    expect((await values('coverage')).map((v) => v.measure)).toEqual([
+      'downloads_per_week',
+      'downloads_per_week',
+      null,
+    ]);
   });
 
   it('updates a month in place as its days grow, and leaves the typed value alone', async () => {
@@ -90,5 +103,7 @@ describe('metrics from the sources', () => {
       { date: '2026-10-20', value: 77, source: null },
     ]);
     expect(await history('throughput')).toEqual([{ date: '2026-10-02', value: 51, source: 'upload' }]);
+    expect((await values('coverage')).map((v) => v.measure)).toEqual(['followers', null]);
+    expect((await values('throughput')).map((v) => v.measure)).toEqual([null]);
   });
 });

@@ -63,6 +63,7 @@ const withoutBody: Record<string, string> = {
   'DELETE /api/podcasts/:id/rejections': '204 without a body',
   'DELETE /api/podcasts/:id/applications': '204 without a body',
   'DELETE /api/podcasts/:id/audience-sources/:sourceId': '204 without a body',
+  'DELETE /api/podcasts/:id/audience-imports/:importId': '204 without a body',
 };
 
 const apiRoutes = () =>

@@ -122,17 +122,17 @@ describe('milestones and metrics', () => {
       {
         key: 'coverage',
         trans: 'Reichweite',
-        values: [{ date: '2027-03-16', value: 180, created_at: at, source: null }],
+        values: [{ date: '2027-03-16', value: 180, created_at: at, source: null, measure: null }],
       },
       {
         key: 'throughput',
         trans: history[1]!.trans,
-        values: [{ date: '2027-03-16', value: 61, created_at: at, source: null }],
+        values: [{ date: '2027-03-16', value: 61, created_at: at, source: null, measure: null }],
       },
       {
         key: 'enjoyment',
         trans: history[7]!.trans,
-        values: [{ date: '2027-03-16', value: 90, created_at: at, source: null }],
+        values: [{ date: '2027-03-16', value: 90, created_at: at, source: null, measure: null }],
       },
     ]);
     const values = (key: string) =>

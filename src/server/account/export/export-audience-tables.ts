@@ -83,6 +83,29 @@ export const audienceTables = {
       name: (row) => `audience_uploads/${String(row.id)}-${String(row.file_name).replace(/[^\w.-]+/g, '_')}`,
     },
   },
+  audience_imports: {
+    about:
+      'Jede übernommene Datei mit Hörerzahlen (Dateiname, wann), damit sie einzeln entfernt werden kann; ohne Dateinamen: die vor dem 07.12.2026 hochgeladenen Tage.',
+    columns: ['id', 'podcast_id', 'source_id', 'user_id', 'file_name', 'created_at'],
+    key: ['id'],
+    where: ofOwned(),
+  },
+  audience_import_days: {
+    about:
+      'Die Zahlen je Tag, die eine übernommene Datei (import_id, siehe audience_imports.csv) geliefert hat. Leer heißt: die Datei nennt den Wert nicht.',
+    columns: [
+      'import_id',
+      'podcast_id',
+      'day',
+      'downloads',
+      'listeners',
+      'followers',
+      'plays',
+      'consumption',
+    ],
+    key: ['import_id', 'day'],
+    where: ofOwned(),
+  },
   audience_mappings: {
     about: 'Die Zuordnung der Spalten hochgeladener Dateien (mapping, als JSON), je Dateiform (shape).',
     columns: ['podcast_id', 'shape', 'mapping', 'updated_at'],

@@ -75,6 +75,8 @@ export interface PodcastMetricsTable {
   evaluation: string | null;
   /** The audience source a value was taken from ('op3', 'upload'); null: typed by hand (0025). */
   source: string | null;
+  /** What a source's 'Reichweite' counts: 'followers' or 'downloads_per_week'; else null (0035). */
+  measure: string | null;
 }
 
 export interface PodcastSettingsTable {

@@ -7,6 +7,7 @@ const point = (date: string, value: number) => ({
   value,
   created_at: `${date}T08:00:00.000Z`,
   source: null,
+  measure: null,
 });
 
 describe('appendMetrics', () => {

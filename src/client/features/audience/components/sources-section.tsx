@@ -13,6 +13,7 @@ import { useAudienceSources, useRefreshSource, useRemoveSource } from '../api/au
 import { ConnectOp3 } from './connect-op3.tsx';
 import { germanDay } from './format.ts';
 import { UploadFile } from './upload-file.tsx';
+import { UploadImports } from './upload-imports.tsx';
 
 const typeLabels: Record<AudienceSource['type'], string> = { op3: 'OP3', upload: 'Datei-Upload' };
 const statusLabels: Record<AudienceSource['status'], string> = {
@@ -117,6 +118,7 @@ function SourceItem({
             : 'noch keine Tage'}
         </dd>
       </dl>
+      {source.type === 'upload' && <UploadImports podcast={podcast} manage={manage} offline={offline} />}
       {error && (
         <div className="mt-3">
           <Banner tone="error">{error.message}</Banner>

@@ -1,12 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { MetricHistory } from '../../../../../shared/podcasts.ts';
 import { useDeferredChart, type ChartLoader } from '../../../../lib/deferred-chart.ts';
+import { columnUnit, pointWhen, unitOf } from './metric-points.ts';
 
-const when = new Intl.DateTimeFormat('de-DE', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/Berlin',
-});
 const number = new Intl.NumberFormat('de-DE');
 
 /**
@@ -27,8 +23,8 @@ function MetricChart({ history }: { history: MetricHistory }) {
 }
 
 /** One metric: its values over time as a chart and, for every reader, as a table. */
-function MetricCard({ history }: { history: MetricHistory }) {
-  const unit = history.key === 'coverage' ? 'Abonnent*innen' : 'von 100';
+export function MetricCard({ history }: { history: MetricHistory }) {
+  const unit = columnUnit(history);
   return (
     <article className="rounded-xl border border-slate-200 p-4">
       <h3 className="font-semibold text-slate-900">{history.trans}</h3>
@@ -38,10 +34,10 @@ function MetricCard({ history }: { history: MetricHistory }) {
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
             <th scope="col" className="py-1 font-medium">
-              Erfasst am
+              Wann
             </th>
             <th scope="col" className="py-1 text-right font-medium">
-              Wert ({unit})
+              {unit ? `Wert (${unit})` : 'Wert'}
             </th>
             <th scope="col" className="py-1 pl-3 text-right font-medium">
               Herkunft
@@ -51,9 +47,10 @@ function MetricCard({ history }: { history: MetricHistory }) {
         <tbody>
           {history.values.map((v, i) => (
             <tr key={i} className="border-b border-slate-100 last:border-0">
-              <td className="py-1 text-slate-700">{when.format(new Date(v.created_at))}</td>
+              <td className="py-1 text-slate-700">{pointWhen(v)}</td>
               <td className="py-1 text-right font-medium text-slate-900 tabular-nums">
                 {number.format(v.value)}
+                {!unit && <span className="font-normal text-slate-600"> {unitOf(history.key, v)}</span>}
               </td>
               <td className="py-1 pl-3 text-right text-slate-700">{origin(v)}</td>
             </tr>

@@ -4,6 +4,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { MetricHistory } from '../../../../../shared/podcasts.ts';
 import { DAY, followWidth } from '../../../../lib/day-chart.ts';
+import { pointTime } from './metric-points.ts';
 
 const BRAND = '#0f766e';
 const HEIGHT = 180;
@@ -26,10 +27,13 @@ function xRange(_u: uPlot, min: number, max: number): [number, number] {
   return [Math.min(min, max - DAY) - DAY / 2, Math.max(max, min + DAY) + DAY / 2];
 }
 
-/** Draws one metric's history (x: when it was recorded, y: the value) into `target`. */
+/** Draws one metric's history (x: the day it is for, metric-points.ts; y: the value) into `target`. */
 export function drawPlot(target: HTMLElement, history: MetricHistory): { destroy: () => void } {
-  const xs = history.values.map((v) => Date.parse(v.created_at) / 1000);
-  const ys = history.values.map((v) => v.value);
+  const points = history.values
+    .map((v) => [pointTime(v) / 1000, v.value] as const)
+    .sort((a, b) => a[0] - b[0]);
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
   const rating = history.key !== 'coverage';
   const plot = new uPlot(
     {
