@@ -24,8 +24,7 @@ const features = (() => {
 
 // The server's layers, bottom first (src/server/README.md says what each is for): a file imports
 // its own folder and what stands before it in this list, never what stands after it, type imports
-// included, so no two folders import each other. Decision 2026-12-01: the folders imported each
-// other both ways (auth <-> podcasts, podcasts <-> team, …); what both sides needed moved down.
+// included, so no two folders import each other (Entscheidung SRV-1).
 //   the base:  net/ (address policy, allow lists), config.ts, clock.ts, db/ (Kysely, migrations,
 //              seed), jobs/ (queues, leases),
 //              mail/ (queue and mailer), context.ts (the AppContext type)
@@ -116,7 +115,7 @@ export default tseslint.config(
   },
   { files: ['src/client/**'], rules: forbid('server', 'sw') },
   {
-    // No top-level `await` in the browser's modules (decision 2026-12-06, issue 52): lazy chunks import
+    // No top-level `await` in the browser's modules (Entscheidung CLI-1): lazy chunks import
     // the entry chunk and the shared chunks back, and JavaScriptCore runs such a chunk while a module
     // it imports is still suspended in its top-level `await`, with that module's bindings unset (the
     // app's first screens opened on the error page in WebKit). src/client/main.tsx boots in a function.

@@ -56,7 +56,7 @@ async function save(key: string, response: Response) {
     usedAt: now,
   });
   // The emoji an answer names (the similar methods of a method, the widgets' methods) are stored
-  // with it, so what the copy shows offline has its images (decision 2026-12-01).
+  // with it, so what the copy shows offline has its images (Entscheidung SW-1).
   const emoji = emojiOf(body);
   if (emoji.length > 0) void saveEmoji(emoji).catch(() => undefined);
   if (++saves % 50 === 0 || saves === 1) await trim();

@@ -1,5 +1,5 @@
-// The precache in two steps (decision 2026-11-26: the worker was ready ~3 s after a
-// first visit on the bench's throttling, goal 2 s). The install, which `navigator.serviceWorker
+// The precache in two steps (Entscheidung SW-2: the worker is ready soon after a first visit).
+// The install, which `navigator.serviceWorker
 // .ready` waits for, caches only the shell (index.html, the entry and the chunks it imports, the
 // stylesheet, icon and manifest: src/client/build/precache.ts marks the rest `later`); the page
 // has just loaded those, so they come from the HTTP cache. The first screens' other chunks (the

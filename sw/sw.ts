@@ -31,7 +31,7 @@ self.addEventListener('activate', (event) =>
   event.waitUntil(precache.activate(event).then(() => completePrecache(event))),
 );
 cleanupOutdatedCaches();
-// '/' is asked of the server first (decision 2026-11-28): a guest gets the landing
+// '/' is asked of the server first (Entscheidung SW-3): a guest gets the landing
 // rendered at build time, static with its islands (src/client/landing-script.tsx), a returning visitor
 // too, where the shell would boot the whole app to show it; a session's '/' is the shell from the
 // server. Offline it is the precached shell, as for every app navigation. Before the precache's
@@ -74,7 +74,7 @@ registerRoute(
  * A request the page gave up on (it was left while loading: a full load of the next screen) ends
  * with a quiet answer nobody reads, not with a rejected `respondWith`, which Firefox reports in the
  * console as „A ServiceWorker intercepted the request and encountered an unexpected error" for
- * every emoji and chunk in flight (decision 2026-12-06). Any other failure stays a network
+ * every emoji and chunk in flight (Entscheidung SW-4). Any other failure stays a network
  * error for the page, as without this handler.
  */
 setCatchHandler(async ({ request, event }) => {

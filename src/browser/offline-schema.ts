@@ -1,4 +1,4 @@
-// The device's offline store, described once for its two clients (decision 2026-11-26):
+// The device's offline store, described once for its two clients (Entscheidung BRW-1):
 // the page reads and writes it through dexie (offline-db.ts: live queries for the outbox and the
 // saved methods), the service worker and the outbox replay through `idb` (offline-store.ts), a
 // thin wrapper of IndexedDB: dexie was 100 of the worker's 132 KB, fetched at every first visit

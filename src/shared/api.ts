@@ -122,7 +122,7 @@ export function labelledSchema<K extends string>(v: Vocabulary<K>) {
  * `?before={id}`: the page of a bounded list that comes before that entry (older ones). Lists that
  * grow (an experiment's comments and activity, tips) send their newest page first and
  * `meta.before`, the `before` of the page older than it (null: none), so a long history is read
- * on demand („Ältere anzeigen“). Decision 2026-12-01: such lists sent every entry.
+ * on demand („Ältere anzeigen“, Entscheidung SHR-1).
  */
 export const olderQuery = z.object({ before: id.optional() });
 export const olderMeta = z.object({ before: z.number().nullable() });

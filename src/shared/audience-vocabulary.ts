@@ -33,9 +33,8 @@ export const uploadKindLabels: Record<UploadKind, string> = {
 export const OP3_TOKEN_MAX = 500;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /**
- * An upload's columns and values (rows below the header × its columns). Decision 2026-12-06
- *: a daily export has a handful of columns and a row a day — 250,000 values are 35,000
- * days of 7 columns — and a file beyond them costs the server memory for nothing.
+ * An upload's columns and values (rows below the header × its columns), Entscheidung SHR-2: a
+ * daily export has a handful of columns and a row a day (250,000 values are 35,000 days of 7).
  */
 export const UPLOAD_MAX_COLUMNS = 200;
 export const UPLOAD_MAX_CELLS = 250_000;

@@ -51,9 +51,8 @@ export const audienceSourceCollection = collection(audienceSource);
 
 /**
  * The token as it travels in `Authorization: Bearer …`: RFC 6750's token characters (OP3's are
- * base58). Decision 2026-12-06: a line break, NUL or ESC inside was refused by the HTTP
- * client only at the call and answered as OP3 being unreachable (503); now the form says what is
- * wrong at the field. Spaces and line breaks around a pasted token are trimmed first.
+ * base58). Entscheidung SHR-3: checked at the field, so the form says what is wrong. Spaces and
+ * line breaks around a pasted token are trimmed first.
  */
 const BEARER_TOKEN = /^(?:[A-Za-z0-9\-._~+/]+=*)?$/; // empty: min(1) says so
 const tokenCharacters =

@@ -1,5 +1,5 @@
 // The figures of 'Wirkung' as the server's sentences and the client's card write them, so both
-// read alike (decision 2026-12-07): one minus sign, U+2212 „−“, never the hyphen „-“ that
+// read alike (Entscheidung SHR-4): one minus sign, U+2212 „−“, never the hyphen „-“ that
 // Intl.NumberFormat('de-DE') writes; a non-breaking space between a number and its „%“, so a
 // phone's line never breaks inside „−4 %“. Zod-free: the client's card imports it.
 

@@ -42,7 +42,7 @@ export const effectResource = resource(experimentEffect);
 
 export const effectMessages = {
   // A value recorded on the first day counts as 'before' (effect.ts): said, so that an interim
-  // evaluation on day one is not taken for too late (decision 2026-12-01).
+  // evaluation on day one is not taken for too late (Entscheidung SHR-5).
   before:
     'Für eine Wirkung fehlt eine Auswertung vor dem Start. Bis einschließlich zum ersten Tag des Experiments zählt auch eine Zwischenauswertung als Wert vor dem Start.',
   after: 'Für eine Wirkung fehlt eine Auswertung nach dem Ende.',

@@ -1,5 +1,5 @@
 // The spec's fixed vocabularies (§9) and the German labels (`trans`) the API sends with each key.
-// No zod here (decision 2026-11-26): the screens' labels load without the schema library;
+// No zod here (Entscheidung SHR-6): the screens' labels load without the schema library;
 // a schema takes a vocabulary's keys with `oneOf` (api.ts).
 
 /** A vocabulary's keys together with their German labels, so a key never exists without a label. */
