@@ -1,6 +1,7 @@
 // What `npm test` needs from the machine, brought before any suite starts: Debian's PostgreSQL
 // server (the private cluster of the PostgreSQL pass and the fault suite), Chromium (the
-// journeys), Firefox ESR, WebKitWebDriver and Xvfb (the engine journeys, tests/engines/). Decision 2026-12-01: like `npm start`, `npm test` sets itself up on a fresh machine.
+// journeys), Firefox ESR, WebKitWebDriver and Xvfb (the engine journeys, tests/engines/).
+// Entscheidung TST-5: like `npm start`, `npm test` sets itself up on a fresh machine.
 // Where it may (root, apt-get present) it installs what is missing (`apt-get update` once, then
 // the packages, quietly, one line saying so); where it may not, it stops at once with one German
 // line naming the command, instead of failing halfway through a long run. TEST_DATABASE_URL
@@ -34,7 +35,7 @@ export type Plan = { install: string[] } | { stop: string };
  * The Debian packages a run needs, in the order they are named: what shows the package is there,
  * and the variable that stands in for it (a path, where it names a program: then it must exist).
  * The engine journeys (tests/engines/) drive Firefox ESR and WebKitGTK (WebKitWebDriver starts
- * MiniBrowser, which needs an X display: Xvfb). Decision 2026-12-06.
+ * MiniBrowser, which needs an X display: Xvfb).
  */
 type Need = { package: string; label: string; instead?: string; program?: string; file?: string };
 const NEEDS: Need[] = [

@@ -176,7 +176,7 @@ try {
     // The journeys whose behaviour depends on the database, once more against a server on
     // PostgreSQL, in a database of their own. Every API suite already runs on PostgreSQL (above);
     // a journey runs here again only when what the screen shows comes from SQL that differs
-    // between the two databases (decision 2026-11-26, issue 24):
+    // between the two databases (Entscheidung TST-6):
     // - podcast-edit: metric values and dates through history, chart and table (numeric and
     //   timestamp columns come back as other types from pg than from SQLite);
     // - podcast-team, invitation: the conditional conversion of an invitation in a transaction,

@@ -7,8 +7,7 @@
 //   so what falls due in that hour is done then; the CPU of this process plus the database
 //   server's processes (PostgreSQL) over those runs, and the timers' (mail and push queues, the
 //   SQLite checkpointer) over five idle real seconds scaled to the hour, as a share of one core.
-// Decision 2026-12-01: jumping the clock instead of waiting an hour; what the hour's runs cost
-// does not depend on the idle time between them.
+// Entscheidung TST-1: the clock jumps instead of waiting an hour.
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';

@@ -1,7 +1,5 @@
-// A loopback HTTP proxy that slows every answer down like a mobile network (decision 2026-11-26,
-// issue 25): DevTools throttling applies to one page's requests only, so a service worker's own
-// fetches (its precache) ran at full speed and a bench could not see what they cost. Here page and
-// worker share one link: each answer starts `latencyMs` after its request reached the proxy, and
+// A loopback HTTP proxy that slows every answer down like a mobile network (Entscheidung TST-2).
+// Page and worker share one link: each answer starts `latencyMs` after its request reached the proxy, and
 // all bodies together pass at `bytesPerSecond`.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -9,7 +9,7 @@
 // Feeds point at loopback port 9, where nothing answers, so a job that fetches one never leaves the
 // machine; the OP3 tokens are placeholders (a fetch finds the token unreadable).
 // PostgreSQL fills with session_replication_role = replica, so the per-row triggers (change counts,
-// schedules) stay off; the schedules are written here instead. Decision 2026-12-01.
+// schedules) stay off; the schedules are written here instead (Entscheidung TST-8).
 import { sql } from 'kysely';
 import type { Database, Db } from '../../src/server/db/database.ts';
 import { rhythmOf } from '../../src/server/feed-check/rhythm.ts';

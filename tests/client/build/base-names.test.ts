@@ -1,4 +1,4 @@
-// No two files of the client share a base name in different folders (decision 2026-12-01): the
+// No two files of the client share a base name in different folders (Entscheidung TST-3): the
 // build names a chunk after its module's file name, and the precache and the admin list
 // (src/client/build/precache.ts) pick chunks by that name, so two `feedback-widget`s would be one
 // name for two chunks; and a reader of the structure takes two such files for one module.

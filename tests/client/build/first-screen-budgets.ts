@@ -1,4 +1,4 @@
-// What each first screen may load before it paints (decision 2026-12-06): the entry and the
+// What each first screen may load before it paints (Entscheidung TST-4): the entry and the
 // screen's chunks with their static imports, in bytes as the server sends them (brotli; see
 // first-screen-sizes.ts), and how many scripts. `npm test` checks a fresh build against them
 // (first-screen-budgets.test.ts, after the build). Raise a budget only in a commit that says why

@@ -83,7 +83,7 @@ export const postgresPlans: Engine = {
   },
   // The planner reads a small table whole whatever its indexes. With seq scans off (in this
   // transaction only) it takes any index that serves the statement, so a Seq Scan that remains
-  // means there is none. Decision 2026-12-01: honest on a small database, no big fill needed.
+  // means there is none (Entscheidung TST-7).
   async scans(t, ran, growing) {
     const client = new pg.Client({ connectionString: t.config.databaseUrl });
     await client.connect();
