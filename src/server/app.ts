@@ -161,7 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // What another connection committed counts from here on (db/change-watch.ts), before any hook
   // below asks for a version.
   if (changes) {
-    app.addHook('onRequest', (_request, _reply, done) => {
+    app.addHook('onRequest', function seeOtherCommits(_request, _reply, done) {
       changes.look();
       done();
     });

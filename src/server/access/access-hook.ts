@@ -84,7 +84,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
   const selected = changeMemo<SessionAccess>(changes ? unchangedVersions(changes) : selectedVersions(ctx.db));
   const plainRead = sessionReader(ctx.db, changeMemo<SessionUser>(versions));
   // A podcast's route reads the session with its access row, in one statement (session-access.ts).
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', function loadSessionAccess(request, _reply, done) {
     const api = isApiRoute(request) || routeOf(request).url === '/sanctum/csrf-cookie';
     if (!api && SAFE_METHODS.has(request.method)) return done();
     if (ctx.db.engine === 'postgres' && keyToClaim(request) && podcastThing(request)) {

@@ -44,7 +44,7 @@ export function registerPodcastGuard(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('podcastAccess', null);
   app.decorateRequest('accessRead', null);
   // Before body validation: a stranger learns nothing, not even which fields a form has.
-  const guard: preValidationAsyncHookHandler = async (request) => {
+  const podcastGuard: preValidationAsyncHookHandler = async (request) => {
     const rule = request.routeOptions.config.podcast!;
     const via = rule.via ?? 'podcast';
     const kind: PodcastKind = kindOf(via);
@@ -68,7 +68,7 @@ export function registerPodcastGuard(app: FastifyInstance, ctx: AppContext) {
     refuseUndeclared(route);
     if (!route.config?.podcast) return;
     const own = route.preValidation;
-    route.preValidation = [guard, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
+    route.preValidation = [podcastGuard, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
   });
 }
 

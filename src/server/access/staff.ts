@@ -16,7 +16,7 @@ const STAFF_SCOPED = /^\/api\/nova(\/|$)/;
 export const staffMessages = { forbidden: 'Dafür fehlt dir die Berechtigung.' };
 
 export function registerStaffGuard(app: FastifyInstance) {
-  const guard: preValidationAsyncHookHandler = async (request) => {
+  const staffGuard: preValidationAsyncHookHandler = async (request) => {
     const user = request.user;
     if (!user) throw new HttpError(401, 'Du bist nicht angemeldet.');
     if (!canStaff(user.role, request.routeOptions.config.staff!)) {
@@ -29,6 +29,6 @@ export function registerStaffGuard(app: FastifyInstance) {
     }
     if (!route.config?.staff) return;
     const own = route.preValidation;
-    route.preValidation = [guard, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
+    route.preValidation = [staffGuard, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
   });
 }

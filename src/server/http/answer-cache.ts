@@ -117,9 +117,8 @@ export function registerAnswerCache(
     if (!changes || changes.sequence() === request.answerStart) request.answerSlot = { ...slot, version };
     return false;
   };
-  const lookup =
-    (of: AnswerKey): preValidationHookHandler =>
-    (request, reply, done) => {
+  const lookup = (of: AnswerKey): preValidationHookHandler =>
+    function keptAnswer(request, reply, done) {
       const access = request.podcastAccess;
       const asked = access ? of.input(request) : undefined;
       if (!access || asked === undefined) return done();
@@ -131,9 +130,8 @@ export function registerAnswerCache(
       if (!answerOrKeep(request, reply, { of, input: asked, key }, version)) done();
     };
   // SQLite only (registered only there): the version is the count of all changes at the start.
-  const lookupOwn =
-    (of: AnswerKey): preValidationHookHandler =>
-    (request, reply, done) => {
+  const lookupOwn = (of: AnswerKey): preValidationHookHandler =>
+    function keptOwnAnswer(request, reply, done) {
       const asked = request.user ? of.input(request) : undefined;
       if (!request.user || asked === undefined) return done();
       const key = `${asked}\n${request.user.id}\n${berlinDate(clock.now())}`;
@@ -159,34 +157,38 @@ export function registerAnswerCache(
   });
   // SQLite: before the access hook, whose statement reads the session and the podcast's row.
   if (changes) {
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', function markAnswerStart(request, _reply, done) {
       if (routeOf(request).config?.answerCache) request.answerStart = changes.sequence();
       done();
     });
   }
   // Before the send hook, which compresses: the answer is kept as serialized, and only when the
   // request was sent in the form its validation made of it (answer-key.ts).
-  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
-    const slot = request.answerSlot;
-    if (
-      slot &&
-      reply.statusCode === 200 &&
-      typeof payload === 'string' &&
-      payload.length <= LARGEST &&
-      slot.of.validated(request) === slot.input
-    ) {
-      const type = String(reply.getHeader('content-type'));
-      const bytes = bytesOf(payload) + bytesOf(slot.key) + slot.version.length + type.length + ENTRY_OVERHEAD;
-      size += bytes - (kept.get(slot.key)?.bytes ?? 0);
-      kept.delete(slot.key);
-      kept.set(slot.key, { version: slot.version, body: payload, type, bytes });
-      // The least recently used go first.
-      for (const [key, answer] of kept) {
-        if (size <= bounds.bytes && kept.size <= bounds.entries) break;
-        kept.delete(key);
-        size -= answer.bytes;
+  app.addHook(
+    'onSend',
+    function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown, done) {
+      const slot = request.answerSlot;
+      if (
+        slot &&
+        reply.statusCode === 200 &&
+        typeof payload === 'string' &&
+        payload.length <= LARGEST &&
+        slot.of.validated(request) === slot.input
+      ) {
+        const type = String(reply.getHeader('content-type'));
+        const bytes =
+          bytesOf(payload) + bytesOf(slot.key) + slot.version.length + type.length + ENTRY_OVERHEAD;
+        size += bytes - (kept.get(slot.key)?.bytes ?? 0);
+        kept.delete(slot.key);
+        kept.set(slot.key, { version: slot.version, body: payload, type, bytes });
+        // The least recently used go first.
+        for (const [key, answer] of kept) {
+          if (size <= bounds.bytes && kept.size <= bounds.entries) break;
+          kept.delete(key);
+          size -= answer.bytes;
+        }
       }
-    }
-    done(null, payload);
-  });
+      done(null, payload);
+    },
+  );
 }

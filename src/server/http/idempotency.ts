@@ -146,7 +146,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): Peri
   // After the access hook (the caller is known) and body parsing, before validation and the guard.
   // Both hooks take a callback, so a request without a key (every read) passes them without a
   // promise.
-  app.addHook('preValidation', (request, reply, done) => {
+  app.addHook('preValidation', function claimIdempotencyKey(request, reply, done) {
     const withSession = request.readWithClaim && keyToClaim(request);
     if (withSession) {
       claimWithSession(ctx, unfreed, running, request, reply, withSession).then(
@@ -163,7 +163,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): Peri
       done,
     );
   });
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', function recordIdempotentAnswer(request, reply, payload, done) {
     if (!request.idempotency) return done(null, payload);
     record(ctx, unfreed, running, request, reply, payload).then(() => done(null, payload), done);
   });

@@ -89,7 +89,7 @@ export function registerSendHook(app: FastifyInstance, secure: boolean) {
   const headers = securityHeaders(secure);
   const api = apiHeaders(secure);
   const csp = contentSecurityPolicy(secure);
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', function headersAndCompression(request, reply, payload, done) {
     if (!isApi(request)) {
       reply.headers(headers);
       const type = reply.getHeader('content-type');

@@ -105,7 +105,7 @@ export async function sweepTips(ctx: TipContext, log?: FastifyBaseLogger, budget
 export function registerTips(app: FastifyInstance, ctx: TipContext): PeriodicJob {
   app.decorateRequest('tipsPodcastId', null);
   const job = tipJob((podcastId) => evaluateTips(ctx, podcastId), app.log, ctx.config.tips.debounceMs);
-  const afterWrite: onResponseHookHandler = (request, reply, done) => {
+  const scheduleTips: onResponseHookHandler = (request, reply, done) => {
     const podcastId = request.tipsPodcastId ?? request.podcastAccess?.podcast.id;
     if (reply.statusCode < 400 && podcastId !== undefined && podcastId !== null) job.schedule(podcastId);
     done();
@@ -115,7 +115,7 @@ export function registerTips(app: FastifyInstance, ctx: TipContext): PeriodicJob
     const methods = [route.method].flat();
     if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
     const own = route.onResponse;
-    route.onResponse = [...(own === undefined ? [] : [own].flat()), afterWrite];
+    route.onResponse = [...(own === undefined ? [] : [own].flat()), scheduleTips];
   });
   const sweep = startPeriodicJob(ctx, app.log, 'tip-sweep', ctx.config.tips.sweepIntervalMs, async () => {
     await sweepTips(ctx, app.log, ctx.config.tips.sweepIntervalMs);
