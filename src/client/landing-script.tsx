@@ -2,8 +2,7 @@
 // browser's install offer, registers the service worker (a first visit installs the app's shell
 // for the next one), and starts the page's islands (components/islands.tsx) when they come near
 // the screen. React and the islands load with the first of them: a visitor who reads the top of
-// the page runs none of it (decision 2026-11-28: hydrated at once, they were the
-// landing's whole TBT).
+// the page runs none of it (Entscheidung CLI-14).
 import './lib/zod-jitless.ts';
 import {
   type InstallMode,

@@ -22,8 +22,7 @@ export function parse<S extends z.ZodType>(schema: S) {
 /**
  * What fetchers use: `.then(parseLazily(() => import('…/shared/x.ts').then((m) => m.xResponse)))`,
  * with the schema module imported by type only, so no screen's first paint loads zod and builds
- * the schemas (decision 2026-11-26: zod's 25 KB gzipped and ~200 ms of schema building at
- * 4× CPU sat before every app screen's first paint). The answers of the first screen after a start
+ * the schemas (Entscheidung CLI-2). The answers of the first screen after a start
  * are taken as they come: they are the server's own, of the same build as the page it served (the
  * embedded boot answers, or the calls the page makes at once), and typed by the schemas
  * (`z.infer`). Every later answer is parsed, zod and the schema module loading with the first one.

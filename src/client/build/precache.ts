@@ -1,4 +1,4 @@
-// What the service worker precaches (decision 2026-11-26): the shell (index.html, the
+// What the service worker precaches (Entscheidung CLI-3): the shell (index.html, the
 // entry with every chunk it imports statically, the stylesheet, icon and manifest) and the screens
 // an installed app opens first (its frame, the dashboard, the method list and detail, an
 // experiment, tips, and the guest pages: login, where a logout made offline lands), each with the chunks it
@@ -122,8 +122,7 @@ export function firstScreensOnly(outDir: string): ManifestTransform {
     // Every other screen's code (settings, Feed-Check, the podcast's sections …) is `warm`: not
     // precached, but fetched into the worker's runtime cache when the page asks for it in idle
     // time after a first visit (sw/precache.ts), so it opens offline too. Not the chunks only the
-    // admin panel uses (decision 2026-12-01: offline, a screen never visited online showed the
-    // error panel).
+    // admin panel uses (Entscheidung CLI-4).
     const others = [...names].filter((name) => !ADMIN_SCREENS.test(name));
     const admin = withStaticImports(
       assetsDir,

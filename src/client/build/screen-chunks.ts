@@ -1,5 +1,5 @@
 // The chunks of each first screen, written by the build as dist/client/screen-chunks.json
-// (decision 2026-12-01): the server preloads them on a signed-in user's page
+// (Entscheidung CLI-5): the server preloads them on a signed-in user's page
 // (src/server/http/screen-preloads.ts) and so names no client file itself. Made from the build's
 // manifest with the screens' modules named in src/shared/first-screens.ts: the frame's and the
 // screen's chunks with what they import statically, without what index.html loads itself.

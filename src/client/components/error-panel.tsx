@@ -18,7 +18,7 @@ const CHUNK_FAILED = /dynamically imported module|Importing a module script fail
 
 /**
  * Offline, a screen whose code is not on the device yet is no unexpected error: it needs a
- * connection once (decision 2026-12-01). The app stores every screen's code after a visit
+ * connection once (Entscheidung CLI-4). The app stores every screen's code after a visit
  * online (lib/warm-screens.ts); until then this says so plainly.
  */
 export const needsConnection = (error: unknown) =>

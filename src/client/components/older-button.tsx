@@ -10,7 +10,7 @@ type Props = {
 /**
  * „Ältere anzeigen“ under (or above) a bounded list while the server has older entries
  * (lib/older-pages.ts). Offline it is disabled and says why: older pages loaded before stay
- * in the list, new ones need the server. Decision 2026-12-01.
+ * in the list, new ones need the server (Entscheidung COMP-1).
  */
 export function OlderButton({ older, controls }: Props) {
   const offline = useOffline();

@@ -4,7 +4,7 @@ import { useOffline } from './offline-banner.tsx';
 /**
  * A write that cannot wait in the outbox (a new experiment, an evaluation, a method's flags, a page of
  * older entries): its control is disabled while the server cannot be reached, with a note that says
- * why, and enabled again with the server's next answer (decision 2026-12-06). "Cannot be
+ * why, and enabled again with the server's next answer (Entscheidung COMP-2). "Cannot be
  * reached" is the browser being offline or the last request not reaching the server: on a phone
  * between networks, or with the server down, `navigator.onLine` stays true (offline/connectivity.ts
  * probes /healthz meanwhile). Writes the outbox queues (a step, 'Alles erledigt', a comment) stay

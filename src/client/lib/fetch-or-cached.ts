@@ -37,8 +37,7 @@ export function endStart() {
  * `watchSession` (lib/session.ts) sends the user to login. Only a copy that lets the screen show
  * (`usable`) is taken: one that would send elsewhere (no user, no podcast: the podcast may have
  * been made on another device since) waits for the server. Without one, and after the start, as
- * `fetchOrCached`. Decision 2026-11-26: the start was waiting for three answers on every open
- * of the installed app.
+ * `fetchOrCached` (Entscheidung LIB-1).
  */
 export async function cachedOnStart<TData, TKey extends QueryKey>(
   queryClient: QueryClient,

@@ -44,8 +44,7 @@ export function formValues(form: HTMLFormElement): Record<string, string> {
 /**
  * Brings the first invalid field into view and focuses it, so a screen reader reads its label and
  * error. Called after React has rendered the errors (an effect): a dialog on a phone scrolled to
- * its button showed the error above the visible part, and the focus stayed on the button, when
- * this ran in the next animation frame, before the errors were on screen (decision 2026-12-01).
+ * its button must show the error, and the focus must reach it (Entscheidung LIB-2).
  */
 function focusFirstInvalid(form: HTMLFormElement) {
   const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
@@ -74,7 +73,7 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
  * Wires a form to a mutation. Errors: the client's own until the next submit, else the server's.
  * `schema` may be a function that loads it (`() => import('…/shared/x.ts').then((m) => m.xSchema)`):
  * a form on a screen's first paint (an experiment's comment) then loads zod and its schema module
- * only when submitted (decision 2026-11-26). This module imports zod by type only; the
+ * only when submitted (Entscheidung LIB-3). This module imports zod by type only; the
  * German messages come with the schema modules (shared/api.ts imports shared/zod-locale.ts).
  */
 export function useForm<S extends z.ZodType, R>(

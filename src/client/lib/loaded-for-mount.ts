@@ -5,7 +5,7 @@ import type { Query } from '@tanstack/react-query';
  * The loaders start every request of a screen at once (routes/screens/*-screens.tsx);
  * with the cache's staleTime of 0, a card that mounts once its answer is in would ask the server
  * again at once (the bench saw every method and experiment request twice). Only the mount waits:
- * invalidations, reconnects and focus still refetch as before. Decision 2026-11-26.
+ * invalidations, reconnects and focus still refetch (Entscheidung LIB-4).
  */
 const LOADED_FRESH_MS = 5_000;
 

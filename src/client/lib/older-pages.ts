@@ -1,5 +1,5 @@
 // Older pages of a bounded list (shared/api.ts olderQuery: the server sends the newest page and
-// `meta.before`, the cursor of the page before it). Decision 2026-12-01: the first page stays the
+// `meta.before`, the cursor of the page before it). Entscheidung LIB-5: the first page stays the
 // plain query it was (same key, fetcher, boot answer, offline copy and outbox merge); its fetcher
 // only notes the cursor here (`noteOlder`). What „Ältere anzeigen“ loads is a second, additive
 // query under ['older', …the list's key, 'pages', cursor]: outside the list's key, so a refetch

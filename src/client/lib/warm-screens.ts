@@ -1,8 +1,7 @@
 // Every app screen opens offline once the app was used online: in idle time after the first
 // screen has settled, the page asks the service worker to store the code of the screens it has
 // not precached (sw/precache.ts `warmScreens`). Only inside the app, online, and not when the
-// browser asks to save data. Decision 2026-12-01: offline, a screen never opened online (the
-// Feed-Check, the settings) showed the error panel.
+// browser asks to save data (Entscheidung CLI-4).
 
 let asked = false;
 

@@ -125,7 +125,7 @@ export function watchOfflineData(client: QueryClient) {
   client.getQueryCache().subscribe((event) => {
     // The account query itself (['account']), not the others under it (['account', 'assistances'],
     // ['account', 'offerings']): their answers have no user id, and taking one for a user who
-    // changed cleared the mirror and the outbox (decision 2026-12-01).
+    // changed would clear the mirror and the outbox (Entscheidung OFF-1).
     if (
       event.type === 'updated' &&
       event.query.queryKey.length === 1 &&

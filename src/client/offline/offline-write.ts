@@ -176,7 +176,7 @@ export function useOfflineWrite<V extends object, R extends z.ZodType, S extends
   });
   // The change reaches the cache in the click's own task (the optimistic changes set values, so
   // applying them twice is harmless), not only once onMutate has run; the checkbox follows with
-  // the query's next notification, a task later (decision 2026-11-26).
+  // the query's next notification, a task later (Entscheidung OFF-2).
   const mutate = (vars: Omit<V, keyof S>, options?: Parameters<typeof mutation.mutate>[1]) => {
     apply(vars);
     mutation.mutate(vars, options);

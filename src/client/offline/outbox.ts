@@ -3,8 +3,7 @@
 // (src/browser/outbox-replay.ts) sends them. Refused items stay until retried or discarded.
 //
 // The offline store (dexie, 31 KB gzipped) loads here when the outbox is first used, not with the
-// screens that import this file (decision 2026-11-26): the experiments' fetchers and
-// the experiment screen import it eagerly, and with it dexie was on every app screen's first paint.
+// screens that import this file (Entscheidung OFF-3).
 import { useEffect, useState } from 'react';
 import type { OutboxItem } from '../../browser/offline-db.ts';
 import { isOffline, onReconnect } from './connectivity.ts';
@@ -104,9 +103,8 @@ export async function discardOutboxItem(id: number) {
 
 /**
  * Outbox items, following every change (other tabs, the worker): all, or one experiment's. Online,
- * with nothing pending, the store opens once the first screen has settled (decision 2026-11-26:
- * dexie's 30 KB gzipped and its start were on an experiment's first paint); refused
- * items show a moment later then.
+ * with nothing pending, the store opens once the first screen has settled (Entscheidung OFF-3);
+ * refused items show a moment later then.
  */
 export function useOutbox(experimentId?: number): OutboxItem[] {
   const [items, setItems] = useState<OutboxItem[]>([]);

@@ -1,4 +1,4 @@
-// The service worker's outbox replays, followed from the page's first script (decision 2026-11-26):
+// The service worker's outbox replays, followed from the page's first script (Entscheidung OFF-4):
 // the worker replays at its start, often while the page is still loading, and its
 // message names the queries the sent and refused items changed, which refetch here. The outbox's
 // live query (offline-data.ts) loads after the first screen: a replay that ended before it read

@@ -24,8 +24,7 @@ const menu = [
 ] as const;
 
 /**
- * A tab's label on one line (decision 2026-12-06): four tabs share 345 px on a 360 px phone with a
- * desktop scrollbar, and 'Experimente' broke into „Experimen-/te" with wider side padding.
+ * A tab's label on one line (Entscheidung CLI-15).
  */
 const linkClass =
   'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-xs font-medium whitespace-nowrap ' +

@@ -18,9 +18,7 @@ type Props = {
 
 /**
  * §2 Navigation: the assistant's button. It is a cell of the tab bar on phones and an item of the
- * app bar on wide screens (app-layout.tsx), never over the page: floating above the tab bar it
- * covered body text and controls, and hiding it while it did made it blink in and out while
- * scrolling and left the dashboard's first screen without it (decision 2026-12-01). Pro podcasts:
+ * app bar on wide screens (app-layout.tsx), never over the page (Entscheidung CLI-6). Pro podcasts:
  * up to 5 tip subjects, 'Alle Tipps anzeigen' and 'Feedback geben'; the tips are polled every
  * 10 s. Basic podcasts: 'Kompass befragen' opens the way to Studio Pro instead.
  */

@@ -43,7 +43,7 @@ export function AssistantPopover({ trigger, podcast, tips: shown, loading, defau
           {active ? (
             shown.length ? (
               // Subjects wrap to two lines: a line with room on both sides keeps one tip from
-              // running into the next; a 4 px gap alone read as one paragraph (decision 2026-12-01).
+              // running into the next (Entscheidung CLI-7).
               <ul aria-label="Neueste Tipps" className="divide-y divide-slate-200">
                 {shown.map((tip) => (
                   <li key={tip.id} className="py-1">

@@ -54,7 +54,7 @@ export function SetupPage() {
     <AuthCard title="Kostenlos registrieren">
       <StepList current={step} />
       {/* Both steps stay mounted, the other one hidden: 'Zurück' then 'Weiter' finds the e-mail,
-          both passwords and the checkboxes as they were typed (decision 2026-12-01). */}
+          both passwords and the checkboxes as they were typed (Entscheidung FAUTH-1). */}
       <div hidden={step !== 'podcast'}>
         <SetupPodcastStep
           title={title}

@@ -37,8 +37,7 @@ export function audienceHeadline(audience: AudienceEffect): string {
 }
 
 /**
- * The number columns stand apart (decision 2026-12-07): right-aligned without a gap, a phone read
- * „BeobachtetErwartet“ as one word in the header.
+ * The number columns stand apart (Entscheidung CLI-8): a header must not read as one word.
  */
 const NUMBER_CELL = 'py-1 pl-4 text-right tabular-nums';
 

@@ -5,7 +5,7 @@ import { OnlineOnly } from '../../../components/online-only.tsx';
 import type { EvaluationProps } from './evaluation-dialog-content.tsx';
 
 /**
- * Decision 2026-11-26: the dialog (radix's dialog and the metrics form, ~35 KB gzipped)
+ * Entscheidung CLI-9: the dialog (radix's dialog and the metrics form, ~35 KB gzipped)
  * loads after the experiment's first screen (components/deferred.tsx); until then a button that
  * looks the same stands in, and a tap on it loads the dialog and opens it.
  */

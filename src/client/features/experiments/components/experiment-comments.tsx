@@ -1,7 +1,6 @@
 // The experiment's comments and activity (§2 experiments.show): the newest page of each at once,
 // older ones on „Ältere anzeigen“ (lib/older-pages.ts). Comments: the form first, then the ones
-// written offline (the newest, not sent yet), then the sent ones newest first. Decision 2026-12-06
-//: with 50 comments oldest first, the form was ~7,600 px down a phone's page.
+// written offline (the newest, not sent yet), then the sent ones newest first (Entscheidung CLI-10).
 import { useId } from 'react';
 import type { Experiment } from '../../../../shared/experiments.ts';
 import { eventType, trackableType } from '../../../../shared/vocabulary.ts';

@@ -20,7 +20,7 @@ export function ExperimentItem({ experiment }: { experiment: Experiment }) {
       >
         {experiment.title}
       </Link>
-      {/* An experiment named after its method would say the same twice (decision 2026-12-01). */}
+      {/* An experiment named after its method would say the same twice (Entscheidung CLI-11). */}
       {experiment.title !== experiment.practice.title && (
         <p className="text-sm text-slate-700">Methode: {experiment.practice.title}</p>
       )}
@@ -56,7 +56,7 @@ export function ExperimentListPage({ podcast }: { podcast: ExperimentPodcast }) 
   const offline = useOffline();
   // Offline without a copy of this list, an empty list would state something false: the running
   // ones come from the dashboard's stored list, and the screen says what it has no copy of
-  // (decision 2026-12-01). Online, a failed load shows the lists empty (§8).
+  // (Entscheidung CLI-12). Online, a failed load shows the lists empty (§8).
   const noCopy = offline && query.isError && query.data === undefined;
   const started = useExperiments(podcast.id, { state: 'started' }, podcast.active && noCopy);
   if (!podcast.active) return <ProUpsell podcast={podcast} title="Experimente" />;

@@ -2,7 +2,7 @@ import { formatEuro, offerings } from '../../../../shared/offerings.ts';
 import { links } from '../../../lib/links.ts';
 
 // The prices come from the offerings, as on the pricing cards and the conversion page, so the
-// FAQ can never name another price (decision 2026-12-01).
+// FAQ can never name another price (Entscheidung CLI-13).
 const pro = offerings.pro_one;
 
 export const questions = [

@@ -35,7 +35,7 @@ export function RecommendedWidget({ podcast }: { podcast: Podcast }) {
 /**
  * The reason each row shows: its strongest one not already shown in a row above, else its
  * strongest. Three methods that all 'passen zu deinem Ziel Reichweite' would otherwise say the
- * same three times (decision 2026-12-01).
+ * same three times (Entscheidung FPRA-1).
  */
 export function shownReasons(rows: readonly { reasons: readonly string[] }[]): (string | undefined)[] {
   const shown = new Set<string>();

@@ -159,7 +159,7 @@ export function Filters({ podcast, filters, order, total, onChange, onReset, onS
           />
         </div>
         {/* On a phone the open filters fill the screen: the count, the way to the results and the
-            reset stay in view above the tab bar while the panel is open (decision 2026-12-01). */}
+            reset stay in view above the tab bar while the panel is open (Entscheidung FPRA-2). */}
         <div className="sticky bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-10 -mx-4 -mb-4 mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-b-2xl border-t border-slate-200 bg-white px-4 py-3 md:bottom-0">
           <p aria-live="polite" className="mr-auto font-medium text-slate-900">
             {countText(total)}

@@ -38,7 +38,7 @@ export function PracticeLayout({ podcast, practiceId, menu }: Props) {
   const p = practice.data;
   if (practice.isPending) return <p className="text-slate-600">Lade Methode...</p>;
   // A failed refetch keeps the method it had (offline: the one read online before); only a
-  // method never loaded, or one that is gone, shows the error (decision 2026-12-01).
+  // method never loaded, or one that is gone, shows the error (Entscheidung FPRA-3).
   if (practice.isError && (p === undefined || httpStatus(practice.error) === 404)) {
     return httpStatus(practice.error) === 404 ? <NotFoundPage /> : <ErrorPanel error={practice.error} />;
   }

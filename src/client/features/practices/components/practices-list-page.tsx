@@ -39,9 +39,8 @@ export function PracticesListPage({ podcast, filters, onFilters }: Props) {
   const list = usePractices(podcast.id, effective);
   // What other podcasts measured, once for all cards, after the list (never holds it up).
   const pooled = usePooledEffects(podcast.id);
-  // The cards render in the background, in slices the browser can interrupt (decision 2026-11-26):
-  // an answer renders at once otherwise, and the first page's cards were one task of
-  // ~0.4–0.7 s at 4x CPU on a phone's first visit. Also when the answer is there at the first
+  // The cards render in the background, in slices the browser can interrupt (Entscheidung FPRA-4).
+  // Also when the answer is there at the first
   // render (the page's embedded answers, the cache): that render shows the page without the cards
   // (React's initial value; null, since undefined means none), and they follow in the background.
   const data = useDeferredValue(list.data ?? null, null) ?? undefined;

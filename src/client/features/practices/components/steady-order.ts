@@ -3,7 +3,7 @@
 // out from under the finger. A card whose flag changed while the list is shown is pinned at its
 // place, with its newest copy (or its last one, if the answer no longer has it); every other card
 // follows the server's order. Leaving the list, or changing order or filters, drops the pins.
-// Decision 2026-12-01.
+// Entscheidung FPRA-5.
 import { useState } from 'react';
 
 type Card = { id: number; applied?: boolean; rejected?: boolean };

@@ -17,7 +17,7 @@ import type { DashboardSlots } from './dashboard-slots.ts';
 type Props = { membershipsQuery: MembershipsQuery; slots?: DashboardSlots };
 
 /**
- * Decision 2026-11-26: the first render shows the header and the widgets a phone shows
+ * Entscheidung FPOD-1: the first render shows the header and the widgets a phone shows
  * first (setup, trial, subscription, launch gift, feed check); the rest, whose data the route's
  * loader has asked for beside them, mounts once the first screen after a start has settled (at once
  * on a later visit), in a transition, with its code (radix's accordion, the rhythm) in its own

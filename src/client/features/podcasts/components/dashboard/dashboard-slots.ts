@@ -1,6 +1,5 @@
-// The dashboard's slots in a file of their own (decision 2026-12-01): the page and the widgets
-// below its first screen (dashboard-more.tsx) both name them, and the lazy part importing the
-// type from the page drew a circle between the two.
+// The dashboard's slots in a file of their own (Entscheidung FPOD-2): the page and the widgets
+// below its first screen (dashboard-more.tsx) both name them.
 import type { ReactNode } from 'react';
 import type { Podcast } from '../../../../../shared/podcasts.ts';
 
