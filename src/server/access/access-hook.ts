@@ -89,8 +89,8 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     if (!api && SAFE_METHODS.has(request.method)) return done();
     if (ctx.db.engine === 'postgres' && keyToClaim(request) && podcastThing(request)) {
       // Read once the body is parsed (the claim stores its hash): session, access row and claim in
-      // one statement, then the same checks. Decision 2026-11-27: a PostgreSQL write was
-      // four statements, each a round trip; parse errors now come before 401 for these writes.
+      // one statement, then the same checks (Entscheidung ACS-1; parse errors come before 401 for
+      // these writes).
       request.readWithClaim = async (claim) => {
         const reader = sessionWithClaim(ctx, request, claim);
         await loadSession(ctx, request, reader);

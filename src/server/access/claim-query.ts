@@ -29,8 +29,7 @@ export const TAKEN = 'taken_key_';
  * (`u:<id>`), made only when the session is valid: an insert, or the takeover of an expired key or
  * of a lost run of the same request; `claimed_by` names the holder when it won. The key's row as
  * the statement's snapshot saw it (before the claim) comes along, for the answer when it lost.
- * Decision 2026-11-27: each statement was a round trip and ~100–150 µs of CPU on both
- * sides, and a write with a key was four (session, claim, write, answer).
+ * Entscheidung ACS-1.
  */
 export const preparedSessionClaim = perKind((via) =>
   preparedWrite(

@@ -4,8 +4,7 @@
 // from a file of its own (experiments/experiment-kinds.ts, team/team-kinds.ts, …), named in the
 // interface `PodcastKindNames` so a route's `via` is checked by the compiler, and registered by
 // app.ts before the routes. A route naming a kind nobody registered is refused at registration
-// (deny-by-default.ts). Decision 2026-12-01: the guard imported every resource it guarded (the
-// invitation's message from team/), so access and the resources imported each other.
+// (deny-by-default.ts). Entscheidung ACS-4: access imports no resource.
 //
 // The registry is code, not an app's state: every app registers the same kind objects, and a
 // second registration of the same object is a no-op (tests build many apps in one process).
@@ -48,9 +47,8 @@ export const selectedPodcastId = (db: Db, userId: number | Expression<number>) =
     .limit(1);
 
 /**
- * The selected podcast. Decision 2026-11-27: GET /api/account/context read the session, the
- * choice and the podcast's facts in three statements; as a kind of the guard the choice comes
- * with the session and the change counts, and its answer is kept like the podcast's.
+ * The selected podcast, a kind of the guard (Entscheidung ACS-5): the choice comes with the
+ * session and the change counts, and its answer is kept like the podcast's.
  */
 const selectedPodcast: Narrow = (query, _id, userId, db) =>
   query.where('podcasts.id', '=', selectedPodcastId(db, userId)).select(noExperiment);

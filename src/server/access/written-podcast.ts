@@ -1,7 +1,7 @@
 // The podcast a write changed when its path names none (a podcast just created or imported): the
 // route says so with `evaluateTipsAfter`, and the tips hook (engine/tips/evaluate-tips.ts) runs
 // that podcast's rules after the answer, as it does for the podcast the guard found. Here, below
-// the resources, so that they name no code of the engine above them (decision 2026-12-01).
+// the resources, so that they name no code of the engine above them (Entscheidung SRV-1).
 import type { FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
