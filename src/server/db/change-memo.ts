@@ -10,9 +10,7 @@
 //   on a read, a kept row is checked by a small statement (the session still there, the same
 //   counts) instead of the guard's joins over nine tables. Writes (every one changes its podcast's
 //   counts) and the plain session read keep nothing there (access/access-hook.ts).
-// Decision 2026-11-27: the session-and-access statement was a quarter of a podcast
-// read's CPU once its answer was kept. Two earlier copies (2026-11-26) reused a row while this
-// process wrote nothing, and missed a change by another process; the counts see those.
+// Entscheidung DB-1: a kept row holds while the change counts say so, which see other processes.
 import type { ChangeWatch } from './change-watch.ts';
 
 /** What a read found: the value, the podcast it is of (null: none), and until when it holds (ms). */

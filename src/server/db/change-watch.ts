@@ -17,8 +17,7 @@
 // (`accessVersion`): of the sessions, which no kept answer reads, and of the changes that can touch
 // such a row (`GUARDED`, and a thing a path names only when it goes or moves), so a comment or a
 // ticked step does not make the next request read its session and access again.
-// Decision 2026-11-27: the podcast reads spent their time on queries and JSON whose
-// inputs had not changed since the last identical request.
+// Entscheidung DB-2: an answer whose inputs have not changed is not made again.
 import type SQLite from 'better-sqlite3';
 
 /** Tables no cached answer reads (and that change with every request or job run), and the counts. */
@@ -156,9 +155,8 @@ export function watchChanges(sqlite: SQLite.Database): ChangeWatch {
     }
   };
   return {
-    // Decision 2026-11-27: the pragma was asked with every version (three times per
-    // kept read), and each time took and released the WAL's shared lock: a seventh of a kept
-    // podcast read's CPU. A commit by another connection during a request counts at the next
+    // Entscheidung DB-3: the pragma is asked once per request. A commit by another connection
+    // during a request counts at the next
     // request's look: that answer is then kept under a version the next look moves on from.
     look() {
       catchUp();

@@ -39,11 +39,9 @@ export type Database = Db & {
   /**
    * SQLite only: runs `work` as one transaction on the main connection, synchronously, once no
    * Kysely query or transaction of this process holds it; `run` executes a statement there (a
-   * prepared statement's `.sync`, prepared-query.ts). Decision 2026-11-26: a step
-   * toggle's transaction through Kysely (begin, each statement and commit a promise chain with the
-   * connection's locks) was a sixth of its CPU; nothing in it awaits, so it is one call. The
-   * writes of one turn of the event loop share one commit, each in a savepoint of its own
-   * (group-commit.ts, 2026-11-27).
+   * prepared statement's `.sync`, prepared-query.ts). Entscheidung DB-4: nothing in it awaits, so
+   * it is one call. The writes of one turn of the event loop share one commit, each in a savepoint
+   * of its own (group-commit.ts, Entscheidung DB-6).
    */
   writeSync?: <T>(work: (run: RunSync) => T) => Promise<T>;
   /**
@@ -143,7 +141,7 @@ export function createDatabase(
   // waits. So the wait is short (DB_LOCK_TIMEOUT), then SQLITE_BUSY answers 503 (db/faults.ts).
   const busyTimeout = `busy_timeout = ${limits.lockTimeoutMs}`;
   sqlite.pragma(busyTimeout);
-  // SQLITE_SYNCHRONOUS (decision 2026-12-01): FULL by default. In WAL mode NORMAL syncs the log
+  // SQLITE_SYNCHRONOUS (Entscheidung DB-5): FULL by default. In WAL mode NORMAL syncs the log
   // only at checkpoints, so a power cut or an OS crash (not a crash of this process) can lose the
   // last commits a client was already told about; FULL syncs the log at every commit. Group commit
   // (group-commit.ts) pays that sync once per group of writes, not per write, and the write path

@@ -4,9 +4,7 @@
 // is rolled back when it throws, and only its caller sees the error), sees the writes before it,
 // and its caller hears of it only after the commit. The transaction never spans an await: it
 // begins, runs every queued write and commits in one synchronous call.
-// Decision 2026-11-27: under 32 clients a step toggle spent a quarter of its CPU on
-// its commit (the WAL frames of the same table and index pages written again by the next write,
-// the file locks taken and released, the transaction begun). A group shares them. What a commit
+// Entscheidung DB-6: a group shares one commit. What a commit
 // failure or a fault that ends the transaction (disk full, I/O, another process's lock) does:
 // every write of the group fails with it, as each would have alone (db/faults.ts answers 503).
 import type SQLite from 'better-sqlite3';

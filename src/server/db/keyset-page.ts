@@ -2,7 +2,7 @@
 // more than it shows (that row says an older page exists), and the older page is the rows before
 // a given row of the same list (`?before={id}`, api.ts olderQuery), found by that row's time and
 // id, so rows written meanwhile move no row from one page to another. One place for the
-// comments, the timeline and the tips. Decision 2026-12-01: each list had its own copy.
+// comments, the timeline and the tips (Entscheidung SHR-1).
 /* eslint-disable @typescript-eslint/no-explicit-any -- one helper for the queries of several tables */
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 
@@ -26,7 +26,7 @@ export const newestPage = <Q extends SelectQueryBuilder<any, any, any>>(query: Q
 /**
  * For `.where(…)`: the rows older than row `before` of list `listId` (none when it is not in it).
  * Several ids: a list made of several (the account's tips of all its podcasts), and `before`
- * must be in one of them. Decision 2026-12-01: the account-wide tips page like a podcast's.
+ * must be in one of them: the account-wide tips page like a podcast's.
  */
 export const olderThan =
   (k: Keyset, listId: number | readonly number[], before: number) => (eb: ExpressionBuilder<any, any>) => {

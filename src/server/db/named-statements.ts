@@ -4,7 +4,7 @@
 // binds and runs it, and PostgreSQL caches the plan (generic once it is no worse than custom).
 // The name is a hash of the text, so one name never meets two texts. Texts that vary with their
 // arguments (lists for `in`) would pile up, so a connection names at most MAX_NAMED texts and
-// sends the rest unnamed. Decision 2026-11-26.
+// sends the rest unnamed (Entscheidung DB-9).
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 

@@ -5,8 +5,7 @@
 // the list's order that qualifies. It asks again when a connection to it is lost or a statement
 // meets a read-only server (SQLSTATE 25006): after a failover the next request finds the promoted
 // standby. While no host qualifies, connect() fails as an outage (08001: 503 with Retry-After,
-// db/faults.ts), never as a bug. Decision 2026-12-01: a standby promoted by pg_auto_failover,
-// repmgr or `pg_ctl promote` is followed without a restart or a proxy in front of PostgreSQL.
+// db/faults.ts), never as a bug (Entscheidung DB-10).
 import type pg from 'pg';
 import { databaseFault } from './faults.ts';
 
@@ -52,9 +51,7 @@ type Options = {
   retryMs?: number;
 };
 
-// Each host's reason, in the error (the start's last line, a 503's log line). Decision 2026-12-01:
-// a URL all of whose hosts fail alike (`sslmode=prefer`, as `pg_autoctl show uri` prints it,
-// is verify-full in node-postgres and fails on a server without TLS) said only "no host".
+// Each host's reason, in the error (the start's last line, a 503's log line; Entscheidung DB-11).
 const noHost = (list: HostList, why: string) =>
   Object.assign(
     new Error(`no database host accepts ${list.target === 'any' ? 'connections' : 'writes'} (${why})`),
@@ -157,7 +154,7 @@ export function failoverPool({ list, makePool, makeClient, onChange, retryMs = 5
       if (client) return client;
       // Left while this waited for a free connection (its host died): an ending pg-pool serves
       // no waiter, so it would wait out DB_ACQUIRE_TIMEOUT and answer 503 after the new primary
-      // is long there. Decision 2026-12-01: ask again at once, on the host found next.
+      // is long there. So it asks again at once, on the host found next (Entscheidung DB-10).
       pending.then(
         (late) => late.release(),
         () => {},

@@ -62,9 +62,8 @@ export function preparedQuery<
  * cannot be the key; the compiled text depends only on the dialect's adapter) and runs on the
  * transaction's connection when `db` is one, never on the read-only connection of readSync; on
  * SQLite's database itself it is one of `writeSync`'s writes, so it shares their group's commit
- * (group-commit.ts, 2026-11-27). The same rules as preparedQuery: the SQL must not depend on
- * the arguments. Decision 2026-11-26: building the writes' statements (the
- * idempotency key's claim and record, the event, the comment) was a sixth of a write's CPU.
+ * (group-commit.ts). The same rules as preparedQuery: the SQL must not depend on the arguments
+ * (Entscheidung DB-12).
  */
 export function preparedWrite<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>) {
   const prepared = new Map<unknown, Prepared<R>>();

@@ -1,9 +1,7 @@
 // PostgreSQL: one transaction for a request's writes and its Idempotency-Key's answer
 // (http/idempotency.ts opens it after the claim and ends it when the answer is sent).
 //
-// Decision 2026-12-01: a write whose COMMIT reached the server but whose acknowledgement was lost
-// (a primary killed, a network cut) looked like a failed write: 503, the key freed, and the
-// client's retry did the write a second time. With the write and its stored answer in one
+// Entscheidung DB-13: with the write and its stored answer in one
 // commit, the outcome is either both (the retry finds the answer: replay) or neither (the key is
 // still 'running' and freed: the retry writes once); a key is freed only while it is 'running'.
 //

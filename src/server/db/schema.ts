@@ -1,4 +1,4 @@
-// Table types for Kysely: one file per domain under tables/ (decision 2026-11-26),
+// Table types for Kysely: one file per domain under tables/ (small files, found by their domain),
 // assembled here into the database's interface. A new table: its interface in a file under
 // tables/ and one line in `DB`.
 import type * as accounts from './tables/accounts.ts';

@@ -1,8 +1,5 @@
-// SQLite WAL checkpoints off the request path. Decision 2026-11-26: with SQLite's
-// automatic checkpoint (every 1000 WAL pages, about every 90 writes here) the commit that crossed
-// the mark copied the WAL into the database file and waited for its fsync, in the one JS thread:
-// a commit took 400 µs on average instead of 87, and the writes' p99 at 32 clients was the
-// requests queued behind that commit. Now a worker thread with a connection of its own runs a
+// SQLite WAL checkpoints off the request path (Entscheidung DB-14): a worker thread with a
+// connection of its own runs a
 // PASSIVE checkpoint (it never blocks a writer or a reader) a moment after the main connection
 // wrote, so the copy and the fsync happen beside the requests. The WAL stays bounded: the next
 // write after a complete checkpoint starts the WAL from the top (SQLite does that itself). Under

@@ -5,7 +5,7 @@
 // in the one JS thread, blocks the very transaction it waits for until busy_timeout fails it.
 // So every connection of this process to a file takes the file's lock first: the second one waits
 // (asynchronously) for the first one's commit instead. Other processes use SQLite's own locking.
-// Decision 2026-11-26, when tips moved into a job that can overlap a second app's sweep.
+// Entscheidung DB-15.
 import { resolve } from 'node:path';
 import { SqliteDialect, type Driver, type SqliteDialectConfig } from 'kysely';
 

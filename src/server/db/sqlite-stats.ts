@@ -1,6 +1,6 @@
 // SQLite's planner statistics as this app keeps them: sqlite_stat1 (rows per index key, what
 // ANALYZE or `PRAGMA optimize` writes) stays, the samples of sqlite_stat4 go.
-// Decision 2026-12-01: better-sqlite3 is built with SQLITE_ENABLE_STAT4, and with samples for an
+// Entscheidung DB-16: better-sqlite3 is built with SQLITE_ENABLE_STAT4, and with samples for an
 // index SQLite marks every statement whose bound parameter meets a column of that index as
 // "plan may depend on the value": each new binding (every call, the same value or not) expires
 // the statement, and its next step prepares and plans it anew. After an ANALYZE that was every

@@ -1,10 +1,7 @@
 // Which transactions the running code is inside, and the rule that no call to another service
 // (a feed, OP3, Steady, a push service, SMTP, an LLM) starts while one of them holds a connection.
 //
-// Decision 2026-12-06: a keyed request on PostgreSQL held its pooled connection „idle in
-// transaction" from its first write (the throttle's count) through the feed fetch that followed,
-// for as long as the feed's server chose to wait: twelve slow imports took the pool, and every
-// other user's read answered 503. Being careful in each route is not enough, so the clients of
+// Entscheidung DB-17: no call to another service while a transaction holds a connection; the clients of
 // other services call `refuseInTransaction` before they connect: inside a request's transaction
 // that has written (request-transaction.ts) or a handler's own (`withTx`; with
 // NODE_ENV=production only inside a keyed request, see watchEveryTransaction) it throws, and the
@@ -50,7 +47,7 @@ export const inRequest = <T>(tx: HeldTransaction, work: () => T): T => scopes.ru
  * a `withTx` of its own), none waits for the request's answer. For writes that are no part of
  * what a retry with the same Idempotency-Key must find either done or not (a throttle's count, a
  * copy of another service's state). Their rows must not be ones the request's transaction wrote
- * (it would wait for their locks). Decision 2026-12-06.
+ * (it would wait for their locks). Entscheidung AUTH-2.
  */
 export function outsideRequest<T>(work: () => T): T {
   const scope = scopes.getStore();
@@ -62,7 +59,7 @@ export function outsideRequest<T>(work: () => T): T {
  * AsyncLocalStorage on promise hooks: once one `run` enabled it, every promise of the process
  * costs more (twice the time in a loop of awaits; a keyed request on PostgreSQL enables it
  * anyway). So with NODE_ENV=production (the benches set it) a handler's transaction is watched
- * only inside a keyed request on PostgreSQL, and dev and test catch the rest. Decision 2026-12-06.
+ * only inside a keyed request on PostgreSQL, and dev and test catch the rest (Entscheidung DB-18).
  */
 const watchEveryTransaction = process.env.NODE_ENV !== 'production';
 

@@ -1,8 +1,7 @@
 // The Kompass-KI reads a podcast's newest two values of each metric (engine/tips/tip-state.ts),
 // not its whole history: an index that gives them in that order. It replaces the index by
 // creation time, which no query walks (the history screen sorts all of a podcast's rows anyway).
-// Decision 2026-11-27: the tips job read every value ever recorded, so a podcast with a
-// long history held the one connection for longer with each value (metrics writes, p99 180 ms).
+// Entscheidung DB-7: the tips read a podcast's newest values, never its whole history.
 import type { MigrationDb } from './column-types.ts';
 
 export async function up(db: MigrationDb) {

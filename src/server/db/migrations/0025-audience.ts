@@ -3,8 +3,7 @@
 // per-episode counts of sources that have them, uploads waiting for their column mapping, and the
 // mapping remembered per file shape. A day holds one row per source; a figure a source does not
 // give is NULL, never 0. Metrics taken from a source name it in `podcast_metrics.source` (NULL:
-// typed by hand). Decision 2026-12-01: one table of days for every source, so the screens, the
-// effect analysis and the tips read one shape whatever delivered it.
+// typed by hand). Entscheidung DB-8: one table of days for every source.
 import type { Engine } from '../database.ts';
 import { notNull, withId, type MigrationDb } from './column-types.ts';
 import { watchTable } from './0023-change-counts.ts';

@@ -6,7 +6,7 @@
 // until the TRUNCATE's transaction commits, which holds the whole table until then anyway.
 // `watchTable` (0023) adds the same trigger to the tables of later migrations. Changes that fire
 // no trigger at all (a restore with session_replication_role = replica) are forgotten by
-// `npm run admin -- forget-answers` (admin/forget-answers.ts). Decision 2026-12-01.
+// `npm run admin -- forget-answers` (admin/forget-answers.ts, Entscheidung ADM-1).
 import { sql } from 'kysely';
 import type { Engine } from '../database.ts';
 import { watchTruncate } from './0023-change-counts.ts';

@@ -4,8 +4,7 @@
 // (engine/tips/tip-schedule.ts). An empty `due_at` sorts before every instant: due now.
 // Triggers mark a podcast due when it is made, and when the inputs of its plan or age change behind
 // the app's back (an admin's grant, a trial's length, the owner's lifetime access, a test's SQL).
-// Decision 2026-12-01: the sweep evaluated every podcast every five minutes, so its work grew
-// with the podcasts, not with what was due.
+// Entscheidung JOBS-1: the sweep reads only what is due.
 import { sql } from 'kysely';
 import type { Engine } from '../database.ts';
 import { notNull, type MigrationDb } from './column-types.ts';

@@ -5,8 +5,7 @@
 // made with a feed or its feed URL changes, however that happens (the form, an import, SQL).
 // Existing podcasts get their times spread over the next day; existing audience sources leave
 // the 04:00 UTC they all shared for their own time in the day's window (audience/fetch-source.ts).
-// Decision 2026-12-01: the Feed-Check job found its work by grouping every podcast's reports,
-// and every audience source came due at the same hour.
+// Entscheidung JOBS-1: each job reads only what is due, each row at its own time of day.
 import { sql } from 'kysely';
 import type { Engine } from '../database.ts';
 import { notNull, type MigrationDb } from './column-types.ts';
