@@ -10,8 +10,7 @@
 // The lookup is the route's last preValidation step, after the guard (which prepends itself) and
 // before the params and query are validated: an answer is kept only for parameters whose
 // validation passed (a 200) and that were sent as validation makes them, and the same parameters
-// pass the same way, so a hit skips the schemas. Decision 2026-11-29: validating a kept
-// read's URL was 5 % of its CPU.
+// pass the same way, so a hit skips the schemas (Entscheidung HTTP-2).
 //
 // "Nothing changed" is a count of changes of the podcast and of everything, never taken after the
 // data it stands for was read:
@@ -21,7 +20,7 @@
 // - PostgreSQL (migration 0023): counted in a table by deferred triggers, read by the guard's
 //   statement in the same snapshot as the podcast's row; every process sees every change.
 // An answer is kept under the count seen before the handler ran: a change during the request
-// makes it stale at once, never the other way round. Decision 2026-11-27.
+// makes it stale at once, never the other way round (Entscheidung DB-2).
 //
 // A user's own reads (`answerCache: 'user'`: the account, the podcasts to select) keep theirs on
 // SQLite only, per route, user and Berlin day, while nothing at all changed (their inputs span

@@ -1,6 +1,6 @@
 // The app shell with the answers every app screen asks for first, embedded.
 //
-// Decision 2026-11-26: a page of /app/* requested with a session cookie gets the answers of
+// Entscheidung HTTP-4: a page of /app/* requested with a session cookie gets the answers of
 // GET /api/account/session, /api/account/podcasts and /api/account/context inside the document, as
 // `<script type="application/json" id="boot">` (data, never executed, so the CSP stays
 // `script-src 'self'`). The client's HTTP client answers those calls from it once, at the start
@@ -10,10 +10,8 @@
 // role and plan guard and the serializers are the very ones of the calls: what a call would refuse
 // (401, 403) is left out, and a guest's page embeds nothing.
 //
-// Decision 2026-11-26: the four app screens the goal names get the
-// answers of their own first requests embedded too (`screenCalls`), so they paint without any API
-// request: on a phone's network each wave of requests before the paint cost at least a round trip,
-// and the dashboard's twelve shared six connections with its scripts.
+// The first screens get the answers of their own first requests embedded too (`screenCalls`), so
+// they paint without any API request (Entscheidung HTTP-4).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './cookies.ts';

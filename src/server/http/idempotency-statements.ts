@@ -59,8 +59,7 @@ const literal = (text: string | null) => (text === null ? 'null' : loadPg().esca
 
 /**
  * PostgreSQL: recordAnswer as literal SQL, sent with the request's COMMIT in one round trip
- * (db/request-transaction.ts `end`). Decision 2026-12-01: the transaction's BEGIN and COMMIT
- * were two round trips more per write; this takes one of them back.
+ * (db/request-transaction.ts `end`, Entscheidung HTTP-8).
  */
 export const answerStatement = (
   status: number,
@@ -87,8 +86,7 @@ export const deleteKey = preparedWrite((db: Db, scope: string, key: string, hold
 );
 
 // SQLite (one process per file, db/README.md): the claim is held in this process, not written.
-// Decision 2026-11-26: the claim's own INSERT was a commit of its own, a third of a
-// write's commits (claim, write, record). Here the claim is an entry in `running` plus a
+// Entscheidung HTTP-6: the claim is an entry in `running` plus a
 // synchronous read of the stored key on the read connection, and the record is one upsert of the
 // finished row; a duplicate arriving meanwhile finds the entry (409) or, once the upsert is
 // committed, the row (replay). A lost run leaves no row: its retry acts, as after

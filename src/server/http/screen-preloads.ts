@@ -1,9 +1,7 @@
 // The chunks of the app screen a signed-in user's page opens, preloaded by the page itself
-// (`<link rel="modulepreload">`, decision 2026-11-26): the app asks for them only once its
-// entry has loaded and run, which on a phone put a round trip and the entry's start between the
-// entry and the screen's code. Decision 2026-12-01: the build writes each first screen's chunks
+// (`<link rel="modulepreload">`, Entscheidung HTTP-9). The build writes each first screen's chunks
 // (screen-chunks.json, src/client/build/screen-chunks.ts) from the screens declared in
-// src/shared/first-screens.ts, so no client file is named here; without that file (tests, an older
+// src/shared/first-screens.ts, so no client file is named here (Entscheidung CLI-5); without that file (tests, an older
 // build) nothing is preloaded.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

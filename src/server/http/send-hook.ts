@@ -39,8 +39,7 @@ function addVary(reply: FastifyReply) {
  * The compressed bytes of the last bodies, by the body itself: a list or a podcast asked for again
  * unchanged (a reload, another tab, a poll) is not compressed again. The key is the whole text, so
  * a hit is exactly the same body, whoever asked; nothing about who may see it is decided here.
- * Decision 2026-11-26: compression was a twentieth of a method list's CPU. Bounded by
- * count and body size; the oldest entry goes first.
+ * Entscheidung HTTP-10. Bounded by count and body size; the oldest entry goes first.
  */
 const COMPRESSED_BODIES = 128;
 const COMPRESSED_MAX = 64 * 1024;
