@@ -5,15 +5,12 @@
 // (fetch-source.ts), so a run's work follows what is due. Every fetch, whoever starts it, first
 // takes the source's own lease (fetch-source.ts), so a source is fetched by one process at a time
 // even when a refresh in one process meets the job in another; within a process a second ask for
-// a running fetch joins it. Decisions 2026-12-01.
+// a running fetch joins it (Entscheidung JOBS-1).
 //
-// Decision 2026-12-06: every fetch runs in the job's own async context, made when the
-// job starts (outside any request), whoever asks for it — the daily run, a connect's backfill, a
-// refresh that awaits it. A request's transaction (db/request-transaction.ts, an
-// AsyncLocalStorage) therefore never reaches a fetch: each page's days and cursor commit in their
-// own short transaction as the fetch goes, and no call to OP3 runs inside a request's transaction.
-// Before, a keyed refresh ran its whole fetch inside the request's transaction: after 1,307 pages
-// the saved cursor was still empty, so a crash started over.
+// Entscheidung AUD-1: every fetch runs in the job's own async context, made when the job starts
+// (outside any request), whoever asks for it — the daily run, a connect's backfill, a refresh that
+// awaits it. A request's transaction (db/request-transaction.ts, an AsyncLocalStorage) therefore
+// never reaches a fetch: each page's days and cursor commit in their own short transaction.
 import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';

@@ -10,7 +10,7 @@
 // - 429, a 5xx, a timeout or a refused connection: back off exponentially (5 min, 10, 20, … at
 //   most a day; longer if the source says Retry-After), keep the cursor, resume there.
 // - A refused token waits for the user (no next fetch); an unknown show is asked again daily.
-// - Decision 2026-12-06: an answer that cannot be right (op3-source.ts, its bounds)
+// - An answer that cannot be right (op3-source.ts, its bounds; Entscheidung AUD-2)
 //   ends the fetch with the reason as the source's message ('Fehler'); asked again the next day.
 // - Each batch is its own short transaction outside any request (audience-job.ts runs every fetch
 //   in the job's own async context), so a crash resumes at the last stored batch.

@@ -11,7 +11,7 @@
 // screens say so). A page ends anywhere inside a day, so the day being counted travels in the
 // cursor with OP3's continuation token, and a day is handed out only once it is complete. A day
 // without a download is 0 once the show has started (before its first download it is absent:
-// OP3 had not counted it yet). Decision 2026-12-01.
+// OP3 had not counted it yet).
 import { createHash } from 'node:crypto';
 import { addDays, daysBetween } from '../../shared/calendar.ts';
 import { OP3_PAGE_LIMIT, type Op3Client, type Op3DownloadsPage } from './op3-client.ts';
@@ -72,8 +72,7 @@ type Cursor = DayRange & {
 };
 
 /**
- * Bounds of one read (decision 2026-12-06: a server that repeated one token was
- * followed for 51,768 pages and stored a day of 25 million downloads). OP3 answers its rows in
+ * Bounds of one read (Entscheidung AUD-2). OP3 answers its rows in
  * ascending time and sends a token only with a full page of new rows (api_query_downloads.ts), so
  * the read ends with SourceError('answer') when a token comes again, when a page with a token
  * brings no new row, when the pages exceed what the range's days can fill at `maxDayDownloads`

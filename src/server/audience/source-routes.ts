@@ -3,10 +3,8 @@
 // remove and refresh (audience.manage). The token is read once, checked at OP3, stored sealed
 // (token-box.ts) and never answered again: a source says only `token_hint`.
 //
-// Decision 2026-12-01: connecting answers 201 at once with status 'pending' whatever the show's
-// size; the 12 months are read in the background (audience-job.ts) and the screen polls the list.
-// One answer shape for a small and a large show; a dying process leaves the source due
-// (`next_fetch_at` = now), so the job of any process resumes it from its cursor.
+// Entscheidung AUD-3: connecting answers 201 at once with status 'pending'; the 12 months are read
+// in the background (audience-job.ts) and the screen polls the list.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -2,9 +2,7 @@
 // where the source has them, per-episode counts), in batches that each carry the cursor to resume
 // from. The caller (the job, the connect route) stores a batch's rows and its cursor together, so
 // a fetch broken off by a 429 or an outage resumes after the last stored batch.
-// Decision 2026-12-01: an async iterable of batches, not one big answer: OP3 pages through single
-// downloads 20,000 at a time, and a year of a large show is many pages; storing as we go keeps
-// memory flat and makes "resume where it stopped" a property of the interface, not of one source.
+// Entscheidung AUD-4: an async iterable of batches, not one big answer.
 import type { AudienceSeries } from '../../shared/audience.ts';
 
 /** One day of figures; a series the source does not give is left out (stored as NULL, never 0). */

@@ -1,8 +1,7 @@
 // A source's API token at rest: AES-256-GCM with a key the server keeps in the database
 // (`secrets`, like the signing key and the VAPID pair), so every process shares it and a copy of
-// the audience tables alone does not reveal a token. Decision 2026-12-01: authenticated
-// encryption (GCM), a fresh 12-byte IV per token, the podcast's id bound in as additional data
-// so a sealed token copied onto another podcast's source does not open there.
+// the audience tables alone does not reveal a token. Entscheidung AUD-5: a fresh 12-byte IV per
+// token, the podcast's id bound in as additional data.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { secret } from '../auth/secrets.ts';

@@ -3,11 +3,8 @@
 // POST …/audience-uploads/{uploadId}:commit stores its days under the mapping the user chose
 // (commit-upload.ts). Both for owners and managers (audience.manage), Basic and Pro alike.
 //
-// Decision 2026-12-01: pending uploads older than a day, and all but this podcast's newest few,
-// are removed by the next upload: a preview nobody committed is not kept for ever, and a podcast
-// cannot pile up files of 5 MB each. 2026-12-06: and all but the uploader's newest few
-// across their podcasts (one account with 8 podcasts kept 23), removed after the new one is
-// stored, so that uploads sent at once leave no more than that either.
+// Entscheidung AUD-6: pending uploads older than a day, all but this podcast's newest few and all
+// but the uploader's newest few across their podcasts are removed after the next one is stored.
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// A running total read as days (decision 2026-12-07, upload-kinds.ts): each day's figure is the
+// A running total read as days (Entscheidung AUD-7, upload-kinds.ts): each day's figure is the
 // total's difference to the day before. The first day with a figure is only the starting point
 // (what came before it is not in the file). Where days are missing between two figures, the
 // difference belongs to several days together: that row is listed, never spread over the days.
