@@ -1,8 +1,7 @@
 // Committing an uploaded export: in ONE transaction the podcast's 'upload' source (made on the
-// first commit), the days (storeDays), the upload itself with the figures it gave
-// (upload-imports.ts: so it can be taken back alone), the mapping remembered for the file's
-// shape, the monthly metrics taken from the days, and the end of the pending upload. A failure
-// anywhere leaves nothing behind.
+// first commit), the days (storeDays), the mapping remembered for the file's shape, the monthly
+// metrics taken from the days, and the end of the pending upload. A failure anywhere leaves
+// nothing behind.
 //
 // Decision 2026-12-01: rows that cannot be read do not block the others. A host's export often
 // ends in a total line ("Summe", "Gesamt") or carries a note row, and a podcaster cannot easily
@@ -20,31 +19,17 @@ import type { Db } from '../db/database.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { audienceMessages } from '../../shared/audience.ts';
 import { storeDays } from './store-days.ts';
-import { recordImport } from './upload-imports.ts';
 import { checkMapping, readMapped, SHOWN_ROW_ERRORS } from './upload-mapping.ts';
 import { checkKind, guessKind } from './upload-kinds.ts';
 import { parseUpload, UploadRefused } from './upload-parser.ts';
+import { commitEpisodes } from './commit-episodes.ts';
+import { takePending, uploadSource } from './upload-pending.ts';
 import { storedReports, withoutReport } from './upload-reports.ts';
 import { dailyDifferences } from './upload-running.ts';
 import { updateSourceMetrics } from './source-metrics.ts';
 
 const SHOWN_ERRORS = 10;
 export const noRowReadable = 'In dieser Datei konnten wir keine Zeile lesen.';
-
-/** The podcast's upload source, made on its first commit (a parallel commit's row is taken). */
-async function uploadSource(trx: Db, podcastId: number, now: string) {
-  await trx
-    .insertInto('audience_sources')
-    .values({ podcast_id: podcastId, type: 'upload', status: 'ok', failures: 0, created_at: now })
-    .onConflict((oc) => oc.columns(['podcast_id', 'type']).doNothing())
-    .execute();
-  return trx
-    .selectFrom('audience_sources')
-    .select('id')
-    .where('podcast_id', '=', podcastId)
-    .where('type', '=', 'upload')
-    .executeTakeFirstOrThrow();
-}
 
 /** The export's columns and rows, or the German 422 (at `upload`) why it cannot be read. */
 export function parseExport(text: string | null) {
@@ -68,7 +53,7 @@ export function storedMapping(mapping: AudienceMapping) {
 async function pendingReport(db: Db, podcastId: number, uploadId: number, name: string | undefined) {
   const upload = await db
     .selectFrom('audience_uploads')
-    .select(['content', 'file_name', 'user_id'])
+    .select(['content', 'file_name'])
     .where('id', '=', uploadId)
     .where('podcast_id', '=', podcastId)
     .executeTakeFirst();
@@ -98,13 +83,16 @@ export async function commitUpload(
   },
 ) {
   const { upload, reports, report, parsed } = await pendingReport(db, podcastId, uploadId, reportName);
-  // A kind that is never imported says so before any column is looked at.
-  const never =
-    chosen === 'episodes' || chosen === 'unusable' ? checkKind(chosen, parsed, mapping, null) : null;
-  if (never) throw invalid(never);
+  const kind = chosen ?? guessKind(parsed, mapping, (m) => readMapped(parsed, m).rows).kind;
+  // A table per episode is stored per episode, whatever its date and figure columns are mapped to.
+  if (kind === 'episodes' || chosen === 'unusable') {
+    const never = checkKind(kind, parsed, mapping, null);
+    if (never) throw invalid(never);
+    const left = withoutReport(reports, report.name);
+    return commitEpisodes(db, { podcastId, uploadId, content: upload.content, left, now }, parsed);
+  }
   const wrong = checkMapping(parsed.columns, mapping);
   if (wrong) throw invalid(wrong);
-  const kind = chosen ?? guessKind(parsed, mapping, (m) => readMapped(parsed, m).rows).kind;
   const refused = checkKind(kind, parsed, mapping, null);
   if (refused) throw invalid(refused);
   const read = readMapped(parsed, mapping);
@@ -121,34 +109,9 @@ export async function commitUpload(
   const at = now.toISOString();
   const left = withoutReport(reports, report.name);
   const counts = await db.transaction().execute(async (trx) => {
-    // First, so that two commits of the same report cannot both store it: the second finds none.
-    const gone =
-      left === null
-        ? await trx
-            .deleteFrom('audience_uploads')
-            .where('id', '=', uploadId)
-            .where('podcast_id', '=', podcastId)
-            .executeTakeFirst()
-            .then((r) => Number(r.numDeletedRows))
-        : await trx
-            .updateTable('audience_uploads')
-            .set({ content: left })
-            .where('id', '=', uploadId)
-            .where('podcast_id', '=', podcastId)
-            .where('content', '=', upload.content)
-            .executeTakeFirst()
-            .then((r) => Number(r.numUpdatedRows));
-    if (gone === 0) throw notFound(audienceMessages.uploadNotFound);
+    await takePending(trx, { uploadId, podcastId, content: upload.content, left });
     const source = await uploadSource(trx, podcastId, at);
     const stored = await storeDays(trx, { sourceId: source.id, podcastId }, rows);
-    // This upload's own figures, so it can be taken back alone (upload-imports.ts).
-    const fileName =
-      report.name === upload.file_name ? upload.file_name : `${upload.file_name}: ${report.name}`;
-    await recordImport(
-      trx,
-      { podcastId, sourceId: source.id, userId: upload.user_id, fileName, now: at },
-      rows,
-    );
     const value = JSON.stringify(storedMapping(mapping));
     await trx
       .insertInto('audience_mappings')

@@ -3,9 +3,10 @@
 // Decisions 2026-12-07:
 // - Episodes: a title or guid column (episode-table.ts names them) and downloads by age (`1d`,
 //   `7 Days`, `First 24 hours`), or a title/guid that differs from row to row, or dates that
-//   repeat (a row per episode and day, Apple's episode report). Stored as days it would put each
-//   episode's total on its publication day. Storing it per episode is the per-episode table's
-//   work; until that commit is there the kind is recognised and refused with that sentence.
+//   repeat (a row per episode and day, Apple's episode report). Stored per episode
+//   (commit-episodes.ts), never as days: that would put each episode's total on its publication
+//   day. A table that names no downloads (Apple's episode report counts plays and listening time)
+//   is recognised, said to be not storable yet, and refused at the commit.
 // - Weekly: every step between the dates a multiple of 7 days (at least 3 dates). Not stored:
 //   audience days hold one figure per day, and a week's figure on its first day would read as a
 //   day 7 times too large; the reason is said and nothing is guessed.
@@ -18,7 +19,7 @@
 import type { AudienceMapping, UploadKind } from '../../shared/audience.ts';
 import { audienceMessages } from '../../shared/audience.ts';
 import type { FieldErrors } from '../../shared/api.ts';
-import { episodeColumns } from './episode-table.ts';
+import { episodeColumns, readEpisodeTable } from './episode-table.ts';
 import type { DayRow } from './store-days.ts';
 import { isDuration, isFollowerChange } from './upload-meanings.ts';
 import { normaliseName, type ParsedUpload } from './upload-parser.ts';
@@ -38,7 +39,14 @@ export const kindMessages = {
   weekly: (name: string) =>
     `Zahlen je Woche: Die Daten in „${name}“ liegen je 7 Tage oder ein Vielfaches davon auseinander. Hörerzahlen speichern Zahlen je Tag und erfinden keine Tage aus Wochenwerten; lade bitte den Export mit den Zahlen je Tag hoch.`,
   episodes: (rows: number) =>
-    `Eine Tabelle je Folge: ${german(rows)} ${rows === 1 ? 'Zeile' : 'Zeilen'} mit Folge und Downloads, keine Reihe je Tag. Erkannt, aber noch nicht speicherbar: Zahlen je Folge kann Hörerzahlen noch nicht übernehmen; für die Tage lade bitte den Export mit den Zahlen je Tag hoch.`,
+    `Eine Tabelle je Folge: ${german(rows)} ${rows === 1 ? 'Zeile' : 'Zeilen'} mit Folge und Downloads nach Alter, keine Reihe je Tag. Wir speichern die Zahlen je Folge, zugeordnet den Folgen deines Feeds (nach GUID, sonst Titel, sonst Veröffentlichungstag).`,
+  episodesMatched: (matched: number, rows: number) =>
+    matched === rows
+      ? 'Jede Zeile passt zu einer Folge deines Feeds.'
+      : `${german(matched)} von ${german(rows)} Zeilen passen zu Folgen deines Feeds; die anderen listen wir beim Import mit dem Grund auf.`,
+  episodesWithoutDownloads:
+    'Eine Tabelle je Folge, erkannt, aber noch nicht speicherbar: Sie nennt keine Downloads (etwa nur Wiedergaben oder Hördauer), und je Folge speichern wir Downloads.',
+  noEpisodeReadable: 'In dieser Tabelle konnten wir keine Folge lesen.',
   noDate: audienceMessages.noDateColumn,
   noFigure:
     'Nicht verwendbar: In dieser Datei steht keine Spalte mit Downloads, Hörer:innen, Follower-Stand, Wiedergaben oder Durchhörrate in Prozent.',
@@ -130,8 +138,13 @@ export function guessKind(
   readRows: (mapping: AudienceMapping) => DayRow[],
 ): KindGuess {
   const dated = mapping.date ? daysOf(parsed, mapping.date) : null;
-  if (looksLikeEpisodes(parsed, dated?.repeats ?? false))
-    return { kind: 'episodes', message: kindMessages.episodes(parsed.records.length) };
+  if (looksLikeEpisodes(parsed, dated?.repeats ?? false)) {
+    const storable = episodeColumns(parsed.columns) !== null;
+    const message = storable
+      ? kindMessages.episodes(parsed.records.length)
+      : kindMessages.episodesWithoutDownloads;
+    return { kind: 'episodes', message };
+  }
   if (!mapping.date || !dated?.distinct.length) return { kind: 'unusable', message: kindMessages.noDate };
   const figures = parsed.columns.filter((c) => c.kind === 'number');
   const usable = figures.filter((c) => !isDuration(c.name) && !isFollowerChange(c.name));
@@ -177,10 +190,10 @@ export function checkKind(
   rows: readonly DayRow[] | null,
 ): FieldErrors | null {
   if (kind === 'unusable') return { kind: [kindMessages.unusable] };
-  if (kind === 'episodes')
-    return {
-      kind: [episodesByAge(parsed) ? kindMessages.episodes(parsed.records.length) : kindMessages.noEpisodes],
-    };
+  if (kind === 'episodes') {
+    if (!episodesByAge(parsed)) return { kind: [kindMessages.noEpisodes] };
+    return readEpisodeTable(parsed) ? null : { kind: [kindMessages.episodesWithoutDownloads] };
+  }
   if (episodesByAge(parsed)?.byAge) return { kind: [kindMessages.episodesByAge] };
   const weekly = isWeekly(daysOf(parsed, mapping.date).distinct);
   if (kind === 'weekly')

@@ -13,7 +13,9 @@ import {
 } from '../../shared/audience.ts';
 import type { Db } from '../db/database.ts';
 import { invalid } from '../http/errors.ts';
-import { guessKind } from './upload-kinds.ts';
+import { matchEpisodeTable } from './episode-counts.ts';
+import { readEpisodeTable } from './episode-table.ts';
+import { guessKind, kindMessages } from './upload-kinds.ts';
 import { checkMapping, guessMapping, readMapped } from './upload-mapping.ts';
 import { withNotes } from './upload-meanings.ts';
 import { decodeUpload, parseUpload, UploadRefused, type ParsedUpload } from './upload-parser.ts';
@@ -86,10 +88,16 @@ async function previewOf(
   const mapping: Partial<AudienceMapping> =
     (await rememberedMapping(db, podcastId, parsed.shape, parsed.columns)) ?? guessMapping(parsed.columns);
   const guess = guessKind(parsed, mapping, (m) => readMapped(parsed, m).rows);
+  // An episode table says how many of its rows match the feed's episodes.
+  const table = guess.kind === 'episodes' ? readEpisodeTable(parsed) : null;
+  const matched = table ? (await matchEpisodeTable(db, podcastId, table.rows)).matched : null;
   return {
     name,
     kind: guess.kind,
-    kind_message: guess.message,
+    kind_message:
+      matched === null
+        ? guess.message
+        : `${guess.message} ${kindMessages.episodesMatched(matched, parsed.records.length)}`,
     columns,
     rows: parsed.records.length,
     mapping,

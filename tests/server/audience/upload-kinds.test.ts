@@ -1,13 +1,15 @@
 // What kind of table an upload is, decided before mapping and said in German in the preview: a
 // series per day, a running total (imported as the differences from day to day), a series per
-// week (refused for days), a table per episode (recognised, not yet stored), or nothing usable.
+// week (refused for days), a table per episode (stored per episode, or recognised and not yet
+// storable when it names no downloads), or nothing usable.
 // The podcaster's correction is respected where the file allows it, else refused in German.
 import { describe, expect, it } from 'vitest';
+import { matchMessages } from '../../../src/server/audience/episode-match.ts';
 import { kindMessages } from '../../../src/server/audience/upload-kinds.ts';
 import { runningMessages } from '../../../src/server/audience/upload-running.ts';
 import { uploadApp } from './upload-helpers.ts';
 
-const { owner, upload, commit, audience } = await uploadApp();
+const { t, owner, podcastId, upload, commit, audience } = await uploadApp();
 const RANGE = 'from=2026-01-01&to=2026-12-31';
 
 const day = (i: number) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
@@ -42,7 +44,9 @@ describe('the kind of an upload', () => {
     expect(done.statusCode, done.body).toBe(200);
     // The first day is only the starting point: 17 days stored, summing to 23.
     expect(done.json().data).toMatchObject({ inserted: 17, errors: [], error_count: 0 });
-    const days = (await audience(RANGE)).days.filter((d) => d.date >= day(40) && d.date <= day(57));
+    const days = (await audience(RANGE)).days.filter(
+      (d) => (d.date as string) >= day(40) && (d.date as string) <= day(57),
+    );
     expect(days.map((d) => d.downloads)).toEqual(totals.slice(1).map((t, i) => t - totals[i]!));
     expect(days.reduce((s, d) => s + (d.downloads as number), 0)).toBe(23);
   });
@@ -67,7 +71,9 @@ describe('the kind of an upload', () => {
     const done = await commit(owner, guess.id, guess.mapping, { kind: 'daily' });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.inserted).toBe(20);
-    const days = (await audience(RANGE)).days.filter((d) => d.date >= day(150) && d.date <= day(169));
+    const days = (await audience(RANGE)).days.filter(
+      (d) => (d.date as string) >= day(150) && (d.date as string) <= day(169),
+    );
     expect(days.map((d) => d.downloads)).toEqual(rows.map((r) => r[1]));
   });
 
@@ -99,7 +105,14 @@ describe('the kind of an upload', () => {
     }
   });
 
-  it("a host's episode table (a row per episode, downloads by age): recognised, not stored as days", async () => {
+  it("a host's episode table (a row per episode, downloads by age): stored per episode, never as days", async () => {
+    await t.db
+      .insertInto('episodes')
+      .values([
+        { podcast_id: podcastId, guid: 'g-3', title: 'Folge 3', published_at: '2026-11-20T05:00:00.000Z' },
+        { podcast_id: podcastId, guid: 'g-2', title: 'Folge 2', published_at: '2026-11-13T05:00:00.000Z' },
+      ])
+      .execute();
     const table = [
       'Slug,Title,Published,1 Day,7 Days,14 Days,30 Days,90 Days,Spotify,All Time',
       'folge-3,Folge 3,2026-11-20,"1,222",2100,–,–,–,80,2300',
@@ -108,19 +121,49 @@ describe('the kind of an upload', () => {
     ].join('\n');
     const guess = await preview(table);
     expect(guess.kind).toBe('episodes');
-    expect(guess.kind_message).toBe(kindMessages.episodes(3));
-    const before = await audience(RANGE);
-    const refused = await commit(owner, guess.id, { date: 'Published', downloads: 'All Time' });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors).toEqual({ kind: [kindMessages.episodes(3)] });
+    expect(guess.kind_message).toBe(`${kindMessages.episodes(3)} ${kindMessages.episodesMatched(2, 3)}`);
+    const before = (await audience(RANGE)).days;
     const asDays = await commit(
       owner,
       guess.id,
       { date: 'Published', downloads: 'All Time' },
       { kind: 'daily' },
     );
+    expect(asDays.statusCode).toBe(422);
     expect(asDays.json().errors).toEqual({ kind: [kindMessages.episodesByAge] });
-    expect(await audience(RANGE)).toEqual(before);
+    const done = await commit(owner, guess.id, { date: 'Published', downloads: 'All Time' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({
+      inserted: 2,
+      error_count: 1,
+      errors: [{ line: 4, message: matchMessages.unmatched('„Folge 1“') }],
+    });
+    const stored = await t.db
+      .selectFrom('audience_episodes')
+      .select(['item_guid', 'downloads_1', 'downloads_7', 'downloads_all'])
+      .where('podcast_id', '=', podcastId)
+      .orderBy('item_guid')
+      .execute();
+    expect(stored).toEqual([
+      { item_guid: 'g-2', downloads_1: 900, downloads_7: 1500, downloads_all: 1900 },
+      { item_guid: 'g-3', downloads_1: 1222, downloads_7: 2100, downloads_all: 2300 },
+    ]);
+    expect((await audience(RANGE)).days).toEqual(before);
+  });
+
+  it("Apple's episode report (plays per episode and day, no downloads): recognised, not storable yet", async () => {
+    const report = [
+      'Show ID\tEpisode ID\tEpisode Title\tDate\tTotal Time Listened\tPlays\tUnique Listeners',
+      '1600000001\t1000650001\tFolge 1\t20260901\t3600\t12\t9',
+      '1600000001\t1000650002\tFolge 2\t20260901\t1800\t8\t6',
+      '1600000001\t1000650001\tFolge 1\t20260902\t1200\t5\t4',
+    ].join('\n');
+    const guess = await preview(report);
+    expect(guess.kind).toBe('episodes');
+    expect(guess.kind_message).toBe(kindMessages.episodesWithoutDownloads);
+    const refused = await commit(owner, guess.id, { date: 'Date', plays: 'Plays' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ kind: [kindMessages.episodesWithoutDownloads] });
   });
 
   it("not usable: one sentence says what is missing (Apple's followers report holds only changes)", async () => {

@@ -83,7 +83,9 @@ describe('units and meanings', () => {
     });
     const done = await commit(owner, id, mapping);
     expect(done.statusCode, done.body).toBe(200);
-    const days = (await audience(RANGE)).days.filter((d) => d.date >= day(300) && d.date <= day(302));
+    const days = (await audience(RANGE)).days.filter(
+      (d) => (d.date as string) >= day(300) && (d.date as string) <= day(302),
+    );
     expect(days.map((d) => d.followers)).toEqual([120, 119, 121]);
   });
 

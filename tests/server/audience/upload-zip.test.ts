@@ -67,7 +67,7 @@ describe("Apple's zip", () => {
       ]),
     ).toEqual([
       ['Followers.txt', 'unusable', kindMessages.followerChanges('Net Followers')],
-      ['Episodes.txt', 'episodes', kindMessages.episodes(10)],
+      ['Episodes.txt', 'episodes', kindMessages.episodesWithoutDownloads],
       ['Show.txt', 'daily', kindMessages.daily(10, iso(0), iso(9))],
     ]);
     // On top: the first report that can be imported.
@@ -97,7 +97,7 @@ describe("Apple's zip", () => {
       { date: 'Date', plays: 'Plays' },
       { report: 'Episodes.txt' },
     );
-    expect(episodeTable.json().errors).toEqual({ kind: [kindMessages.episodes(10)] });
+    expect(episodeTable.json().errors).toEqual({ kind: [kindMessages.episodesWithoutDownloads] });
   });
 
   it('reads YYYYMMDD only where every value of the column is such a date', async () => {
