@@ -19,9 +19,7 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 const THEME_COLOR = '#0f766e';
 
 /**
- * Fewer, larger chunks (decision 2026-11-26, issue 25): automatic splitting made ~170 chunks, most
- * under 1 KB, that a phone fetched in waves of imports (97 scripts before the dashboard painted,
- * the small ones not worth compressing). Higher priority takes a module first; a group also takes
+ * Fewer, larger chunks (Entscheidung CLI-16). Higher priority takes a module first; a group also takes
  * what its modules import unless a higher group has it.
  * - index: the entry and everything it imports statically, one file.
  * - markdown, dexie, uplot, workbox-window: libraries only some screens use (method content and
@@ -69,7 +67,7 @@ const CHUNK_GROUPS = [
   { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/, priority: 33 },
   { name: 'workbox-window', test: /node_modules[\\/]workbox-window[\\/]/, priority: 33 },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 15 },
-  // Each schema module of src/shared in a chunk of its own, `schema-<module>` (decision 2026-12-06):
+  // Each schema module of src/shared in a chunk of its own, `schema-<module>` (Entscheidung CLI-17):
   // in zod's chunk, the first answer parsed after the start built every schema of the app at once
   // (the dashboard's 'Hörerzahlen' answer: ~150 ms of main thread unthrottled, a phone's four
   // times that); now the module it needs and those that one imports (a module several import goes

@@ -14,8 +14,7 @@ export const BACKOFF_MS = [5_000, 15_000, 60_000, 5 * 60_000];
 /**
  * A forced run ignores the backoff, but not a server's "wait" (5xx, 409, 429) of the last few
  * seconds: one network return fires several triggers (Background Sync, the page's `online` event,
- * its session probe), and each used to count as a failed try, so three in 250 ms took the wait to
- * 60 s (stress run y1, 2026-11-26). A burst is one try now. Not for network errors: when the
+ * its session probe), and a burst of them is one try (Entscheidung BRW-2). Not for network errors: when the
  * network comes back, a change that failed on the way out goes at once.
  */
 export const BURST_MS = 3_000;

@@ -2,7 +2,7 @@
 // from main.ts) with a V8 code cache, so a restart deserialises the compiled functions instead of
 // parsing and compiling 5 MB of JavaScript again.
 //
-// Decision (2026-11-29): Node 22's module.enableCompileCache() does this for ES modules;
+// Entscheidung SRV-4: Node 22's module.enableCompileCache() does this for ES modules;
 // Node 20 (pinned) can only cache a classic script, so the server is bundled as CommonJS and run
 // through vm.Script with `cachedData`, the technique of v8-compile-cache (which hooks require()
 // and writes at exit; one script needs neither). Measured: a restart to the first answer 350 → 270

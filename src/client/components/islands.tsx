@@ -1,4 +1,4 @@
-// The landing's interactive parts ("islands"). Decision (2026-11-28): a guest's
+// The landing's interactive parts ("islands"). Entscheidung CLI-14: a guest's
 // '/' is the page rendered at build time (build/prerender.ts) with only these made interactive by
 // a script of their own (src/client/landing-script.tsx, 7 KB gzipped; React and these components, 76 KB,
 // load when the first island comes near the screen), not the whole app hydrating the whole page. Hydrating the app cost the landing 0.5–1.4 s of

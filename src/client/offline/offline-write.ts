@@ -3,13 +3,12 @@
 // hook (useOfflineWrite), the outbox item the service worker replays (src/browser/outbox-replay.ts)
 // and the cache while the item waits.
 //
-// Decision (2026-11-26): the query cache is the one source of truth of what a screen shows. The
+// Entscheidung OFF-5: the query cache is the one source of truth of what a screen shows. The
 // hook changes the cache at once (onMutate); a write that went to the outbox keeps that change
 // until the server has answered, because every refetch of a changed query passes through
 // `withPending`, which applies the waiting items again in their order. When an item leaves the
 // outbox (sent, refused, discarded; in any tab or in the worker) the page refetches its queries
-// (offline-data.ts). Before, a step's checkbox read the cache, a local `wanted` state and an
-// outbox overlay, and the progress ('x von y Aufgaben erledigt') did not follow an offline change.
+// (offline-data.ts).
 import {
   hashKey,
   partialMatchKey,

@@ -80,7 +80,7 @@ export function databaseFault(error: unknown): DatabaseFault | undefined {
 /**
  * What one database's outages were: one log line per episode (the first fault of a kind is logged
  * as an error naming its cause; the same kind again within LOG_EVERY_MS is only counted, and the
- * next line says how many there were), and when it was last unreachable. Decision (2026-11-27):
+ * next line says how many there were), and when it was last unreachable. Entscheidung DB-19:
  * kept per database (`Database.faults`), not per process: a test process builds many apps one
  * after another (vitest without isolation), and one app's outage must not answer for the next.
  */
@@ -157,7 +157,7 @@ export function watchPool(pool: pg.Pool, log: FaultLogger, faults: FaultRecord) 
 
 /**
  * Runs `start` (the migrations: the first thing that needs the database) until the database
- * answers. Decision (2026-11-26): by default the app waits for ever, logging one line per
+ * answers. Entscheidung DB-20: by default the app waits for ever, logging one line per
  * attempt at growing intervals (1 s up to 10 s), because the database and the app often start
  * together and an orchestrator restarting the app gains nothing; DB_START_TIMEOUT sets a limit
  * after which it exits with one clear line instead. Errors that are no outage are thrown at once.

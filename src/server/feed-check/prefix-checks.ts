@@ -2,7 +2,7 @@
 // puts in front of the file (OP3 `op3.dev/e/`, Podtrac `dts.podtrac.com/redirect.mp3/`, Blubrry
 // `media.blubrry.com/<program>/`, Chartable `chtbl.com/track/<id>/`); they can be chained.
 //
-// Decisions 2026-12-01:
+// Entscheidungen FC-3 and FC-4:
 // - Chartable was shut down at the end of 2024: its prefix only adds a hop to a dead service, an
 //   error ('Fehler'). OP3 measures openly: all is well, so no finding (the Feed-Check lists what
 //   to do; a feed that moves to OP3 shows 'Kein Mess-Präfix' as fixed). Podtrac and Blubrry are

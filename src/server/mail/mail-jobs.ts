@@ -2,12 +2,11 @@
 // short and identical for every caller: password-forgot queues the same job whether or not the
 // address has an account, and only the worker finds out (and then sends nothing).
 //
-// Decision (2026-11-26): each domain declares and renders its own mails (account/account-mails.ts,
+// Entscheidung MAIL-1: each domain declares and renders its own mails (account/account-mails.ts,
 // team/invitation-mail.ts, newsletter/newsletter-mail.ts); this folder imports none of them. A
 // domain adds its jobs to `MailJobs` by declaration merging, so `ctx.mail.enqueue` stays typed
 // without mail/ knowing the domains, and app.ts hands the queue one renderer per template (the
-// type makes a missing one a compile error). Before, this file imported account, team and
-// newsletter code and closed an import cycle of nine files through context.ts.
+// type makes a missing one a compile error).
 import type { Mail } from './mailer.ts';
 
 /**

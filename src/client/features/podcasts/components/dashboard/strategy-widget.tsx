@@ -8,11 +8,8 @@ import { EditLink, WidgetCard } from './widget-card-actions.tsx';
  * 'Podcast-Strategie' (§2): seven collapsible sections; an empty one shows the question it asks.
  * A failed load leaves every answer empty (§8), so the questions show.
  *
- * Decision (2026-11-27): each section is a disclosure of its own (a heading's button with
- * `aria-expanded`, its region hidden while closed), as radix's Accordion renders it, without radix:
- * its content measured itself on mount (`getBoundingClientRect` and a computed style, for an open
- * animation we do not show), seven forced layouts in the commit of the dashboard's first paint,
- * the largest share of that task in a CPU profile.
+ * Entscheidung FPOD-3: each section is a disclosure of its own (a heading's button with
+ * `aria-expanded`, its region hidden while closed), as radix's Accordion renders it, without radix.
  */
 export function StrategyWidget({ podcast }: { podcast: Podcast }) {
   const strategy = useStrategy(podcast.id);
