@@ -1,4 +1,4 @@
-// The app's first screens, declared once (decision 2026-12-01): each screen's path, the module the
+// The app's first screens, declared once (Entscheidung CLI-18): each screen's path, the module the
 // router loads it from, and the GETs its first paint makes for the selected podcast, as read
 // descriptors (reads.ts: endpoint and params; one function makes their URLs). The server embeds
 // those answers in the page (src/server/http/boot-data.ts), the screens' loaders ask for them by

@@ -1,11 +1,9 @@
 // The GETs the app's first screens make, as descriptors: an endpoint (its path as the spec writes
-// it, `{name}` for an id) and its params (decision 2026-12-07). One function builds a read's URL
+// it, `{name}` for an id) and its params (Entscheidung CLI-19). One function builds a read's URL
 // from them, the one the server embeds an answer under (src/server/http/boot-data.ts), the
 // client's fetchers ask for and take an embedded answer by (src/client/api/client.ts `api.read`),
 // and the screens' loaders pick their feature's query by the read's name
-// (src/client/routes/screens/screen-reads.ts). Before, first-screens.ts, the loaders' patterns,
-// boot-data.ts and the client's rebuilding of a ky call's query string had to agree on the URL
-// byte for byte, the query's order included. Without zod: the client reads it before its first paint.
+// (src/client/routes/screens/screen-reads.ts). Without zod: the client reads it before its first paint.
 
 type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? Name | PathParams<Rest>

@@ -11,8 +11,7 @@ import { warmScreens } from '../lib/warm-screens.ts';
 export type RouterContext = { queryClient: QueryClient };
 
 // The update prompt ('Neue Version verfügbar') and the outbox join once the first screen has
-// settled (decision 2026-11-26: loaded with the root, their chunks and dexie were
-// requested beside the screen's and ran before its first paint); the worker itself is registered
+// settled (Entscheidung CLI-24); the worker itself is registered
 // at `load` (lib/service-worker.ts), the outbox is replayed by the offline store (offline/offline-data.ts).
 // Loaded as deferred parts: a chunk that cannot load offline leaves them out, not the app.
 const UpdatePrompt = deferred(() => import('../components/update-prompt.tsx').then((m) => m.UpdatePrompt), {

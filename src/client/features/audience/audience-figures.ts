@@ -67,9 +67,8 @@ const sumOf = (days: readonly Day[], from: string, to: string) => {
 };
 
 /**
- * The 28 days up to the newest day with downloads against the 28 before them. Decision 2026-12-01:
- * counted back from the newest figure, not from today, since sources lag a day or more (OP3 counts
- * yesterday; an export ends when it was made); the widget names that day.
+ * The 28 days up to the newest day with downloads against the 28 before them, counted back from
+ * the newest figure (Entscheidung CLI-25); the widget names that day.
  */
 export function fourWeeks(days: readonly Day[]): FourWeeks | null {
   const end = newestDay(days, 'downloads');

@@ -1,6 +1,6 @@
 // The dashboard's 'Hörerzahlen' widget (features/audience), in a chunk of its own: it mounts with
 // the widgets below the first screen (dashboard-more.tsx), and its code and its request wait for
-// that, so neither grows the dashboard's first paint. Decision 2026-12-01. Should its chunk fail to
+// that, so neither grows the dashboard's first paint (Entscheidung CLI-23). Should its chunk fail to
 // load (offline before the worker had it), the widget is left out instead of the dashboard showing
 // its error page.
 import { Component, lazy, Suspense, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 // The sets of methods (compilations.list, compilations.show). Apart from the method screens
-// (decision 2026-11-26): a set's descriptions render Markdown (~32 KB gzipped), which the
+// (Entscheidung CLI-22): a set's descriptions render Markdown (~32 KB gzipped), which the
 // method list and a method's overview never show.
 import { getRouteApi } from '@tanstack/react-router';
 import { CompilationPage } from '../../features/practices/components/compilation-pages.tsx';

@@ -1,9 +1,8 @@
-// podcast.show, the dashboard, composed from the features (decision 2026-11-26): its
+// podcast.show, the dashboard, composed from the features (Entscheidung CLI-21): its
 // coworkers widget lists the team with the team's own query (features/team), its running
 // experiments and method widgets come from features/experiments and features/practices; features
 // don't import each other, so this module hands them to the dashboard (features/podcasts). One
-// module for the route's loader and component: before, each was its own dynamic import, and the
-// dashboard waited for seven small chunks in two waves before it rendered.
+// module for the route's loader and component.
 import type { QueryClient } from '@tanstack/react-query';
 import { FIRST_SCREENS } from '../../../shared/first-screens.ts';
 import type { Podcast } from '../../../shared/podcasts.ts';

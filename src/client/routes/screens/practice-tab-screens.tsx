@@ -1,5 +1,5 @@
 // The tabs of a method's detail after its overview (content, context, actions, rating). Their own
-// chunk (decision 2026-11-26): the content tab renders Markdown (react-markdown, ~32 KB
+// chunk (Entscheidung CLI-22): the content tab renders Markdown (react-markdown, ~32 KB
 // gzipped), which the method list and the overview, the screens a phone opens first, never show.
 import {
   ActionsTab,

@@ -27,10 +27,9 @@ const practiceIdOf = (id: string) => Number(id);
  * src/shared/first-screens.ts declares for the overview, all started at once from the route's id
  * and the selected podcast (at the start from the page's boot answers or the persisted cache),
  * instead of the tab asking for its sets and similar methods only once the method has answered.
- * Decision 2026-11-26 (method detail was practices/1 → compilations, two round trips after the
- * shell). The layout's loader asks for the method (every tab shows it), the tab's for the rest:
- * asked twice, the second would go to the server. Not awaited: the screen shows its own loading
- * and error states, as before.
+ * Entscheidung CLI-20. The layout's loader asks for the method (every tab shows it), the tab's for
+ * the rest: asked twice, the second would go to the server. Not awaited: the screen shows its own
+ * loading and error states.
  */
 const layoutQueries: ReadQueries = {
   practice: ({ practice, context }) => practiceQueryOptions(Number(context), practice),

@@ -1,5 +1,5 @@
 // A first screen's loader asks for the reads src/shared/first-screens.ts declares for it, the list
-// the server embeds in the page (decision 2026-12-01): each screen module names, per read
+// the server embeds in the page (Entscheidung CLI-18): each screen module names, per read
 // (src/shared/reads.ts, typed by its name), the feature's own query, so the cache keys and
 // fetchers stay the features' and a read added to a screen there is prefetched without being
 // written again here. A read no query is named for is the components' own (the assistant

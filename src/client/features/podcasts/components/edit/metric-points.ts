@@ -1,8 +1,7 @@
 // Where a metric's value sits in time and what it counts, for the chart and the table alike.
-// Decision 2026-12-07: a value taken from an audience source stands for a month (source-metrics.ts
+// Entscheidung FPOD-4: a value taken from an audience source stands for a month (source-metrics.ts
 // dates it on the month's last day with a figure); it is placed and named by that month, not by
-// when it was written (a year's upload wrote twelve months at one moment, which stacked them on one
-// spot). A typed value sits where it was typed. 'Reichweite' from downloads is the month's average
+// when it was written. A typed value sits where it was typed. 'Reichweite' from downloads is the month's average
 // downloads per week, from followers a follower count, typed a subscriber count (spec §3).
 import type { MetricHistory } from '../../../../../shared/podcasts.ts';
 
