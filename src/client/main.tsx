@@ -10,7 +10,8 @@ import { App } from './app-providers.tsx';
 import { isOffline, onReconnect, watchConnectivity } from './offline/connectivity.ts';
 import { restoreDrafts } from './lib/drafts.ts';
 import { endStart } from './lib/fetch-or-cached.ts';
-import { firstScreenCommitted, settleFirstScreen } from './lib/first-screen.ts';
+import { firstScreenCommitted, firstScreenSettled, settleFirstScreen } from './lib/first-screen.ts';
+import { idleQueue } from './lib/idle.ts';
 import { watchInstall } from './lib/install.ts';
 import { quietWhenLeaving } from './lib/page-leaving.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
@@ -32,6 +33,15 @@ import './styles.css';
  * ~15–30 ms of a desktop's main thread, four times that on a phone), the cache, routing, rendering.
  */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+/** The service worker's registration waits for the first screen, at most this long after the start. */
+const WORKER_LATEST_MS = 10_000;
+
+/** When the worker registers: after the first screen has settled, in an idle moment (lib/idle.ts). */
+const workerDue = () =>
+  Promise.race([firstScreenSettled, new Promise((resolve) => setTimeout(resolve, WORKER_LATEST_MS))]).then(
+    () => idleQueue(() => undefined),
+  );
 
 /** Resolves once `busy` is false, looked at whenever the query cache changes. */
 function whenQueries(queryClient: QueryClient, busy: () => boolean) {
@@ -67,7 +77,7 @@ async function start() {
   // A logout made offline reaches the server when the network is back (and at the next probe).
   onReconnect(() => void finishPendingLogout());
   watchInstall();
-  registerServiceWorker();
+  registerServiceWorker(workerDue());
   restoreDrafts();
   const queryClient = createQueryClient();
   followWorkerReplays(queryClient);
@@ -102,7 +112,7 @@ async function start() {
   // Online it waits until the first screen has rendered and has its answers (dexie's 31 KB
   // gzipped and its start were on the dashboard's first paint); offline the screens may need it at once.
   const loadOffline = () =>
-    void import('./offline/offline-data.ts')
+    import('./offline/offline-data.ts')
       .then((offline) => offline.watchOfflineData(queryClient))
       .catch(quietWhenLeaving);
   const stopRendered = router.subscribe('onRendered', () => {
@@ -126,10 +136,17 @@ async function start() {
     // Not at the first render: the screen's components ask for their data (the tips, the settings,
     // the method list) only once they have mounted, and their answers are in the page too.
     dropBootAnswers();
-    parseEveryAnswer();
     settleFirstScreen();
+    // Later answers are parsed (api/parse.ts) once zod has loaded in an idle moment of its own
+    // (Entscheidung LIB-7: its evaluation is one long task); until then they are taken as they come.
+    void firstScreenSettled
+      .then(() => idleQueue(() => import('../shared/account.ts')))
+      .catch(() => undefined)
+      .finally(parseEveryAnswer);
   });
-  const startOffline = () => (isOffline() ? loadOffline() : whenSettled(loadOffline));
+  // Online after the deferred parts, in an idle moment of its own (Entscheidung LIB-7).
+  const startOffline = () =>
+    isOffline() ? void loadOffline() : whenSettled(() => void idleQueue(loadOffline));
   if (hasCachedUser(queryClient)) startOffline();
   else {
     const stop = queryClient.getQueryCache().subscribe(() => {

@@ -25,7 +25,8 @@ export function parse<S extends z.ZodType>(schema: S) {
  * the schemas (Entscheidung CLI-2). The answers of the first screen after a start
  * are taken as they come: they are the server's own, of the same build as the page it served (the
  * embedded boot answers, or the calls the page makes at once), and typed by the schemas
- * (`z.infer`). Every later answer is parsed, zod and the schema module loading with the first one.
+ * (`z.infer`). Every later answer is parsed, from the moment main.tsx has loaded zod in an idle
+ * moment after the first screen (`parseEveryAnswer`); each schema module loads with its first answer.
  * The response schemas carry no transforms, so the raw answer is what parsing gives; their one
  * default (feed-check's `last_gap_days`, for reports stored before it existed) is a field the
  * client does not read.
@@ -36,7 +37,7 @@ export function parseLazily<S extends z.ZodType>(load: () => Promise<S>) {
 }
 
 let firstScreen = true;
-/** Called once the first screen has settled (main.tsx): from now on every answer is parsed. */
+/** Called once zod has loaded after the first screen (main.tsx): from now on every answer is parsed. */
 export function parseEveryAnswer() {
   firstScreen = false;
 }

@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { onReconnect } from '../offline/connectivity.ts';
 import { firstScreenSettled } from '../lib/first-screen.ts';
+import { idleQueue } from '../lib/idle.ts';
 
 type Placeholder = (open: () => void) => ReactNode;
 
@@ -69,7 +70,8 @@ export function deferred<P extends object>(
         });
       },
     ));
-  if (when === 'settled') void firstScreenSettled.then(preload);
+  // One deferred part at a time, each in an idle moment (Entscheidung LIB-7).
+  if (when === 'settled') void firstScreenSettled.then(() => idleQueue(preload));
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     return () => void listeners.delete(listener);
@@ -89,7 +91,7 @@ export function deferred<P extends object>(
       const show = () => startTransition(() => setLoaded(() => loaded));
       show();
       const stop = subscribe(show);
-      if (when === 'rendered') void preload();
+      if (when === 'rendered') void idleQueue(preload);
       return stop;
     }, []);
     if (Loaded) return <Loaded {...({ ...props, defaultOpen: openAtOnce } as P)} />;

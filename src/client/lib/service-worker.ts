@@ -29,8 +29,11 @@ export function updateServiceWorker() {
  * run: its two chunks were requested at `load`, so the worker's script came ~0.4 s after `load`
  * on the bench's throttling. The events are the plugin's prompt mode: a new version installed
  * or waiting shows 'Neue Version verfügbar'; once it controls the page, the page reloads.
+ * The app's entry registers it once `after` resolves: after the first screen has settled, in an
+ * idle moment (main.tsx, Entscheidung LIB-7), so the worker's install (the shell's precache) does
+ * not share the CPU and the network with the first screen.
  */
-export function registerServiceWorker() {
+export function registerServiceWorker(after: Promise<unknown> = Promise.resolve()) {
   if (!('serviceWorker' in navigator)) return;
   const wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
   workbox = wb;
@@ -49,5 +52,5 @@ export function registerServiceWorker() {
     if (event.isUpdate === undefined && event.isExternal) prompt();
   });
   wb.addEventListener('waiting', prompt);
-  void wb.register().catch(() => undefined);
+  void after.then(() => wb.register()).catch(() => undefined);
 }
