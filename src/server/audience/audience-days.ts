@@ -1,7 +1,7 @@
 // What the screens, the effect analysis and the tips read: a podcast's audience days merged
 // across its sources, and the days its feed released episodes.
 //
-// Decisions 2026-12-01:
+// Entscheidung AUD-8, its rules:
 // - One figure per day and series. Where two sources give the same series for the same day, OP3's
 //   wins over an upload's: OP3 counts every download by the same open rules every day, an export
 //   is a copy of some host's count, often rounded or cut off at the export's day. A series only an

@@ -1,7 +1,7 @@
 // GET /api/podcasts/{id}/audience: the podcast's audience days merged across its sources and its
 // episodes by their first 7 days. Every role reads it (audience.read), Basic and Pro alike.
 //
-// Decisions 2026-12-01:
+// Entscheidung AUD-9, its rules:
 // - Range: `to` defaults to today (UTC, OP3's days), `from` to 364 days before `to` (the last 12
 //   months). At most 731 days per request (two years); more is a German 422, as is `from` after `to`.
 // - Episodes: where a source counts them per episode (OP3's audience_episodes), those counts, the

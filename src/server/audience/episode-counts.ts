@@ -1,6 +1,6 @@
 // Per-episode downloads by age: storing an uploaded episode table (OP3's counts are stored by
 // fetch-source.ts into the same table, audience_episodes) and reading every source's counts
-// matched to the feed's episodes. Decisions 2026-12-07:
+// matched to the feed's episodes. Entscheidung AUD-17:
 // - An upload's row is stored under the feed episode it matched (episode-match.ts), with the
 //   feed's title and day, so a second file of the same episodes updates the same rows; a figure a
 //   new file leaves out keeps the stored one (as days do, uploads.md).

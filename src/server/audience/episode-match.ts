@@ -1,5 +1,5 @@
 // Which of the feed's episodes a per-episode row means (an uploaded table's row, OP3's count).
-// Decisions 2026-12-07:
+// Entscheidung AUD-18:
 // - By guid first (OP3 and a few hosts name it), else by title (compared without case,
 //   punctuation or extra spaces: exports retype them), else by the publication day (UTC) when
 //   exactly one feed episode came out that day. Each feed episode is taken by one row at most.

@@ -1,6 +1,6 @@
 // Reading a per-episode table (a row per episode: Podlove's, a host's, Megaphone's) into each
 // episode's identity and its downloads at the ages the file gives. Which file is such a table is
-// decided elsewhere (upload-meanings.ts); this file reads one. Decisions 2026-12-07:
+// decided elsewhere (upload-meanings.ts); this file reads one. Entscheidung AUD-19:
 // - Ages from the column names: `1d`/`1 Day`/`7 Days`/`First 24 hours`/`Erste 7 Tage` in days,
 //   weeks ×7, months ×30, quarters ×91, years ×365; a count of hours only when whole days (24 h).
 // - The total: `downloads`, `All Time`, `To date`, `Total`, `Gesamt`. Plays or streams are not

@@ -3,7 +3,7 @@
 // transaction, and leave the source 'ok' with its next daily fetch — or, when the source
 // refuses or is away, record why and when to try again.
 //
-// Decisions 2026-12-01:
+// Entscheidung AUD-10, its rules:
 // - The range: a new source reads the last 12 months (BACKFILL_DAYS, up to yesterday, the last
 //   complete UTC day); later fetches read again from REREAD_DAYS before the newest stored day,
 //   since OP3 rolls a day up some hours after it ends (a day read too early is corrected).

@@ -2,7 +2,7 @@
 // metrics row per month and metric, marked with the source it came from (`podcast_metrics.source`
 // 'op3' | 'upload'; a value typed in an evaluation keeps source NULL and stays as it is).
 //
-// Decisions 2026-12-01:
+// Entscheidung AUD-11, its rules:
 // - Coverage is a subscriber count (spec §3). Where any source gives followers, a month's coverage
 //   is the followers of its last day with a figure. Otherwise (OP3 counts downloads only) it is the
 //   month's average downloads per week (downloads × 7 / days with a figure): about how many listen

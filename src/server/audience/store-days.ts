@@ -2,7 +2,7 @@
 // stored: a day not stored yet is inserted, a day whose figures differ is updated, a day that says
 // nothing new is left alone and counted as unchanged. Run it inside the caller's transaction.
 //
-// Decisions 2026-12-01:
+// Entscheidung AUD-12, its rules:
 // - A figure the new row leaves out (undefined or null) keeps the stored one: a second export that
 //   maps fewer series (only downloads, where the first also had listeners) must not wipe the
 //   others. There is no way to clear a stored figure but removing the source.

@@ -1,5 +1,5 @@
 // Each committed upload keeps the figures it gave per day (audience_import_days), beside the
-// upload source's merged days (audience_days) that every reader uses. Decisions 2026-12-07:
+// upload source's merged days (audience_days) that every reader uses. Entscheidung AUD-16:
 // - The merged days are the uploads' figures folded oldest to newest, a figure a newer upload
 //   leaves out keeping an older one's (the rule storeDays applies at each commit), so taking one
 //   upload back merges the remaining uploads' figures anew for just the days it gave: they say

@@ -1,6 +1,6 @@
 // What kind of table an upload is, decided before its columns are mapped and said in German in the
 // preview; the podcaster may correct it, and the commit checks the correction against the file.
-// Decisions 2026-12-07:
+// Entscheidung AUD-20:
 // - Episodes: a title or guid column (episode-table.ts names them) and downloads by age (`1d`,
 //   `7 Days`, `First 24 hours`), or a title/guid that differs from row to row, or dates that
 //   repeat (a row per episode and day, Apple's episode report). Stored per episode

@@ -1,7 +1,7 @@
 // From an export's columns to the series: a guessed mapping from the header names (German and
 // English), the check of a mapping the user chose, and every row read under it.
 //
-// Decisions 2026-12-01:
+// Entscheidung AUD-13, its rules:
 // - A guess takes only columns of the right kind, each column at most once, a name that is a
 //   known name outright before one that merely contains it ("Listeners" before "Engaged
 //   Listeners"); nothing is guessed for a series no column names.
@@ -11,7 +11,7 @@
 // - A row whose date cannot be read, a figure that is not a number or negative, a share above 100
 //   and a day the file already had in an earlier row are listed with the file's line number and
 //   why; the row is left out. A row with a date and no figure at all is no error: it says nothing.
-// - Bounds (2026-12-06): the first SHOWN_ROW_ERRORS unreadable rows are listed and all
+// - Bounds: the first SHOWN_ROW_ERRORS unreadable rows are listed and all
 //   are counted (867,172 listed rows were a 45 MB answer); a cell is quoted with at most 50
 //   characters. A column feeds one series: mapped to two (downloads and followers) it would count
 //   the same figure twice, so the second field is refused, naming the first.

@@ -1,7 +1,7 @@
-// What a column means beyond its kind (decisions 2026-12-06, 2026-12-07):
+// What a column means beyond its kind (Entscheidung AUD-21):
 // - Hours, minutes or seconds of listening are no share: such a column (by its name: hours,
-//   Stunden, minutes, time, Dauer …) is never guessed nor accepted as 'Durchhörrate'. Spotify's
-//   `Consumption time (hours)` became „14,61 %“ before. Listening time has no series of its own,
+//   Stunden, minutes, time, Dauer …) is never guessed nor accepted as 'Durchhörrate' (Spotify's
+//   `Consumption time (hours)` is hours, not a share). Listening time has no series of its own,
 //   so it is not stored; the preview says what it is.
 // - Followers: 'Follower' is the level of a day (Spotify's `Followers`). A column of changes per
 //   day (Apple's `Net Followers`, `Gross Followers`, `Gross Unfollowers`, „neue Follower“) is no

@@ -3,7 +3,7 @@
 // and a few samples. papaparse does the splitting (quotes, line breaks inside quotes, CRLF); this
 // file decides what papaparse cannot know.
 //
-// Decisions 2026-12-01:
+// Entscheidung AUD-14, its rules:
 // - Text: UTF-8 (a BOM is dropped), UTF-16 with its BOM, else Windows-1252 (Excel's "CSV" in a
 //   German Windows). A NUL byte means a binary file (a zip, an xlsx): unreadable.
 // - Separator: of `,` `;` tab `|`, the one that splits the first rows into the most rows of one
@@ -17,7 +17,7 @@
 //   filled cells (a 5 MB file has a hundred thousand rows).
 // - The shape is a hash of the normalised header names (trimmed, lower case, spaces collapsed):
 //   the next export from the same place has the same shape and gets the remembered mapping.
-// - Bounds (2026-12-06): rows are split with a bound on each (upload-rows.ts); a row of
+// - Bounds: rows are split with a bound on each (upload-rows.ts); a row of
 //   more than UPLOAD_MAX_COLUMNS cells, or more than UPLOAD_MAX_CELLS values below the header
 //   (rows × the header's width, as they are kept), ends the reading with UploadRefused, so no file
 //   costs more than those cells. No header among the first 40 filled rows ends the reading too.

@@ -1,7 +1,7 @@
 // Reading the dates and numbers of an uploaded export, German and English alike. Each reader is
 // made for one whole column, because a single cell can be ambiguous where the column is not.
 //
-// Decisions 2026-12-01:
+// Entscheidung AUD-15, its rules:
 // - Dates: `2026-12-01` (a time after it is ignored: the file's own days count), `01.12.2026`,
 //   `1.12.26`, `01-12-2026` (day first), `Dec 1, 2026`, `1. Dezember 2026`, and slashes, which
 //   are US month/day/year (`12/01/2026`) or day/month/year. The column decides: a first part
@@ -15,7 +15,7 @@
 //   before exactly three digits (`1.234` in a German file, `1,234` in an English one) reads them as
 //   thousands separators: counts are whole numbers.
 // - `20260901` (Apple Podcasts Connect's reports) is a date only where every filled cell of the
-//   column is such a valid date (2026-12-07): a lone 8-digit cell is a number.
+//   column is such a valid date: a lone 8-digit cell is a number.
 // - An empty cell, `-`, `–`, `n/a`, `k. A.` is no figure (null), not an error and never 0.
 
 const MONTHS: Record<string, number> = {
