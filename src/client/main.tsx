@@ -63,8 +63,7 @@ const awaitingFirstAnswer = (queryClient: QueryClient) => () =>
     .some((query) => query.state.status === 'pending' && query.state.fetchStatus === 'fetching');
 
 /**
- * The boot, as one async function rather than the module's top level (decision 2026-12-06, issue
- * 52): a module with a top-level `await` is still evaluating while the screen chunks it asks for
+ * The boot, as one async function rather than the module's top level (Entscheidung CLI-1): a module with a top-level `await` is still evaluating while the screen chunks it asks for
  * arrive, and those chunks import this entry chunk back (FIRST_SCREENS, the shared client code).
  * The standard makes them wait; JavaScriptCore (every iPhone browser; WebKitGTK here) ran them
  * with the entry's bindings still unset, and `/app`, a method and an experiment opened on the
@@ -183,7 +182,7 @@ async function start() {
     waited,
   ]);
   /**
-   * The loaders' reads answered too (decision 2026-12-06): they start the screen's queries without
+   * The loaders' reads answered too (Entscheidung CLI-26): they start the screen's queries without
    * waiting (from the page's embedded answers, so at once on a first visit). Rendered before their
    * answers, the screen rendered its loading state in the transition, and the answers then reached
    * it through the query cache's store (useSyncExternalStore), which React renders at once, in one

@@ -1,4 +1,4 @@
-// Decision (2026-11-26): what the first paint of a screen doesn't show — the header's
+// Entscheidung CLI-28: what the first paint of a screen doesn't show — the header's
 // menus with radix and floating-ui, the offline store behind 'Für offline speichern' — loads once
 // the first screen has settled, not with it: with them the dashboard needed 229 KB of gzipped
 // JavaScript before its heading (goal 170 KB). Until then a placeholder stands in (a trigger that

@@ -1,7 +1,4 @@
-// The service worker's registration (decision 2026-11-26): at the page's `load`, from the
-// entry. Before, the update prompt registered it once React had rendered the root, which on the
-// dashboard waited for the session, podcast and context answers and the screen's chunks: the
-// worker was ready ~5 s after `load` on a phone. What the update prompt shows
+// The service worker's registration, from the entry (Entscheidung CLI-27). What the update prompt shows
 // (components/update-prompt.tsx) comes from this one registration (workbox-window).
 import { Workbox } from 'workbox-window';
 import { create } from 'zustand';
@@ -24,10 +21,8 @@ export function updateServiceWorker() {
 
 /**
  * Registers the worker the moment the page has loaded (at once if it has), with workbox-window
- * imported here, in the entry (2 KB gzipped). Decision 2026-11-26: vite-plugin-pwa's
- * `registerSW` imports workbox-window when called, and the entry calls it only after it has
- * run: its two chunks were requested at `load`, so the worker's script came ~0.4 s after `load`
- * on the bench's throttling. The events are the plugin's prompt mode: a new version installed
+ * imported here, in the entry (2 KB gzipped; Entscheidung CLI-27). The events are the plugin's
+ * prompt mode: a new version installed
  * or waiting shows 'Neue Version verfügbar'; once it controls the page, the page reloads.
  * The app's entry registers it once `after` resolves: after the first screen has settled, in an
  * idle moment (main.tsx, Entscheidung LIB-7), so the worker's install (the shell's precache) does
