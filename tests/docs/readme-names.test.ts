@@ -39,8 +39,9 @@ const NOT_IN_REPO: Record<string, string> = {
   'podigee-source.ts': 'the file the how-to for a new audience source has you write',
 };
 
-/** Names of other programs a README explains (pg_auto_failover's settings). */
+/** Names of other programs a README explains (pg_auto_failover's settings, a plugin's API we do not call). */
 const OUTSIDE_NAMES: Record<string, string> = {
+  registerSW: "vite-plugin-pwa's registration, which the app does not use (Entscheidung CLI-27)",
   number_sync_standbys: "pg_auto_failover's setting",
   wait_primary: 'a pg_auto_failover state',
   stop_replication: 'a pg_auto_failover state',
