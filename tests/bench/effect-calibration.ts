@@ -8,6 +8,7 @@
 import { baselineEffect } from '../../src/server/audience/baseline-effect.ts';
 import { verdictOf } from '../../src/server/audience/baseline-messages.ts';
 import { BASELINE_DAYS, SCENARIOS, scenarioPodcast } from '../support/podcast-scenarios.ts';
+import { controlFor } from '../support/control-podcasts.ts';
 import { anchorEffect } from './support/nb-regression.ts';
 import { PROMISE_SCENARIOS, promisedSizeHeader, promisedSizeLine } from './support/promised-size.ts';
 
@@ -47,7 +48,8 @@ for (const scenario of SCENARIOS) {
   for (let seed = 1; seed <= PODCASTS; seed++) {
     const podcast = scenarioPodcast(scenario, seed);
     const began = process.cpuUsage();
-    const result = baselineEffect(podcast);
+    const common = scenario.control ? controlFor(scenario, podcast, seed, scenario.control) : null;
+    const result = baselineEffect({ ...podcast, common });
     const used = process.cpuUsage(began);
     cpu.push((used.user + used.system) / 1000);
     if (!result.enough_data) throw new Error(`${scenario.name} #${seed}: ${result.message}`);

@@ -36,6 +36,8 @@ export type Scenario = {
   stopped?: boolean;
   /** Growth per month (0.1 = +10 %); drawn around 0 (±2 %) unless given. */
   growth?: number;
+  /** Measured with a control series of this many other podcasts of the scenario over the same days (control-podcasts.ts). */
+  control?: number;
 };
 
 export const BASELINE_DAYS = 91;
@@ -51,6 +53,7 @@ export const SCENARIOS: Scenario[] = [
   { name: 'viral week (×5, 3 days) in the baseline', truth: 0, viral: true },
   { name: 'viral week in the baseline, +20 %', truth: 0.2, viral: true },
   { name: 'holiday dip (−30 %) in the run', truth: 0, holiday: true },
+  { name: 'holiday dip (−30 %) in the run, control of 24 podcasts', truth: 0, holiday: true, control: 24 },
   { name: 'stopped publishing 3 weeks before', truth: 0, stopped: true },
   { name: 'very small (5 a day), no effect', truth: 0, size: 5 },
   { name: 'very small (5 a day), +50 %', truth: 0.5, size: 5 },
@@ -63,11 +66,17 @@ const between = (random: () => number, low: number, high: number) => low + (high
 const logUniform = (random: () => number, low: number, high: number) =>
   Math.exp(between(random, Math.log(low), Math.log(high)));
 
-export function scenarioPodcast(scenario: Scenario, seed: number): SyntheticPodcast {
+/** `options.start`: the podcast over other days (a control podcast beside another's run). */
+export function scenarioPodcast(
+  scenario: Scenario,
+  seed: number,
+  options: { start?: string } = {},
+): SyntheticPodcast {
   const random = seededRandom(seed * 7919 + 101);
-  const start = scenario.holiday
+  const drawn = scenario.holiday
     ? addDays('2026-12-14', Math.floor(random() * 8))
     : addDays('2026-03-02', Math.floor(random() * 220));
+  const start = options.start ?? drawn;
   const total = HISTORY_DAYS + BASELINE_DAYS + RUN_DAYS;
   const dateOf = (t: number) => addDays(start, t - HISTORY_DAYS - BASELINE_DAYS);
   const startT = HISTORY_DAYS + BASELINE_DAYS;

@@ -67,7 +67,8 @@ function sizeAfter(baseline: Day[], releases: readonly string[], today: string, 
     start: today,
     end,
   });
-  const size = effect.interval ? detectable(effect.interval) : null;
+  const size =
+    effect.interval && effect.relative !== null ? detectable(effect.interval, effect.relative) : null;
   if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
   memo.set(key, size);
   return size;

@@ -12,6 +12,7 @@ import { bootstrap, residualsOf } from './baseline-bootstrap.ts';
 import { featuresOf, fitBest, predict, releaseLoad, tailOf, type Shape } from './baseline-model.ts';
 import { effectMessage, missingBaseline, missingRun, notYetMeasured } from './baseline-messages.ts';
 import { unusualDays } from './baseline-outliers.ts';
+import { commonFactors, commonNotes, type CommonShock } from './baseline-control.ts';
 
 export const MIN_BASELINE = 28;
 export const BASELINE_MAX = 91;
@@ -28,6 +29,8 @@ export type EffectInput = {
   /** Berlin date of now; without it every day up to the end counts. */
   today?: string;
   replicates?: number;
+  /** What other podcasts did over the same days (baseline-control.ts): the run's expectation follows it. */
+  common?: CommonShock | null;
 };
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -132,7 +135,13 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
   const { fit, shape, x: baselineX, candidates } = first;
   const y = kept.map((d) => d.downloads);
   const runX = run.map((d) => featuresOf(d.date, start, releases, shape));
-  const expectedDays = runX.map((row) => predict(fit.beta, row));
+  // The shock every podcast felt (a holiday) moves the expectation: baseline-control.ts.
+  const common = commonFactors(
+    input.common,
+    run.map((d) => d.date),
+  );
+  const ownDays = runX.map((row) => predict(fit.beta, row));
+  const expectedDays = ownDays.map((v, r) => v * common.factors[r]!);
   const observed = run.reduce((s, d) => s + d.downloads, 0);
   const expected = expectedDays.reduce((s, v) => s + v, 0);
   const spread = bootstrap(fit, baselineX, residualsOf(fit, y), runX, {
@@ -144,10 +153,11 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
   });
   const logRatio = Math.log(Math.max(observed, 0.5) / expected);
   const relative = Math.exp(logRatio) - 1;
-  const open = shapeSpread(candidates, run, start, releases, expected);
+  const ownExpected = ownDays.reduce((s, v) => s + v, 0);
+  const open = shapeSpread(candidates, run, start, releases, ownExpected);
   const interval: [number, number] = [
-    Math.exp(logRatio - Math.hypot(spread.logRatio[1], open)) - 1,
-    Math.exp(logRatio + Math.hypot(spread.logRatio[0], open)) - 1,
+    Math.exp(logRatio - Math.hypot(spread.logRatio[1], open, common.spread[1])) - 1,
+    Math.exp(logRatio + Math.hypot(spread.logRatio[0], open, common.spread[0])) - 1,
   ];
   const complete = run.length === runLength;
   return {
@@ -157,6 +167,10 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
       interval,
       complete ? null : { seen: run.length, of: runLength, running: lastDay < end },
       unusual.length,
+      commonNotes(
+        run.map((d) => d.date),
+        { used: common.used, podcasts: input.common?.podcasts ?? 0 },
+      ),
     ),
     baseline_days: baseline.length,
     observed,

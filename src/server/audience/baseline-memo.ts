@@ -32,6 +32,13 @@ export function measureBaseline(input: Parameters<typeof baselineEffect>[0]) {
     input.today ?? '',
     ...input.days.flatMap((d) => [d.date, d.downloads]),
     ...input.releases,
+    ...(input.common
+      ? [
+          input.common.podcasts,
+          ...input.common.interval,
+          ...input.common.days.flatMap((d) => [d.date, d.observed, d.expected]),
+        ]
+      : []),
   ]);
   const known = memo.get(key);
   if (known) return known;

@@ -30,6 +30,7 @@ import * as onboardingStep from './migrations/0031-onboarding-step.ts';
 import * as pooledEvidence from './migrations/0032-pooled-evidence.ts';
 import * as exportChunkOwner from './migrations/0033-export-chunk-owner.ts';
 import * as episodeAges from './migrations/0034-episode-ages.ts';
+import * as audienceDaysByDay from './migrations/0037-audience-days-by-day.ts';
 import * as audienceImports from './migrations/0035-audience-imports.ts';
 
 // Listed statically so the bundled server carries its migrations.
@@ -64,6 +65,7 @@ const migrations = {
   '0032-pooled-evidence': pooledEvidence,
   '0033-export-chunk-owner': exportChunkOwner,
   '0034-episode-ages': episodeAges,
+  '0037-audience-days-by-day': audienceDaysByDay,
   '0035-audience-imports': audienceImports,
 };
 

@@ -8,6 +8,7 @@ import { addDays } from '../../shared/calendar.ts';
 import { readAudienceDays, readReleases } from '../audience/audience-days.ts';
 import { BASELINE_MAX } from '../audience/baseline-effect.ts';
 import { measureBaseline } from '../audience/baseline-memo.ts';
+import { measureControl, readControl } from '../audience/control-series.ts';
 import { RELEASE_HORIZON } from '../audience/baseline-model.ts';
 import type { Db } from '../db/database.ts';
 import { overlapNote, readSpans } from './overlapping-experiments.ts';
@@ -56,10 +57,26 @@ export async function loadAudienceEffects(
     const span = downloads.filter(
       (d) => d.date >= addDays(e.starts_at, -BASELINE_MAX) && d.date <= e.ends_at,
     );
+    // Other podcasts over the same days: what all of them felt is not this experiment's.
+    const common =
+      span.length === 0
+        ? null
+        : measureControl(await readControl(db, podcastId, e.starts_at, e.ends_at), {
+            start: e.starts_at,
+            end: e.ends_at,
+            today,
+          });
     const effect =
       span.length === 0
         ? null
-        : measureBaseline({ days: span, releases: releaseDays, start: e.starts_at, end: e.ends_at, today });
+        : measureBaseline({
+            days: span,
+            releases: releaseDays,
+            start: e.starts_at,
+            end: e.ends_at,
+            today,
+            common,
+          });
     // The measured answer is remembered (baseline-memo.ts): the note goes on a copy.
     const note = effect?.enough_data
       ? overlapNote(e.id, effect.days[0]!.date, effect.days.at(-1)!.date, spans)

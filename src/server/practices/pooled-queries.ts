@@ -5,8 +5,8 @@ import type { Db } from '../db/database.ts';
 import { kindKey, rhythmClass, sizeClass, type Kind } from './pooled-kinds.ts';
 import { MIN_CONTRIBUTORS } from './pooled-publish.ts';
 
-/** The podcast setting 'Meine Messungen nicht für andere verwenden' (value '1'). */
-export const PRIVATE_SETTING = 'measurements_private';
+/** The podcast setting 'Meine Messungen nicht für andere verwenden': the control series reads it too. */
+export { PRIVATE_SETTING } from '../audience/control-series.ts';
 
 /** The podcast's kind now: its stage's audience size and its feed's rhythm. */
 export async function kindOf(db: Db, podcastId: number): Promise<Kind> {
