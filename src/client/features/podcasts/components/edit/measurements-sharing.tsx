@@ -17,7 +17,9 @@ export function MeasurementsSharing({ podcastId, editable }: { podcastId: number
       <h3 className="font-semibold text-slate-900">Gemeinsame Auswertung</h3>
       <p className="mt-1 text-sm text-slate-600">
         Die gemessene Wirkung deiner beendeten Experimente fließt ohne Namen in „Bei N Podcasts wie deinem“
-        einer Methode ein, sichtbar erst ab fünf Podcasts und nur in ganzen Prozent.
+        einer Methode ein, sichtbar erst ab fünf Podcasts und nur in ganzen Prozent. Deine täglichen
+        Downloads, auf ihr eigenes Mittel umgerechnet und mit mindestens 19 anderen Podcasts zusammengefasst,
+        helfen herauszurechnen, was alle Podcasts zur selben Zeit erleben (etwa an Weihnachten).
       </p>
       <label className="mt-3 flex min-h-11 items-center gap-3 text-slate-900">
         <input
