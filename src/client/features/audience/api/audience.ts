@@ -2,7 +2,7 @@
 // connection and the upload's preview and commit. Keys start with ['podcast', id], so a change
 // here refetches what the podcast shows elsewhere too (the metrics 'Reichweite' follow the sources).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AudienceMapping } from '../../../../shared/audience.ts';
+import type { AudienceMapping, UploadKind } from '../../../../shared/audience.ts';
 import { api } from '../../../api/client.ts';
 import { parseLazily } from '../../../api/parse.ts';
 
@@ -112,14 +112,17 @@ export function useUploadFile(podcastId: number) {
   });
 }
 
+/** The mapping, the kind the podcaster chose (or kept) and, for a zip, which report. */
+export type CommitUpload = { uploadId: number; mapping: AudienceMapping; kind?: UploadKind; report?: string };
+
 export function useCommitUpload(podcastId: number) {
   const refetch = useRefetchPodcast(podcastId);
   return useMutation({
-    mutationFn: async ({ uploadId, mapping }: { uploadId: number; mapping: AudienceMapping }) =>
+    mutationFn: async ({ uploadId, ...body }: CommitUpload) =>
       (
         await api
           .post(`${base(podcastId)}/audience-uploads/${uploadId}:commit`, {
-            json: { mapping },
+            json: body,
             timeout: 60_000,
           })
           .json()

@@ -21,6 +21,17 @@ const statusLabels: Record<AudienceSource['status'], string> = {
   pending: 'Wird geladen',
   error: 'Fehler',
 };
+/**
+ * A file is not connected nor fetched (2026-12-07): its card says that it was imported and when
+ * the last file came, OP3's that it is connected and when it was last fetched.
+ */
+const words = (source: AudienceSource) =>
+  source.type === 'upload'
+    ? {
+        status: source.status === 'ok' ? 'Importiert' : statusLabels[source.status],
+        last: 'Zuletzt hochgeladen',
+      }
+    : { status: statusLabels[source.status], last: 'Zuletzt abgerufen' };
 const statusTones: Record<AudienceSource['status'], string> = {
   ok: 'bg-green-100 text-green-900',
   pending: 'bg-amber-100 text-amber-950',
@@ -96,7 +107,7 @@ function SourceItem({
           {source.show_title && <span className="font-normal text-slate-700"> · {source.show_title}</span>}
         </h3>
         <span className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${statusTones[source.status]}`}>
-          {statusLabels[source.status]}
+          {words(source).status}
         </span>
       </div>
       {source.message && <p className="mt-1 text-slate-700">{source.message}</p>}
@@ -107,7 +118,7 @@ function SourceItem({
             <dd className="text-slate-900">endet auf …{source.token_hint}</dd>
           </>
         )}
-        <dt className="text-slate-600">Zuletzt abgerufen</dt>
+        <dt className="text-slate-600">{words(source).last}</dt>
         <dd className="text-slate-900">
           {source.last_fetched_at ? `${germanDateTime(source.last_fetched_at)} Uhr` : 'noch nie'}
         </dd>

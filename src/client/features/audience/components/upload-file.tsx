@@ -35,9 +35,10 @@ export function UploadFile({ podcast }: { podcast: Podcast }) {
           Datei hochladen
         </h3>
         <p className="text-sm text-slate-700">
-          Ein Export deines Hosters, von Apple Podcasts Connect, Spotify for Creators oder eine Tabelle: eine
-          Zeile pro Tag, eine Spalte mit dem Datum. Dieselbe Datei noch einmal ändert nichts; eine neuere
-          aktualisiert die Tage, die sich überschneiden.
+          Ein Export deines Hosters, Spotify for Creators, die Zip-Datei von Apple Podcasts Connect oder eine
+          Tabelle: Zahlen je Tag, eine laufende Summe oder eine Tabelle je Folge. Wir erkennen die Art und
+          sagen sie dir vor dem Import. Dieselbe Datei noch einmal ändert nichts; eine neuere aktualisiert,
+          was sich überschneidet.
         </p>
         <div>
           <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
@@ -48,14 +49,14 @@ export function UploadFile({ podcast }: { podcast: Podcast }) {
             id={id}
             name="upload"
             type="file"
-            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+            accept=".csv,.tsv,.txt,.zip,text/csv,text/tab-separated-values,application/zip"
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
             onChange={() => setMissing(false)}
             className="block w-full text-base text-slate-900 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-900"
           />
           <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-600">
-            Höchstens 5 MB.
+            CSV, TSV oder Zip, höchstens 5 MB.
           </p>
           {error && <FieldError id={`${id}-error`} message={error} />}
         </div>
@@ -68,7 +69,7 @@ export function UploadFile({ podcast }: { podcast: Podcast }) {
           key={upload.data.id}
           preview={upload.data}
           commit={commit}
-          onImport={(mapping) => commit.mutate({ uploadId: upload.data.id, mapping })}
+          onImport={(body) => commit.mutate({ uploadId: upload.data.id, ...body })}
         />
       )}
     </div>
