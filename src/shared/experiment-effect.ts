@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { oneOf, resource } from './api.ts';
 import { audienceEffect } from './audience.ts';
+import { episodeEffect } from './episode-effect.ts';
 import { effectDetectable } from './effect-detectable.ts';
 import { metric } from './vocabulary.ts';
 
@@ -31,6 +32,12 @@ export const experimentEffect = z.object({
    * null when the podcast has no daily downloads from a source (then only the typed metrics tell).
    */
   audience: audienceEffect.nullable(),
+  /**
+   * The run's episodes against the episodes before at the same age (first 7 and 30 days), where a
+   * source counts per episode (audience/episode-effect.ts); null or absent without per-episode
+   * numbers.
+   */
+  episodes: episodeEffect.nullable().optional(),
   /**
    * Until the first day of the run is counted (before the start and on the start day): from what
    * size of change on Kompass will tell after the planned days (GET …/effect-detectable's answer).

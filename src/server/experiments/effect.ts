@@ -6,6 +6,7 @@ import { effectMessages, type ExperimentEffect } from '../../shared/experiment-e
 import { metric, type MetricKey } from '../../shared/vocabulary.ts';
 import type { Db } from '../db/database.ts';
 import { loadAudienceEffects } from './audience-effect.ts';
+import { loadEpisodeEffects } from './episode-effect-load.ts';
 
 export type MetricRow = { id: number; metric: string; value: number; recorded_on: string };
 export type Objectives = Partial<Record<MetricKey, string | null>>;
@@ -96,7 +97,7 @@ export async function loadEffects(
   experiments: { id: number; starts_at: string; ends_at: string }[],
   today?: string,
 ): Promise<Map<number, ExperimentEffect>> {
-  const [rows, objectives, audience] = await Promise.all([
+  const [rows, objectives, audience, episodes] = await Promise.all([
     db
       .selectFrom('podcast_metrics')
       .select(['id', 'metric', 'value', 'recorded_on'])
@@ -104,12 +105,17 @@ export async function loadEffects(
       .execute(),
     db.selectFrom('podcast_objectives').selectAll().where('podcast_id', '=', podcastId).executeTakeFirst(),
     loadAudienceEffects(db, podcastId, experiments, today),
+    loadEpisodeEffects(db, podcastId, experiments, today),
   ]);
   const goals: Objectives = objectives ?? {};
   return new Map(
     experiments.map((e) => [
       e.id,
-      { ...effectOf(rows, e.starts_at, e.ends_at, goals), audience: audience.get(e.id) ?? null },
+      {
+        ...effectOf(rows, e.starts_at, e.ends_at, goals),
+        audience: audience.get(e.id) ?? null,
+        episodes: episodes.get(e.id) ?? null,
+      },
     ]),
   );
 }
