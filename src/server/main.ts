@@ -1,8 +1,7 @@
 // Starts the server: migrations (in buildApp), content seed, then the API and the built PWA on one port.
 // Built by `npm run build` into one CommonJS bundle with its JavaScript dependencies
 // (dist/server/server.cjs; only native modules stay external), which boot.ts runs with a V8 code
-// cache: resolving and loading ~1000 files from node_modules was half of a start's CPU
-// (2026-11-26). No top-level await, so the
+// cache (Entscheidung SRV-5). No top-level await, so the
 // bundle can be CommonJS (boot.ts says why); `listening` tells boot.ts when the start is done.
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';

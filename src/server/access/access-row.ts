@@ -40,10 +40,8 @@ const preparedAccess = perKind((via) =>
 ) as (via: PodcastVia) => (db: Db, now: string, userId: number, id: number) => Promise<AccessRow[]>;
 
 /**
- * The caller's access row for the thing `id` of kind `via`; undefined: 404. Read on every request:
- * a copy reused while this process wrote nothing (tried 2026-11-26) missed a role or a trial
- * changed by another process sharing the SQLite file for up to its lifetime, and a journey that
- * changes a role beside the server saw its refused write accepted (stress run).
+ * The caller's access row for the thing `id` of kind `via`; undefined: 404. Read on every request;
+ * a copy is kept only under the change counts (Entscheidung DB-1).
  */
 export const findAccessRow = async (db: Db, now: Date, userId: number, via: PodcastVia, id: number) =>
   (await preparedAccess(via)(db, now.toISOString(), userId, id))[0];

@@ -42,7 +42,8 @@ declare module 'fastify' {
 /**
  * A row's podcast and the plan last decided on it, made once per row object: the session's rows
  * are kept across its requests (db/change-memo.ts), and copying the podcast's ~30 columns out of
- * each request's row (a rest spread) was a seventh of a podcast read's CPU on SQLite (2026-11-29). Frozen, since every request of that row shares them.
+ * each request's row (a rest spread) costs (Entscheidung ACS-8). Frozen, since every request of
+ * that row shares them.
  */
 type Decided = {
   podcast: Selectable<PodcastsTable>;

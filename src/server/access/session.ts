@@ -87,8 +87,8 @@ const sessionUserFacts = preparedQuery((db: Db, id: string, now: string) =>
  * The session read of a route that serializes the session's user (`config: { userFacts: true }`)
  * on PostgreSQL, where each statement is a round trip and sessions are read at every request: the
  * user's facts come with the session, in one statement. SQLite keeps session reads
- * (db/change-memo.ts) under counts that do not cover the facts, so it reads them apart. Decision
- * 2026-11-27: GET /api/account was two statements on every request there.
+ * (db/change-memo.ts) under counts that do not cover the facts, so it reads them apart
+ * (Entscheidung ACS-6).
  */
 export const sessionWithFacts =
   (db: Db, request: FastifyRequest): SessionReader =>

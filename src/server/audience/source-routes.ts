@@ -38,7 +38,7 @@ const manage = { podcast: { action: 'audience.manage' as const } };
 /**
  * OP3's refusals as the form shows them: a wrong token or an unknown show at the token field; an
  * outage is the server's (503) and the form's, with no field named, since the token is not what
- * is wrong (2026-12-07).
+ * is wrong (Entscheidung AUD-23).
  */
 function connectError(error: unknown): never {
   if (isSourceError(error)) {

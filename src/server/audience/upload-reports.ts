@@ -1,7 +1,7 @@
 // An upload's reports and their previews: a CSV/TSV file is one report, Apple's zip one per
 // tab-delimited report in it (upload-zip.ts). A pending upload keeps a zip's reports as JSON
 // `{"reports":[{"name","text"}]}` in `content` under a file name ending in `.zip`, a single file as
-// its text (2026-12-07: no migration; both stay within UPLOAD_MAX_BYTES of text). The reports of
+// its text (no migration: both stay within UPLOAD_MAX_BYTES of text). The reports of
 // one zip share one budget of UPLOAD_MAX_CELLS values, as one file has.
 import {
   audienceMapping,

@@ -1,4 +1,4 @@
-// An export's rows, split by papaparse with a bound on every row (2026-12-06).
+// An export's rows, split by papaparse with a bound on every row (Entscheidung AUD-14).
 //
 // papaparse splits a whole row before it hands it on: a 5 MB header line of 1.3 million cells
 // was split four times (once per separator tried) and once more, 660 MB and 8.6 s. So papaparse

@@ -1,6 +1,6 @@
 // Apple Podcasts Connect delivers its reports zipped, as tab-delimited `.txt`. A `.zip` upload is
-// opened with fflate's streaming Unzip (a dependency already, for the data export) within bounds,
-// decided 2026-12-07:
+// opened with fflate's streaming Unzip (a dependency already, for the data export) within bounds
+// (Entscheidung AUD-22):
 // - at most ZIP_MAX_ENTRIES entries (folders included) and ZIP_MAX_UNPACKED bytes unpacked over
 //   all of them, counted while inflating: the zip is fed in 1 KB pieces, so one piece unpacks to
 //   at most ~1 MB (deflate's ratio is at most 1:1032) before the count stops it (50 MB of zeros

@@ -15,7 +15,7 @@ const signature = (ctx: AppContext, sessionId: string | null, nonce: string) =>
 
 /**
  * Tokens found valid, by app and session: a session sends the same token with each of its writes,
- * and its HMAC was a twentieth of a step toggle's CPU (2026-11-27). Only valid ones are
+ * and its HMAC costs every write (Entscheidung AUTH-4). Only valid ones are
  * kept (a forged token is checked each time), the oldest forgotten beyond VALID_KEPT.
  */
 const validTokens = new WeakMap<AppContext, Set<string>>();

@@ -1,6 +1,6 @@
 // PostgreSQL: a request transaction's BEGIN sent together with its first statement, in one round
 // trip. node-pg waits for each query's answer before it sends the next, so a BEGIN of its own
-// was a round trip more for every keyed write (2026-12-07). Here one extended query carries
+// would be a round trip more for every keyed write (Entscheidung DB-21). Here one extended query carries
 // Parse/Bind/Execute of `begin`, then the statement's own Parse (once per connection: named,
 // named-statements.ts)/Bind/Describe/Execute, and one Sync: PostgreSQL runs them in order, and a
 // BEGIN among them keeps the transaction open past the Sync. Should the statement fail, the

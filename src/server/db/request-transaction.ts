@@ -13,7 +13,7 @@
 // savepoint: `nested`). The answer's UPDATE goes with the COMMIT in one simple query (`end`), so
 // a keyed write makes as many round trips as without the transaction. A pooled
 // connection is held from the request's first write until its answer is sent, so no call to
-// another service may start in between (transaction-scope.ts refuses it; 2026-12-06).
+// another service may start in between (transaction-scope.ts refuses it; Entscheidung DB-17).
 // Background work the request starts waits for the commit (`afterCommit`).
 import type pg from 'pg';
 import {
@@ -139,9 +139,7 @@ export class RequestTransaction implements DatabaseConnection, HeldTransaction {
   /**
    * A handler's own transaction inside this one. Opened before the request wrote anything, it is
    * the request's BEGIN itself: its commit costs nothing (the request commits it) and its rollback
-   * rolls back all, as nothing else was written. Later or nested: a savepoint. Decision
-   * 2026-12-01: a savepoint and its release were two round trips more for every route that writes
-   * in a transaction of its own.
+   * rolls back all, as nothing else was written. Later or nested: a savepoint (Entscheidung DB-23).
    */
   async nested(step: 'begin' | 'commit' | 'rollback') {
     try {

@@ -1,6 +1,6 @@
 // The downloads side of an experiment's effect: the podcast's daily downloads (merged across its
 // sources) and its feed's releases, read once for all of `experiments`, measured against the
-// baseline (audience/baseline-effect.ts). Decided 2026-12-01: a podcast without a single day of
+// baseline (audience/baseline-effect.ts). Entscheidung EXP-5: a podcast without a single day of
 // downloads in the span gets null (its screen shows the typed metrics alone); one with some gets
 // the answer, 'Zu wenig Daten' with what is missing included.
 import type { AudienceEffect } from '../../shared/audience.ts';
@@ -19,7 +19,7 @@ type Span = { id: number; starts_at: string; ends_at: string };
  * What the engine and the tips count as an experiment's effect, -1 to 1: the measured effect on
  * the downloads where there is one (raised: its relative effect, at least 0.05, so it 'worked';
  * no measurable difference or lowered: its estimate, at most 0, so it did not), else the typed
- * goal score. Decided 2026-12-01.
+ * goal score (Entscheidung EXP-6).
  */
 export function effectScore(
   effect: { goal_score: number | null; audience: AudienceEffect | null } | undefined,

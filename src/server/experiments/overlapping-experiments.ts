@@ -1,6 +1,6 @@
 // Another experiment of the same podcast running over the measured days: the downloads cannot say
-// which of them moved them, so the answer says that the effect belongs to both (decision
-// 2026-12-07: said, not split; Kompass has no way to tell two simultaneous causes apart).
+// which of them moved them, so the answer says that the effect belongs to both (Entscheidung
+// EXP-7).
 import type { Db } from '../db/database.ts';
 
 export type Span = { id: number; title: string; starts_at: string; ends_at: string };

@@ -1,6 +1,6 @@
 // Dates of feeds: RFC 822 as RSS 2.0 asks (`Tue, 01 Oct 2019 14:30:00 PST`), with the liberties
 // real feeds take, and ISO 8601 as Atom-minded generators and dc:date write it. Lenient as podcast
-// apps are (2026-12-06): month and day names in English, German, Spanish, Portuguese,
+// apps are (Entscheidung FEED-4): month and day names in English, German, Spanish, Portuguese,
 // Catalan, French and Italian (`Dom, 28 Abr 2013`, `14 de diciembre de 2010`), the month first
 // (`January 31st, 2016`), ordinals, no weekday or seconds, two-digit years, single-digit or
 // zero-padded time parts (`9:8:38`, `012:31:50`), `24:xx` as the next day's hour, seconds past 59

@@ -122,7 +122,7 @@ function refuseEntityDeclarations(xml: string) {
  * The feed's document as text: BOM, then the XML declaration, then the HTTP charset, else UTF-8.
  * Bytes that are no valid UTF-8 and declare nothing themselves (no BOM, no declaration; an HTTP
  * charset of UTF-8 is often just the server's default) are read as Windows-1252, the superset of
- * Latin-1 that podcast apps assume (2026-12-06): titles keep their umlauts instead of
+ * Latin-1 that podcast apps assume (Entscheidung FEED-5): titles keep their umlauts instead of
  * U+FFFD.
  */
 export function feedText(body: Buffer, contentType?: string): string {

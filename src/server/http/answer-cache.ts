@@ -55,7 +55,7 @@ declare module 'fastify' {
 }
 
 /**
- * Bounds, 2026-12-01: the bytes of all kept entries (body, key, version, type, each at the bytes V8
+ * Bounds (Entscheidung HTTP-11): the bytes of all kept entries (body, key, version, type, each at the bytes V8
  * holds it in, plus a fixed overhead per entry for the map's slot and the objects), the number of
  * entries, and the largest answer kept (a method list's page is ~12 KB). The least recently used
  * go first. The count and the overhead matter once bodies are small: the size alone let a flood

@@ -18,7 +18,7 @@ export const COMPRESS_THRESHOLD = 1024;
 
 /**
  * The encodings of the last Accept-Encoding headers: a browser sends the same one with every
- * request, and splitting it anew was 3 % of a cached podcast read's CPU (2026-11-29).
+ * request, and splitting it anew costs every kept read (Entscheidung HTTP-12).
  */
 const preferred = new Map<string, Encoding | undefined>();
 const PREFERRED_KEPT = 64;

@@ -6,7 +6,7 @@
 // refuses an answer that lacks a required key. Types are checked at compile time (the type
 // provider) and shapes by tests/server/contract. A schema JSON Schema cannot express keeps
 // zod's serializer. Compiled at a route's first answer, not when it is added: compiling all of
-// them made most of a start's time (2026-11-26), and most routes answer rarely.
+// them made most of a start's time (Entscheidung HTTP-14), and most routes answer rarely.
 // fast-json-stringify itself is imported plainly: Fastify loads it at start anyway (its default
 // serializer compiler), so a lazy require only loaded a second copy in the bundled server.
 import fastJson from 'fast-json-stringify';
@@ -20,7 +20,7 @@ const compile: FastifySerializerCompiler<z.ZodType> = (route) => {
     jsonSchema = z.toJSONSchema(route.schema, { io: 'output', unrepresentable: 'throw' });
     // A tuple (the effect's interval) is `prefixItems` in draft 2020-12, which fast-json-stringify
     // refuses at the first answer; draft 7 writes it as `items: […]`, which it serializes
-    // (2026-12-01). Only such schemas take draft 7, the others stay as they were.
+    // Only such schemas take draft 7, the others keep draft 2020-12.
     if (JSON.stringify(jsonSchema).includes('"prefixItems"')) {
       jsonSchema = z.toJSONSchema(route.schema, {
         io: 'output',

@@ -1,5 +1,5 @@
 // sharp (libvips, a native module) is loaded at the first image, not at start: most starts never
-// see one, and loading it was a tenth of a start's CPU (2026-11-26).
+// see one (Entscheidung IMG-1).
 import type sharpType from 'sharp';
 
 let loaded: Promise<typeof sharpType> | undefined;

@@ -45,7 +45,7 @@ const metricRows = preparedQuery((db: Db, podcastId: number) =>
     .select(['metric', 'value', 'recorded_on', 'created_at', 'source', 'measure'])
     .where('podcast_id', '=', podcastId)
     // By the day a value is for: a source's monthly values are written after the fact
-    // (audience/source-metrics.ts, 2026-12-01); a typed value's day is the day it was typed.
+    // (audience/source-metrics.ts, Entscheidung AUD-11); a typed value's day is the day it was typed.
     .orderBy('recorded_on')
     .orderBy('created_at')
     .orderBy('id'),
@@ -159,7 +159,7 @@ export function podcastMetricRoutes(app: FastifyInstance, { db, clock }: AppCont
         });
         if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
       } else if (experiment_id === undefined) {
-        // PostgreSQL: one statement, so one round trip (2026-11-26): without an
+        // PostgreSQL: one statement, so one round trip (Entscheidung EXP-2): without an
         // experiment the insert alone (atomic by itself); with one, the insert and its log entry
         // in one data-modifying WITH.
         await db.insertInto('podcast_metrics').values(rows).execute();

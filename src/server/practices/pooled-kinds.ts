@@ -1,5 +1,5 @@
-// 'Podcasts wie deinem': a podcast's kind for the pooled effects (pooled-evidence.md, decision
-// 2026-12-06) and how similar two kinds are. Two features, coarse on purpose:
+// 'Podcasts wie deinem': a podcast's kind for the pooled effects (pooled-evidence.md, Entscheidung
+// PRA-9) and how similar two kinds are. Two features, coarse on purpose:
 // - audience size (the stage's 'Hörerschaft'), in three classes: a relative lift from a guest
 //   appearance or a directory feature is a different thing for 300 listeners than for 30,000;
 // - publishing rhythm (the Feed-Check's median days between episodes): weekly or more often, or

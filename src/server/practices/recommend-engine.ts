@@ -142,7 +142,7 @@ export function scorePractice(
  * 30 ms for the whole refresh). So it reads goals and potentials as arrays in metric order
  * (cached per object; a profile's points never change once read), keeps its candidates in two
  * reused arrays and picks the three heaviest without sorting. The arithmetic is the formula's,
- * term for term in the same order, so the scores are the same to the last bit. 2026-11-26.
+ * term for term in the same order, so the scores are the same to the last bit (Entscheidung PRA-10).
  */
 const METRICS = metric.keys.length;
 const metricCode = (letter: string) => metric.keys.map((_, i) => `${letter}${i}`);

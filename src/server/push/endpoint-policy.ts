@@ -4,7 +4,7 @@
 // inside a network are refused), and again at every send, where the host is resolved and the
 // socket pinned to the checked address (push-sender.ts). Hosts on PUSH_ALLOWED_HOSTS skip the
 // address check and may use http (a push service in your own network, the tests' fake), on the
-// port an entry names or, for a bare host, on 80 and 443 only (net/allow-list.ts, 2026-12-01).
+// port an entry names or, for a bare host, on 80 and 443 only (net/allow-list.ts, Entscheidung NET-3).
 import { pushMessages } from '../../shared/push.ts';
 import type { PushConfig } from '../config.ts';
 import { classifyAddress, hostOf, isIpAddress } from '../net/address-policy.ts';

@@ -26,8 +26,8 @@ async function sharesPodcast(db: Db, viewerId: number, id: number) {
 }
 
 export function userRoutes(app: FastifyInstance, { db }: AppContext) {
-  // A profile shows to its owner and to people who share a podcast with them (decision
-  // 2026-11-26: any verified user could page through every account). Anyone else gets the same
+  // A profile shows to its owner and to people who share a podcast with them (Entscheidung USR-1).
+  // Anyone else gets the same
   // 404 as for a missing user, so ids tell nothing; role, grant and verification never show.
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/users/:id',

@@ -42,8 +42,7 @@ export async function watchTable(db: MigrationDb, table: string) {
 }
 
 /**
- * A TRUNCATE of `table` counts a change of everything (migration 0026, 2026-12-01: it fires no
- * row trigger). The function is made here too, so a migration before 0026 that watches a new
+ * A TRUNCATE of `table` counts a change of everything (migration 0026: it fires no row trigger). The function is made here too, so a migration before 0026 that watches a new
  * table works on a fresh database; 0026 then gives the tables watched before it theirs.
  */
 export async function watchTruncate(db: MigrationDb, table: string) {

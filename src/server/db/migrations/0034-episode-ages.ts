@@ -2,7 +2,7 @@
 // table names ages beyond OP3's 1/3/7/30 days (Podlove: 2d … 6d, 2w, 1q, 1y; a host: 14 and 90
 // days). They go into `ages` (JSON: days → downloads) beside the fixed columns, on the same row, so
 // OP3's counts and an upload's land in one place and leave with their source and podcast
-// (foreign key on delete cascade). Decided 2026-12-07.
+// (foreign key on delete cascade). Entscheidung DB-22.
 import type { MigrationDb } from './column-types.ts';
 
 export async function up(db: MigrationDb) {

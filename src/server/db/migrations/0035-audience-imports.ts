@@ -3,7 +3,7 @@
 // are then merged anew from the uploads that remain. The days uploaded before this migration
 // become one import ('Frühere Uploads', file_name NULL) holding what the upload source held.
 // And what a metric taken from a source measures (`podcast_metrics.measure`: 'followers' or
-// 'downloads_per_week' for 'Reichweite'), so its history names its unit. 2026-12-07.
+// 'downloads_per_week' for 'Reichweite'), so its history names its unit (Entscheidung AUD-16).
 import { sql } from 'kysely';
 import type { Engine } from '../database.ts';
 import { notNull, withId, type MigrationDb } from './column-types.ts';

@@ -2,7 +2,7 @@
 // that did far better or worse than expected, a source that has delivered nothing for 3 days, a
 // feed that still sends listeners through Chartable. Each once per cause: an experiment by its id,
 // a release by its day, a silence by the source and its newest day, Chartable by its finding's key
-// (the cause the generic feed-error tip would take, so it is never said twice). Decided 2026-12-01.
+// (the cause the generic feed-error tip would take, so it is never said twice). Entscheidung TIPS-2.
 import { addDays, daysBetween } from '../../../shared/calendar.ts';
 import { verdictOf } from '../../audience/baseline-messages.ts';
 import { german, tip, title, type Rule } from './tip-text.ts';

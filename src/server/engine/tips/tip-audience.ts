@@ -1,7 +1,7 @@
 // What the audience tips read (audience-rules.ts): the podcast's sources with their newest day,
 // and its newest release whose first 7 days have passed in the last week, measured against the
 // baseline (the downloads its usual pattern and release curve expected). Nothing is read past the
-// sources when the podcast has none. Decided 2026-12-01.
+// sources when the podcast has none (Entscheidung TIPS-2).
 import type { AudienceEffect } from '../../../shared/audience.ts';
 import { addDays } from '../../../shared/calendar.ts';
 import { readAudienceDays, readReleases } from '../../audience/audience-days.ts';
