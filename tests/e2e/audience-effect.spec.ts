@@ -22,7 +22,9 @@ async function setServerClock(page: Page, now: Date) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
-test('an experiment that lifted the downloads shows the effect with its band', async ({ page }) => {
+test('an experiment that lifted the downloads shows the effect with its band, and the form what Kompass can tell', async ({
+  page,
+}) => {
   await verifiedUser(page);
   const podcast = await createPodcastViaApi(page, unique('Wirkt messbar'));
   await apiWrite(page, 'POST', `/api/account/context/${podcast.id}`);
@@ -59,6 +61,14 @@ test('an experiment that lifted the downloads shows the effect with its band', a
   await preview.getByLabel('Downloads').selectOption('Zahl');
   await preview.getByRole('button', { name: 'Importieren' }).click();
   await expect(preview.getByTestId('import-result')).toContainText('Importiert: 90 neue Tage');
+
+  // Before a new experiment, the form says what Kompass will be able to tell from these downloads.
+  await page.goto('/app/experiments/create?practice_id=1');
+  await page.getByLabel('Start').fill(today);
+  await page.getByLabel('Ende').fill(addDays(today, 27));
+  await expect(page.getByTestId('effect-detectable')).toContainText(
+    /Mit deinen bisherigen Downloads erkennt Kompass nach 28 Tagen Veränderungen ab etwa ±\d+\u00a0%\./,
+  );
 
   await page.goto(`/app/experiments/${experiment.id}`);
   const effect = page.getByRole('region', { name: 'Wirkung' });
