@@ -229,11 +229,11 @@ export default defineConfig({
     // One module graph per worker for all its files: importing the whole server anew for each file
     // was half of the API passes' time (SQLite 187 → 84 s, PostgreSQL 240 → 131 s). Safe because no
     // module keeps an app's state: what is per app hangs off its context or database (an outage's
-    // record: db/faults.ts `Database.faults`; caches in WeakMaps by database). 2026-11-27.
+    // record: db/faults.ts `Database.faults`; caches in WeakMaps by database). Entscheidung TST-9.
     isolate: false,
     // Two files at a time even on 2 cores (vitest's default there is one): every suite builds its
     // own app, data directory, SMTP server and PostgreSQL database, so none shares state, and
-    // much of their time is spent waiting (database, child processes, mail). 2026-11-26, issue 24.
+    // much of their time is spent waiting (database, child processes, mail). Entscheidung TST-10.
     maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
     // Sized to a busy machine, not a quiet one: under load (2 cores shared with seven other jobs)
     // 28 API tests ran past vitest's 5 s while building their app and hashing passwords. A test

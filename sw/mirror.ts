@@ -29,7 +29,7 @@ const MAX_BODY_CHARS = 512 * 1024;
  */
 const NEVER = /^\/api\/(account\/session|nova|test|images)(\/|$)/;
 // A podcast's pooled effects ('Bei 23 Podcasts wie deinem') change only when the studio publishes
-// new figures, no write of the user's changes them: served like a method part (2026-12-06).
+// new figures, no write of the user's changes them: served like a method part (Entscheidung SW-5).
 const METHOD_PART =
   /^\/api\/(practices\/\d+\/(content|context|rating|actions|compilations)|podcasts\/\d+\/pooled-effects|keywords|categories|compilations)(\/|$)/;
 /** The parts 'Für offline speichern' saves per method, besides the method as the podcast sees it. */

@@ -5,8 +5,7 @@ export const OFFLINE_COPY_HEADER = 'x-kompass-offline-copy';
 /**
  * Set by the service worker on a copy it served while the browser was online, before the server
  * answered (a method part, stale-while-revalidate): it says nothing about whether the server can
- * be reached. Counted as the server's answer, it cleared the offline state for a moment while the
- * server was down, and the writes that need it were enabled again (2026-12-06).
+ * be reached, so it never clears the offline state (Entscheidung BRW-4).
  */
 export const CACHED_COPY_HEADER = 'x-kompass-cached-copy';
 

@@ -15,9 +15,7 @@ import {
 
 export { META, type MetaEntry, type MirrorEntry, type OutboxItem };
 /**
- * The page's live queries take dexie's from here, with the store: a separate `import('dexie')`
- * was a chunk of its own that nothing cached, so offline before it had loaded the outbox showed
- * nothing waiting (stress run s4, offline-outbox:166, 2026-11-27).
+ * The page's live queries take dexie's from here, with the store (Entscheidung BRW-5).
  */
 export { liveQuery } from 'dexie';
 

@@ -169,7 +169,7 @@ async function start() {
    * The router settles the first screen (guards, data from the page's embedded answers or the cache)
    * before React renders it. Mounted unsettled, the router loaded it in a synchronous pass
    * (Transitioner: `load({ sync: true })`) and the whole screen rendered in one blocking task: 680 ms
-   * of the dashboard's 746 ms TBT at 4× CPU (Lighthouse, 2026-11-27). Settled, the first
+   * of the dashboard's 746 ms TBT at 4× CPU (Entscheidung CLI-31). Settled, the first
    * render is the transition's below, which yields to the browser every few milliseconds. A load
    * that takes longer (a verification link asking the server) renders meanwhile: its route's pending
    * screen shows, and the load in flight finishes in transitions too.

@@ -25,7 +25,7 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
  * `z.preprocess` for the client's forms that load zod only when submitted
  * (client/components/metrics-dialog.tsx). Taken from here rather than from `import('zod')`: a
  * dynamic import of 'zod' keeps all of its namespace, its ~60 locales and the JSON Schema
- * conversion with it, and made zod's chunk 415 KB instead of about half (2026-12-06).
+ * conversion with it, and made zod's chunk 415 KB instead of about half (Entscheidung CLI-17).
  */
 export const preprocess: typeof z.preprocess = z.preprocess;
 

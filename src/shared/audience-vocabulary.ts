@@ -1,6 +1,6 @@
 // The audience contract's words and limits without zod (src/shared/audience.ts re-exports them):
 // the client's screens and the dashboard's widget import these, and a module importing zod would
-// pull zod into their chunk (src/client/README.md: no zod on the first paint). 2026-12-01.
+// pull zod into their chunk (Entscheidung SHR-6).
 export const audienceSourceType = ['op3', 'upload'] as const;
 export const audienceSourceStatus = ['ok', 'pending', 'error'] as const;
 

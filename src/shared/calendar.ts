@@ -18,7 +18,7 @@ const berlinFormat = () =>
 // same all through a UTC hour: it is formatted once per hour (Intl formatting cost more than the
 // rest of a cached method read on the server). Several hours are kept: a podcast's plan asks for
 // the day of its creation and for today on every request, and one kept hour made both format
-// anew each time (2026-11-26). Up to MEMO_HOURS (three weeks of hours), then afresh.
+// anew each time. Up to MEMO_HOURS (three weeks of hours), then afresh.
 const MEMO_HOURS = 512;
 const memo = new Map<number, string>();
 

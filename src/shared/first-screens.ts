@@ -27,8 +27,8 @@ export const SCREEN_FRAME = 'src/client/routes/app-layout.tsx';
 const tips = (podcast: Selected) => READS.assistances({ podcast: podcast.id });
 /**
  * What other podcasts measured of the methods ('Bei N Podcasts wie deinem'), read by the method
- * list's cards and a method's overview as they first render. A first-screen read (decision
- * 2026-12-07): asked for at the first render, it was the one request of both screens before their
+ * list's cards and a method's overview as they first render. A first-screen read (Entscheidung
+ * CLI-30): asked for at the first render, it was the one request of both screens before their
  * heading showed (tests/bench/lighthouse.ts: 'API requests before the heading: 1'), and its answer
  * reached the rendered list through the query cache as one more blocking render. Embedded, it
  * costs the server two reads of the job's small tables (at most one row per method), and the

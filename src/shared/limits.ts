@@ -1,5 +1,5 @@
-// Limits and counts of the spec (§9) that screens show or ask with: without zod (decision
-// 2026-11-26), so a screen's first paint does not load the schema library with them.
+// Limits and counts of the spec (§9) that screens show or ask with: without zod (Entscheidung
+// SHR-6), so a screen's first paint does not load the schema library with them.
 // The schema modules re-export them.
 
 /** Experiment fields (experiments.ts). */

@@ -1,5 +1,5 @@
-// The podcast strategy's seven sections (§2 'Podcast-Strategie'). No zod here (decision
-// 2026-11-26): the dashboard's strategy widget shows them without loading the schema
+// The podcast strategy's seven sections (§2 'Podcast-Strategie'). No zod here (Entscheidung
+// SHR-6): the dashboard's strategy widget shows them without loading the schema
 // library; podcasts.ts builds the strategy's schema from `strategyFields`.
 
 export const strategyFields = [

@@ -111,7 +111,7 @@ function answered<T>(body: unknown): ResponsePromise<T> {
  * URL its descriptor makes (the one the server embedded it under), else a GET. The embedded answer
  * goes without ky: ky builds a Request, merges headers and hooks and clones the response for each
  * call, and the first screen's dozen calls cost the dashboard ~40 ms of a desktop's main thread,
- * four times that on a phone, before its first paint (CPU profile of the Lighthouse load, 2026-11-27).
+ * four times that on a phone, before its first paint (Entscheidung CLI-29).
  */
 export const api = Object.assign(client, {
   read<T>(read: Read, options?: Options): ResponsePromise<T> {

@@ -4,8 +4,8 @@ import { dirname, resolve } from 'node:path';
 
 /**
  * Modules that build zod schemas when they load (src/shared's schema modules) or import one for
- * its values (forms, a fetcher that parses eagerly) stay out of the shared chunks (decision
- * 2026-11-26): a shared chunk holding one of them imports zod, and every first paint
+ * its values (forms, a fetcher that parses eagerly) stay out of the shared chunks (Entscheidung
+ * CLI-2): a shared chunk holding one of them imports zod, and every first paint
  * loaded zod's 25 KB gzipped and built every schema (~200 ms at 4× CPU). The schema modules go to
  * chunks of their own beside zod's (vite.config.ts); fetchers load them with their first parse
  * (api/parse.ts), forms with their screen.

@@ -20,8 +20,8 @@ type Placeholder = (open: () => void) => ReactNode;
 /**
  * A menu's placeholder: a button like the menu's trigger. The press opens, as on the menu's own
  * trigger (radix opens menus on the press), not only the click: when the menu replaced the
- * placeholder between press and release, the click reached neither button (stress run m1,
- * 2026-11-27: a tap on 'Profilmenü' in that moment opened nothing; deferred-menus.spec.ts). The
+ * placeholder between press and release, the click would reach neither button (Entscheidung
+ * COMP-3; deferred-menus.spec.ts). The
  * click stays for the keyboard. Popovers and dialogs open on the click, and so do their placeholders.
  */
 export function MenuPlaceholder({ open, ...button }: { open: () => void } & ComponentProps<'button'>) {
@@ -45,9 +45,7 @@ export function MenuPlaceholder({ open, ...button }: { open: () => void } & Comp
  * gets true there when the placeholder's `open` was called before the code was there.
  *
  * Offline and not cached, the import fails: the placeholder stays and the network's return tries
- * again. Never an error for the screen: the update prompt, loaded with React's `lazy` at the root,
- * failed to load on a phone that went offline just after the app started, and the whole app showed
- * its error page instead of the experiment (stress run k3, 2026-11-27).
+ * again. Never an error for the screen (Entscheidung COMP-4).
  */
 export function deferred<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -83,8 +81,7 @@ export function deferred<P extends object>(
   }: Omit<P, 'defaultOpen'> & { placeholder?: Placeholder }) {
     // Loaded code renders in a transition, which yields to the browser every few milliseconds: as
     // an external store's update it rendered in one blocking task, 20–75 ms of a desktop's main
-    // thread per menu right after the first paint, four times that on a phone (Lighthouse trace
-    // of a method's page, 2026-11-27).
+    // thread per menu right after the first paint, four times that on a phone.
     const [Loaded, setLoaded] = useState(() => loaded);
     const [openAtOnce, setOpenAtOnce] = useState(false);
     useEffect(() => {

@@ -30,7 +30,7 @@ const hints: Record<MetricKey, string> = {
  * an empty field is a metric not rated this time, and `extra` adds what the form does not show.
  * Loaded at the first submit with zod (lib/forms.ts): the experiment screen preloads its
  * evaluation dialog once it has settled, and with a schema imported here zod's start (~125 ms at
- * 4× CPU) was the screen's longest task after its first paint (2026-11-27).
+ * 4× CPU) would be the screen's longest task after its first paint (Entscheidung LIB-3).
  */
 export const metricValues =
   <S extends z.ZodType>(load: () => Promise<S>, extra: Record<string, unknown> = {}) =>

@@ -5,7 +5,7 @@ import { startTransition, useEffect, useState } from 'react';
  * runs after its children's): the requests its components make on mount have started. The router's
  * onRendered comes from a layout effect, before those; with the first render in a transition
  * (main.tsx) the effects ran a task later, and main.tsx dropped the page's embedded answers before
- * the method list asked for them (app-screens-one-round-trip.spec.ts; 2026-11-27).
+ * the method list asked for them (app-screens-one-round-trip.spec.ts).
  */
 let committed = () => {};
 export const firstScreenCommitted = new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 /**
- * A value made at its first use, not when its module loads. For Intl formatters (decision
- * 2026-11-26): building one loads the locale's data (~30–60 ms at 4× CPU), and a module
+ * A value made at its first use, not when its module loads. For Intl formatters (Entscheidung
+ * LIB-8): building one loads the locale's data (~30–60 ms at 4× CPU), and a module
  * that holds a formatter is often loaded by a screen that formats nothing with it (the dashboard's
  * rhythm for a podcast without a feed, the tips' dates before a tip shows).
  */
@@ -17,6 +17,6 @@ const dateTime = lazily(
 /**
  * An instant (ISO text or epoch ms) as German date and time in Berlin: '27.11.2026, 02:10'. One
  * formatter for every call: an experiment's activity built one per entry, 60 ms of its first render
- * at 4× CPU (profile of 2026-11-27).
+ * at 4× CPU.
  */
 export const germanDateTime = (instant: string | number) => dateTime().format(new Date(instant));

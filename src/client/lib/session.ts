@@ -131,8 +131,8 @@ export function watchSession(queryClient: QueryClient, onFound: () => void) {
 /**
  * Drops what was cached for the user whose session ended. A query the screen shows right now
  * starts over instead (reset: its data goes, it asks again): removing it in flight cancelled its
- * request silently, and the screen waited on it forever. Found 2026-11-26 as the invitation page
- * of a guest, on a device whose earlier session had ended, stuck at 'Lade die Einladung …'.
+ * request silently, and the screen would wait on it forever (the invitation page of a guest whose
+ * earlier session had ended, at 'Lade die Einladung …').
  */
 function forgetPreviousUser(queryClient: QueryClient) {
   const notAccount = (q: Query) => q.queryKey[0] !== accountQueryKey[0];

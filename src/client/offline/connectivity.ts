@@ -53,7 +53,7 @@ export function noteAnswer(offlineCopyFrom: string | null) {
  * working network, as on a phone's first seconds on a network; the server restarting), nothing
  * else would ask the server again: a screen without a poll kept the offline note for good. So we
  * ask /healthz (outside /api/: no offline copy of the service worker answers it, no session is
- * read) after 1 s, then 2, 4 … at most 30 s, until it answers (2026-11-26).
+ * read) after 1 s, then 2, 4 … at most 30 s, until it answers (Entscheidung OFF-7).
  */
 const PROBE_FIRST_MS = 1_000;
 const PROBE_MAX_MS = 30_000;

@@ -81,9 +81,7 @@ export function applyPending<T>(items: OutboxItem[], queryKey: QueryKey, data: T
 /**
  * For query functions of data an offline write changes: the server's answer plus what waits.
  * Without the server, the answer is the service worker's copy, which may be older than what the
- * cache shows: a write answered just before the network went had its refetch answered by the copy
- * from before the write, and steps ticked a moment ago showed unticked (CI under load,
- * 2026-11-26). Then what the cache shows stays, plus what waits.
+ * cache shows (Entscheidung OFF-8). Then what the cache shows stays, plus what waits.
  */
 export async function withPending<T>(client: QueryClient, queryKey: QueryKey, data: T): Promise<T> {
   const { offline, unreachable } = useConnectivity.getState();

@@ -18,7 +18,7 @@ const offlineData = () => import('./offline-data.ts');
  * last found none pending. Equal counts: nothing is pending, and the experiments' fetchers
  * (withPending) don't load the offline store before the first paint. The count goes up before and
  * after an item is added, so a read in another tab meanwhile never notes a stale 'none'. Items
- * queued by a version before this one (2026-11-26) show once the store has loaded.
+ * queued by an earlier version of the app show once the store has loaded.
  */
 const QUEUED_COUNT = 'kompass-outbox-queued';
 const EMPTY_AT = 'kompass-outbox-empty-at';

@@ -55,8 +55,7 @@ export const emailRoute = createRoute({
     flash.show({ tone: 'success', message });
     // A session probe still running was asked before the confirmation was stored (the pending
     // screen's header asks for the user): cancelled, so the user is read anew, not taken from it.
-    // Found 2026-11-26 on PostgreSQL under load: the probe read the row 9 ms before the UPDATE, and
-    // the confirmed user was sent to /verify (E2E methods:77, podcast-team:43).
+    // Otherwise a probe that read the row before the UPDATE sends the confirmed user to /verify.
     await queryClient.cancelQueries({ queryKey: accountQueryKey });
     await queryClient.invalidateQueries({ queryKey: accountQueryKey, refetchType: 'none' });
     const user = await loadUser(queryClient).catch(() => null);

@@ -38,8 +38,8 @@ export function ExperimentsCreateScreen() {
 /**
  * The loader of experiments.show (routes/experiments.show.tsx): the reads src/shared/first-screens.ts
  * declares for the screen (the experiment, its effect, comments and activity), asked for at once
- * from the route's id instead of the cards asking once the experiment has answered. Decision
- * 2026-11-26 (experiments/1 → effect was two round trips after the shell). A Basic podcast sees
+ * from the route's id instead of the cards asking once the experiment has answered (Entscheidung
+ * CLI-20). A Basic podcast sees
  * the upsell and asks for nothing; not awaited, the page shows its own loading and error states.
  */
 const showQueries: ReadQueries = {

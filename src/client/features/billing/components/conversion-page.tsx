@@ -68,7 +68,7 @@ const NOT_YOURS =
 
 /**
  * podcasts.conversion: the Pro sales page of a podcast (§2). Holds still while the prices load
- * (2026-12-06: CLS 0.11 on a phone): what the answer decides (the lifetime and the
+ * (Entscheidung CLI-32): what the answer decides (the lifetime and the
  * billing notes, the plans, the way back below them) comes in one render below the toggle, so
  * nothing shown before it moves.
  */

@@ -6,8 +6,8 @@ import { WidgetCard } from './widget-card-actions.tsx';
 /**
  * 'Rhythmus' on the dashboard: episodes per month and their mean duration, chart and
  * table, from the newest Feed-Check (the same query as the Feed-Check widget, so no request of its
- * own; durations are read from the feed at each check, episodes keep only their date). Decisions
- * 2026-11-26: shown for every podcast, since a podcast without a feed or episodes learns here what
+ * own; durations are read from the feed at each check, episodes keep only their date). Entscheidung
+ * FPOD-5: shown for every podcast, since a podcast without a feed or episodes learns here what
  * it would see; the last 12 months up to the newest episode; both columns wide on large screens,
  * so the table sits beside the chart.
  */

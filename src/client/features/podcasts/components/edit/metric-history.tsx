@@ -6,9 +6,9 @@ import { columnUnit, pointWhen, unitOf } from './metric-points.ts';
 const number = new Intl.NumberFormat('de-DE');
 
 /**
- * Where a value came from (issue: listener numbers from sources): 'Reichweite' and 'Durchhörrate'
- * are taken from the podcast's audience sources where it has one (`source`: 'op3', 'upload'); a
- * value without one was typed in an evaluation. 2026-12-01.
+ * Where a value came from: 'Reichweite' and 'Durchhörrate' are taken from the podcast's audience
+ * sources where it has one (`source`: 'op3', 'upload'; Entscheidung AUD-11); a value without one
+ * was typed in an evaluation.
  */
 const origins: Record<string, string> = { op3: 'aus OP3', upload: 'aus Upload' };
 const origin = ({ source }: MetricHistory['values'][number]) =>
