@@ -8,7 +8,7 @@
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each target's measured requests there (only
 // those, not the start or the seed; open it in Chrome DevTools).
 // The first row is a bare Fastify route (one JSON object, no hooks) injected in the same process:
-// the baseline of the API goals (issue 25), so the ratio of a row is bare CPU / its CPU. The second,
+// the baseline of the API goals, so the ratio of a row is bare CPU / its CPU. The second,
 // GET /healthz, is the app's pipeline (hooks, cookies, headers) without a database read.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session as Inspector } from 'node:inspector/promises';

@@ -1,6 +1,6 @@
 // Prints what the podcast guard's lookup costs per request (µs/op, median of 5 interleaved
 // rounds), for a podcast id and for a child's id (an experiment, a step), on SQLite or PostgreSQL,
-// beside the lookup it replaced (issue 25: the plan's correlated subqueries, and a child's row
+// beside the lookup it replaced (the plan's correlated subqueries, and a child's row
 // read first): the old way is kept here as the baseline of the same run.
 // Run: npx tsx tests/bench/guard-query.ts [rounds of 2000]   (BENCH_DATABASE_URL=postgres://… for
 // PostgreSQL; a fresh database is made there). Loopback only.

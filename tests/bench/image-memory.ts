@@ -1,6 +1,6 @@
 // Memory under image uploads: starts the bundled server as a child process, uploads eight
 // large-dimension images at once over HTTP on loopback, and prints the child's resident memory
-// (VmRSS) before, at its peak and after it settled. Goal (issue 6): the peak stays under 600 MB.
+// (VmRSS) before, at its peak and after it settled. Goal: the peak stays under 600 MB.
 //
 // Run: npx tsx tests/bench/image-memory.ts [rounds]
 // BENCH_ROOT=<checkout> measures another checkout of the project (for before/after figures).

@@ -90,7 +90,7 @@ try {
   );
   // Lighthouse scales what it observed by 4 to model a phone, so whatever else keeps this
   // machine's cores busy during a run counts four times: an app screen's TBT went from ~0.1 s at
-  // load 0.7 to 0.8–1.5 s at load 2–3.7 with the same code (2026-11-28/29, issue 25). Both figures
+  // load 0.7 to 0.8–1.5 s at load 2–3.7 with the same code (2026-11-28/29). Both figures
   // below say how quiet the machine was.
   const runsAll = [...bare, ...[...results.values()].flat()];
   console.log(

@@ -1,4 +1,4 @@
-// Issue 25, goal 1: after the shell, one round trip brings what a screen shows. The page of a
+// After the shell, one round trip brings what a screen shows. The page of a
 // signed-in user carries the answers of session, podcasts and context, and for the four app screens
 // (dashboard, method list, a method, an experiment) those of the screen's own first requests
 // (src/server/http/boot-data.ts): loaded as a page, they paint with no API request at all. Opened

@@ -1,4 +1,4 @@
-// The Studio Pro booking page holds still while its prices load (issue 58, item 11: a layout shift
+// The Studio Pro booking page holds still while its prices load (a layout shift
 // of 0.11 on a phone when the monthly/annual toggle and the plans came in). CLS as Chromium counts
 // it (layout-shift entries without recent input), from the navigation until the plans are shown.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// 'Meine Daten herunterladen' in settings.account (issue 58, item 13): the archive is asked for,
+// 'Meine Daten herunterladen' in settings.account: the archive is asked for,
 // offered at once (a small account) and downloaded; a second request within the hour is refused
 // in German.
 import { expect, test } from '@playwright/test';

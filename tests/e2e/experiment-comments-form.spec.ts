@@ -1,4 +1,4 @@
-// With many comments the comment form stays at hand (issue 58, item 12): on a 390 px phone with 50
+// With many comments the comment form stays at hand: on a 390 px phone with 50
 // comments it comes before them, the newest first, and a comment written offline shows between
 // the form and the sent ones.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// 'Wirkung' on a phone (issue 22): an experiment with an evaluation at its start shows what is
+// 'Wirkung' on a phone: an experiment with an evaluation at its start shows what is
 // still missing; after its end (the server's clock moved) and a final evaluation it shows before →
 // after per metric and what that did for the goals, and 'Was hat gewirkt?' lists it. The clock
 // hook exists only because the E2E server runs with KOMPASS_TEST_CLOCK=1.

@@ -97,7 +97,7 @@ test('an experiment from start to the expired list', async ({ page }) => {
     await expect(activity).toHaveCount(1 + 5 + 1);
 
     // Long lists: with 52 comments and 53 entries of activity the page shows the newest 50 of
-    // each, newest first; 'Ältere anzeigen' adds the older ones below (issue 58: the comment form
+    // each, newest first; 'Ältere anzeigen' adds the older ones below (the comment form
     // comes before the comments).
     const experimentId = Number(new URL(page.url()).pathname.split('/').at(-1));
     for (let n = 1; n <= 51; n++)

@@ -1,4 +1,4 @@
-// Feed-Check on a phone (issue 22): a podcaster imports a faulty feed from a local server, sees on
+// Feed-Check on a phone: a podcaster imports a faulty feed from a local server, sees on
 // the dashboard how many 'Fehler' and 'Warnung' it has, the methods the faults raise in 'Als
 // Nächstes empfohlen' and the rhythm per month; opens 'Feed-Check', sees the findings with the
 // methods that help and the rhythm; fixes the feed, presses 'Feed jetzt prüfen', sees what got

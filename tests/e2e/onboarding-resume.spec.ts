@@ -1,4 +1,4 @@
-// Onboarding left half-way (issue 58, item 8): reopening the app leads back to the step that is
+// Onboarding left half-way: reopening the app leads back to the step that is
 // missing, confirm and then profile, until onboarding is complete; then the dashboard for good.
 import { expect, test } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';

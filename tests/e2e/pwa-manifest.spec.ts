@@ -29,7 +29,7 @@ test('emoji images come from /twemoji with a 2753 fallback', async ({ request })
   expect((await request.get('/twemoji/1f4dd.svg')).headers()['content-type']).toContain('svg');
 });
 
-// ---- Install and update (issue 10, item 4) ----
+// ---- Install and update ----
 
 /** A synthetic `beforeinstallprompt` (Chromium's event carries `prompt()` and `userChoice`). */
 

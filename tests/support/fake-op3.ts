@@ -12,7 +12,7 @@
 // Tests add shows with their single downloads, read every request in `requests`, and make the
 // next requests fail with `fail()` (429, 500, or a closed connection); the browser journeys'
 // setup passes `anyFeed`, so every feed URL is a show with a year of generated downloads.
-// `misbehave(showUuid, mode)` makes a show's pages break OP3's rules (issue 53): a token sent back
+// `misbehave(showUuid, mode)` makes a show's pages break OP3's rules: a token sent back
 // for ever, the first page's rows again and again, empty pages with a token, every row twice, one
 // row a page; after `upTo` such answers (1,000) it answers rightly again, so a reader that follows
 // it blindly still ends and its test fails instead of hanging.

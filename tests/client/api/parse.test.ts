@@ -35,7 +35,7 @@ describe('parse', () => {
       loads++;
       return userResponse;
     });
-    // Before the first screen has settled: no schema, no zod (issue 25).
+    // Before the first screen has settled: no schema, no zod.
     await expect(parseUser({ data: { id: 1 } })).resolves.toEqual({ data: { id: 1 } });
     expect(loads).toBe(0);
     parseEveryAnswer();

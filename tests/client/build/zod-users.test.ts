@@ -1,6 +1,6 @@
 // What an app screen loads right after its first paint (the deferred menus and dialogs, the
 // dashboard's lower widgets) builds no zod schemas: zod's chunk and every schema in it took ~200 ms
-// of a phone's main thread there (issue 25). Forms load zod with their screen or dialog.
+// of a phone's main thread there. Forms load zod with their screen or dialog.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { usesZod } from '../../../src/client/build/zod-users.ts';

@@ -35,7 +35,7 @@ export async function expectAccessible(page: Page, name: string) {
 }
 
 /**
- * axe with every impact, moderate and minor too (issue 21: heading-order on the method cards,
+ * axe with every impact, moderate and minor too (heading-order on the method cards,
  * region in popover menus): no node at all.
  */
 export async function expectNoAxeNodes(page: Page, name: string) {
@@ -49,7 +49,7 @@ export async function expectNoAxeNodes(page: Page, name: string) {
 /**
  * The same with each popup open in turn: `triggers` open a menu or a dialog, which is scanned open
  * and closed with Escape. Radix portalled menus to <body>, outside every landmark, where a scan of
- * the closed page never saw them (issue 21, src/client/components/README.md).
+ * the closed page never saw them (src/client/components/README.md).
  */
 export async function expectNoAxeNodesInPopups(page: Page, name: string, triggers: Locator[]) {
   const popup = page.getByRole('menu').or(page.getByRole('dialog'));

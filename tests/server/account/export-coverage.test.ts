@@ -1,4 +1,4 @@
-// 'Meine Daten herunterladen' holds every table with an account's data (issue 58, item 13): the
+// 'Meine Daten herunterladen' holds every table with an account's data: the
 // database's own table list is the measure, so a table added later fails here until
 // export-tables.ts names it (with its file, or with why it holds nothing of an account's).
 import { sql } from 'kysely';

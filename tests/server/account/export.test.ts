@@ -1,4 +1,4 @@
-// 'Meine Daten herunterladen' (issue 58, item 13): what the archive holds of whom, at most one an
+// 'Meine Daten herunterladen': what the archive holds of whom, at most one an
 // hour, a large account's archive built in the background with a mail, the download streamed.
 import { strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';

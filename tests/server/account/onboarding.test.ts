@@ -1,4 +1,4 @@
-// PUT /api/account/onboarding (issue 58, item 8): the step an account left onboarding at is kept
+// PUT /api/account/onboarding: the step an account left onboarding at is kept
 // by the server, only for a podcast it owns, until onboarding is complete.
 import { describe, expect, it } from 'vitest';
 import { json } from '../helpers/agent.ts';

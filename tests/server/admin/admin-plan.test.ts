@@ -1,4 +1,4 @@
-// An admin changes a podcast's plan in /nova (issue 11): the trial's length, and Pro granted
+// An admin changes a podcast's plan in /nova: the trial's length, and Pro granted
 // through a day with a reason. The owner's podcast follows at once (guard, tips, the admin
 // list), the grant ends by itself after its last day, and the audit log keeps the reason.
 import { beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 53, items 3 and 4: an OP3 that breaks its own rules (a token sent back for ever, the same
+// An OP3 that breaks its own rules (a token sent back for ever, the same
 // rows again, empty pages with a token, every row twice, one row a page, a day of more downloads
 // than a day holds) ends the fetch in a bounded number of calls with a German status on the
 // source, and no day holds more downloads than distinct rows came for it; a keyed refresh stores

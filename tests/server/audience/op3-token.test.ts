@@ -1,4 +1,4 @@
-// Issue 53, item 6: a token that cannot travel in an `Authorization` header (a line break, NUL,
+// A token that cannot travel in an `Authorization` header (a line break, NUL,
 // ESC, a space inside) is a 422 at the token field, before any call to OP3 (it was a 503 „OP3 ist
 // gerade nicht erreichbar“); spaces and a line break around a pasted token are trimmed, and it
 // connects.

@@ -1,4 +1,4 @@
-// Issue 53, item 2: the throttle's count holds no lock past its own statement. While a keyed OP3
+// The throttle's count holds no lock past its own statement. While a keyed OP3
 // connect waits for OP3, the same user's next connect (another podcast) counts against the same
 // throttle row: it must reach OP3 too, not wait for the first request's answer and give up after
 // the lock timeout (503, „lock timeout"). OP3's answers are held until the test lets them go.

@@ -1,4 +1,4 @@
-// Uploads bounded in every dimension (issue 53), through the real app: columns, values and row
+// Uploads bounded in every dimension, through the real app: columns, values and row
 // length refused with a German 422 before the rest is read, the preview's and the commit's
 // answers bounded, one column for one series, and pending uploads capped per account as well as
 // per podcast. The memory at the limits: tests/bench/upload-memory.ts.

@@ -27,7 +27,7 @@ describe('contracts', () => {
     return { owner, agent, podcast, second };
   }
 
-  // Issue 53: the re-check calls Steady between its writes (refresh the token, store it, read the
+  // The re-check calls Steady between its writes (refresh the token, store it, read the
   // subscription). With an Idempotency-Key on PostgreSQL those writes would begin the request's
   // transaction and the next call would be refused (db/transaction-scope.ts): it runs outside it.
   it('redeems with an Idempotency-Key when the access token has expired: refreshed, then redeemed', async () => {

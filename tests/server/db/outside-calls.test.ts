@@ -1,4 +1,4 @@
-// No call to another service inside a transaction (db/transaction-scope.ts, issue 53): routes made
+// No call to another service inside a transaction (db/transaction-scope.ts): routes made
 // for this test write and fetch a feed from a loopback server in every order. A fetch inside a
 // handler's transaction (withTx), or inside a keyed request's transaction once it wrote
 // (PostgreSQL), is refused before it connects (a withTx outside a keyed request in dev and test

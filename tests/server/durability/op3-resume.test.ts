@@ -1,4 +1,4 @@
-// Issue 53, item 3: an OP3 fetch killed with `kill -9` in the middle resumes after a restart from
+// An OP3 fetch killed with `kill -9` in the middle resumes after a restart from
 // the cursor it stored, asking for no page it had stored and counting no download twice. The
 // fetch runs inside a refresh with an Idempotency-Key, whose request transaction (PostgreSQL) must
 // not hold the fetch's progress. Real server process, real HTTP on loopback, the OP3 fake.

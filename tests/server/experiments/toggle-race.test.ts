@@ -1,4 +1,4 @@
-// A toggle without `completed` flips the step atomically (issue 20, locks): sent ten times at once,
+// A toggle without `completed` flips the step atomically (locks): sent ten times at once,
 // every acknowledged flip is recorded as an event and the final state matches the parity. On
 // PostgreSQL the old read-then-update acknowledged flips it dropped (200 each, 2 recorded).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The recommendations follow the evidence (issue 22): a Feed-Check finding raises the methods that
+// The recommendations follow the evidence: a Feed-Check finding raises the methods that
 // address it, with the reason 'Dein Feed: …'; an experiment that moved the goals raises methods
 // like it. On the seeded 99 methods, through the API and the tip job that refreshes the scores.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Feeds as lenient as podcast apps (issue 59, item 5): every real feed of
+// Feeds as lenient as podcast apps: every real feed of
 // /work/shared/fixtures/feeds-more/ (public fixtures of podcast parsers) with its episode count and
 // its dates, a Latin-1 feed without declaration, and each date case podcast apps read.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The guard's registry (issue 20, wall 1): every kind reaches its podcast in one indexed query,
+// The guard's registry: every kind reaches its podcast in one indexed query,
 // a stranger and a missing thing get the same 404, and no route with an id escapes a declaration.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 53, item 1, as the attack ran it: twelve accounts each import, with an Idempotency-Key, a
+// As the attack ran it: twelve accounts each import, with an Idempotency-Key, a
 // feed whose server does not answer (the feed URL is the user's own, so the attacker chooses the
 // wait). Before 2026-12-06 each import held a pooled connection „idle in transaction" from its
 // throttle count through the fetch, the pool ran dry and every other user's read answered 503.
