@@ -143,7 +143,10 @@ function ReportForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const chosen = Object.fromEntries(fields.flatMap((f) => (mapping[f] ? [[f, mapping[f]]] : [])));
-    onImport({ mapping: { date: '', ...chosen } as AudienceMapping, kind });
+    // The kind only when corrected: else the server guesses it again under the mapping chosen here
+    // (a running total in a column the guess had not mapped is still read as one).
+    const corrected = kind === report.kind ? {} : { kind };
+    onImport({ mapping: { date: '', ...chosen } as AudienceMapping, ...corrected });
   };
   if (report.kind === 'unusable') return <Banner tone="warning">{report.kind_message}</Banner>;
   return (
