@@ -1,6 +1,6 @@
 // What every podcast felt at once is not the experiment's: a control series from other podcasts
 // over the same days, as in causal-impact designs (Brodersen et al. 2015), and the holidays.
-// Decided 2026-12-07:
+// Entscheidung AUD-28:
 // - the control is the combined daily pattern of at least MIN_CONTROL other podcasts: each
 //   podcast's downloads divided by its own mean over the baseline's days, then per day a mean
 //   that drops the highest and lowest tenth (one podcast's viral week does not move it); a day

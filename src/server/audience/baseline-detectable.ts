@@ -1,6 +1,6 @@
 // Before an experiment: from what size of change on Kompass will be able to tell, from the
 // podcast's own history (the experiment form and 'Wirkung' until the first day is counted).
-// Decided 2026-12-07:
+// Entscheidung AUD-27:
 // - the measurement is run as it will be, on the baseline Kompass has today, with a made-up run
 //   of the planned days (the baseline's level each day: the interval's width does not depend on
 //   what the run observes, only on the baseline's deviations, the run's days and releases); the

@@ -1,6 +1,6 @@
 // The effect of an experiment on downloads, against what the podcast's own history expected
 // (baseline-effect.md explains the method in plain words). Pure: daily downloads and release
-// days in, the `audienceEffect` answer out. Decided 2026-12-01:
+// days in, the `audienceEffect` answer out. Entscheidung AUD-24:
 // - the baseline is the last BASELINE_MAX days before the start that have a figure; at least
 //   MIN_BASELINE of them, or 'Zu wenig Daten' says how many there are;
 // - the run is measured over its days that have a figure, today excluded (a day still counting);

@@ -6,7 +6,7 @@ import { baselineEffect } from './baseline-effect.ts';
  * Measured answers by their inputs: the tips and the recommendations ask again after every write
  * to the podcast, and a fit with its bootstrap is milliseconds of CPU each time, while the days of
  * an ended experiment rarely change. The key is a hash of every input, so a changed day is a new
- * key; the oldest answers go first beyond MEMO_SIZE. Decided 2026-12-01.
+ * key; the oldest answers go first beyond MEMO_SIZE (Entscheidung AUD-25).
  */
 const MEMO_SIZE = 500;
 const memo = new Map<string, AudienceEffect>();

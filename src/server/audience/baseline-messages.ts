@@ -1,7 +1,7 @@
 // The German sentences of the baseline effect: what is missing, or what the result means. The
 // screen shows them as they are; 'Kein messbarer Unterschied' and 'Zu wenig Daten' are the words
-// the 'Wirkung' view is known by. Decided 2026-12-01; figures written as the card writes them
-// (src/shared/effect-figures.ts: „−“, a non-breaking space before „%“), 2026-12-07.
+// the 'Wirkung' view is known by (Entscheidung AUD-26); figures written as the card writes them
+// (src/shared/effect-figures.ts: „−“, a non-breaking space before „%“).
 import { intervalText, NBSP, signedPercent as percent } from '../../shared/effect-figures.ts';
 
 const MIN_BASELINE = 28;
@@ -38,8 +38,7 @@ export function missingRun(days: number, needed: number) {
  * lower half, a fall by the upper), the larger of the two, rounded up to whole percent. Checked on
  * the bench (tests/bench/effect-calibration.ts, 'promised size'): with 80 % power and the mean
  * half-width a rise of the promised size was found in 74.5 % of ordinary podcasts, with each
- * direction's half-width in 80.0 %. Decided 2026-12-06; both directions, 85 % and rounding up
- * 2026-12-07.
+ * direction's half-width in 80.0 % (Entscheidung AUD-27).
  */
 export function detectable(interval: readonly [number, number], relative?: number) {
   const low = Math.log(1 + interval[0]);

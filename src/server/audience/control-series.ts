@@ -1,5 +1,5 @@
 // The control series for an experiment's effect (baseline-control.ts): other podcasts' downloads
-// over the same days, read, combined and measured like a podcast. Decided 2026-12-07:
+// over the same days, read, combined and measured like a podcast. Entscheidung AUD-29:
 // - podcasts whose owners chose 'Meine Messungen nicht für andere verwenden' are never read;
 // - at most MAX_CONTROL podcasts (those with the most baseline days, then the newest ids): a
 //   control of hundreds tells no more about a shock all of them felt, and the read stays bounded

@@ -1,4 +1,4 @@
-// The German sentences of the per-episode comparison (episode-effect.ts). Decided 2026-12-07.
+// The German sentences of the per-episode comparison (episode-effect.ts, Entscheidung AUD-31).
 import type { EpisodeComparison } from '../../shared/episode-effect.ts';
 
 const percent = (fraction: number) => {

@@ -1,13 +1,13 @@
 // An experiment's episodes against the episodes before it, at the same age (baseline-effect.md,
 // „Je Folge“). Pure: the episodes' counts by age in, the `episodes` part of the effect out.
-// Decided 2026-12-07:
+// Entscheidung AUD-31:
 // - Compared: the episodes released from the start to the end with a figure at the age (7, 30
 //   days; an age not yet lived has none, episode-counts.ts) against the last BEFORE_MAX episodes
 //   released in the year before the start with a figure at that age.
 // - The estimate is the ratio of the run's episodes to the episodes before on the log scale
 //   (episodes differ by a factor, a hit and a dud: their logs are roughly normal), with a linear
 //   trend in the publication day beside it: an audience that grows 10 % a month made the plain
-//   ratio of geometric means say +19 % at no effect (bench, 2026-12-07), and a drift of 2 % a
+//   ratio of geometric means say +19 % at no effect (bench), and a drift of 2 % a
 //   month held only 84 % where episodes are alike. Its 90 % interval is Student's t from that
 //   regression (run indicator, trend, intercept; n − 3 degrees of freedom), the spread pooled over
 //   both groups (the run's two to eight episodes alone cannot estimate theirs). Half a year of

@@ -1,5 +1,5 @@
 // The days on which every German podcast hears differently: the nationwide public holidays and
-// the days from Christmas Eve to New Year. Decided 2026-12-07: a small computed table rather than a
+// the days from Christmas Eve to New Year. Entscheidung AUD-30: a small computed table rather than a
 // library (date-holidays carries every country's rules, ~1 MB into the server bundle, for nine
 // dates and Easter); regional holidays (Fronleichnam, Reformationstag, …) are left out, since a
 // podcast's listeners live all over the country. Easter by the anonymous Gregorian computus

@@ -12,8 +12,8 @@ const base = (podcastId: number) => `api/podcasts/${podcastId}`;
 export const audienceKey = (podcastId: number) => ['podcast', podcastId, 'audience'] as const;
 
 /**
- * GET …/audience without a range: the server's default (everything it keeps). Decision
- * 2026-12-01: one answer for the screen and the dashboard's widget, and one offline copy under
+ * GET …/audience without a range: the server's default (everything it keeps). Entscheidung
+ * CLI-33: one answer for the screen and the dashboard's widget, and one offline copy under
  * one address (sw/mirror.ts keys copies by path and query; a range computed from today would
  * find no copy on another day). The screen narrows the range itself.
  */

@@ -1,6 +1,6 @@
 // 'OP3 verbinden': the podcaster pastes an OP3 API token; the server finds the show and backfills.
 // A wrong token or an unknown show shows at the token field; OP3 unreachable is the form's message
-// (the token is not what is wrong, so the field stays as it is; 2026-12-07).
+// (the token is not what is wrong, so the field stays as it is; Entscheidung AUD-23).
 import { useState, type FormEvent } from 'react';
 import type { ApiError } from '../../../../shared/api.ts';
 import { OP3_TOKEN_MAX } from '../../../../shared/audience-vocabulary.ts';

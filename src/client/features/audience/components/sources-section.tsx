@@ -22,7 +22,7 @@ const statusLabels: Record<AudienceSource['status'], string> = {
   error: 'Fehler',
 };
 /**
- * A file is not connected nor fetched (2026-12-07): its card says that it was imported and when
+ * A file is not connected nor fetched: its card says that it was imported and when
  * the last file came, OP3's that it is connected and when it was last fetched.
  */
 const words = (source: AudienceSource) =>

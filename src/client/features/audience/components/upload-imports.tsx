@@ -1,6 +1,6 @@
 // The uploads of the 'Datei-Upload' source one by one: file, when, days and series, and for owner
 // and managers 'Entfernen' of that upload alone (asked first): its days go back to what the other
-// files said (server: audience/upload-imports.ts). 2026-12-07.
+// files said (server: audience/upload-imports.ts, Entscheidung AUD-16).
 import type { AudienceImport } from '../../../../shared/audience-imports.ts';
 import { audienceSeriesLabels } from '../../../../shared/audience-vocabulary.ts';
 import type { Podcast } from '../../../../shared/podcasts.ts';
