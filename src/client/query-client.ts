@@ -46,7 +46,8 @@ const dehydrateOptions: DehydrateOptions = {
 let pending: { queryClient: QueryClient; planned: boolean } | undefined;
 
 function save() {
-  if (!pending) return;
+  // Not planned any more: saved meanwhile, or forgotten (forgetPersistedCache).
+  if (!pending?.planned) return;
   const { queryClient } = pending;
   pending.planned = false;
   const client: PersistedClient = {
@@ -76,7 +77,7 @@ function planSave(queryClient: QueryClient) {
 }
 
 function saveWhenLeaving() {
-  const flush = () => pending?.planned && save();
+  const flush = () => save();
   addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush();
