@@ -1,11 +1,14 @@
 // The measured effect of an experiment: GET /api/experiments/{id}/effect, shown as
 // 'Wirkung' on the experiment and in 'Was hat gewirkt?' across a podcast's experiments.
 import { z } from 'zod';
-import { oneOf, resource } from './api.ts';
+import { isoDate, oneOf, resource } from './api.ts';
 import { audienceEffect } from './audience.ts';
 import { episodeEffect } from './episode-effect.ts';
 import { effectDetectable } from './effect-detectable.ts';
 import { metric } from './vocabulary.ts';
+
+/** The days a value stands for: the day it was typed, or the month a source's value sums up. */
+const daySpan = z.object({ from: isoDate, to: isoDate });
 
 export const effectMetric = z.object({
   key: oneOf(metric),
@@ -14,6 +17,8 @@ export const effectMetric = z.object({
   change: z.number(),
   /** change / before; null when before is 0. */
   relative: z.number().nullable(),
+  before_days: daySpan,
+  after_days: daySpan,
 });
 
 export const experimentEffect = z.object({
@@ -39,6 +44,11 @@ export const experimentEffect = z.object({
    */
   episodes: episodeEffect.nullable().optional(),
   /**
+   * German: why a metric has no before → after here (the reach from the downloads, where the
+   * downloads' effect was measured against the baseline: the measured effect is its answer).
+   */
+  note: z.string().nullable(),
+  /**
    * Until the first day of the run is counted (before the start and on the start day): from what
    * size of change on Kompass will tell after the planned days (GET …/effect-detectable's answer).
    */
@@ -55,6 +65,10 @@ export const effectMessages = {
   after: 'Für eine Wirkung fehlt eine Auswertung nach dem Ende.',
   both: 'Für eine Wirkung fehlen Auswertungen vor dem Start und nach dem Ende. Eine Zwischenauswertung bis einschließlich zum ersten Tag zählt als Wert vor dem Start.',
   mismatch: 'Vor dem Start und nach dem Ende wurden verschiedene Kennzahlen ausgewertet.',
+  // Decision 2026-12-07: a month's downloads before against a month's after also hold the show's
+  // growth and season, so they can disagree with the effect measured against what was expected.
+  reachByEffect:
+    'Die Reichweite aus deinen Downloads steht hier nicht als Vorher → nachher: Ihre Wirkung ist oben gegen das gemessen, was ohne das Experiment zu erwarten war. Ein Vergleich zweier Monate enthielte auch Wachstum und Saison deines Podcasts.',
 };
 
 /** 'Was hat gewirkt?': the podcast's experiments with enough data, best goal score first. */

@@ -1,34 +1,26 @@
-// The effect of an experiment from the podcast's metrics history: for each metric the newest
-// value recorded on or before the experiment's first day ('before') and the newest recorded on or
-// after its last day ('after'). Evaluations and plain metric entries count alike: both are what
-// the team measured then. Never an invented number: without both sides there is no effect.
+// The effect of an experiment from the podcast's metrics history: per metric its value before
+// the start and after the end, from the experiment's own time and with the days each stands for
+// (effect-sides.ts), and a goal score. Never an invented number: without both sides there is no
+// effect.
+// Decision 2026-12-07: the reach taken from the downloads is not compared month to month where
+// the downloads' effect was measured against the baseline (audience-effect.ts): two months of
+// downloads also hold the show's growth and season, so they would disagree with the measured
+// effect whenever the show grows. The measured effect is the reach's answer then: it stands in
+// the goal score in the reach's place (0 while its interval holds 0), and `note` says why the
+// row is missing.
+import type { AudienceEffect } from '../../shared/audience.ts';
 import { effectMessages, type ExperimentEffect } from '../../shared/experiment-effect.ts';
 import { metric, type MetricKey } from '../../shared/vocabulary.ts';
 import type { Db } from '../db/database.ts';
 import { loadAudienceEffects } from './audience-effect.ts';
 import { loadEpisodeEffects } from './episode-effect-load.ts';
+import { effectSides, type MetricRow, type Side } from './effect-sides.ts';
 
-export type MetricRow = { id: number; metric: string; value: number; recorded_on: string };
+export type { MetricRow } from './effect-sides.ts';
 export type Objectives = Partial<Record<MetricKey, string | null>>;
 
 const WEIGHT: Record<string, number> = { none: 0, low: 1, medium: 2, high: 3 };
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-/** The newest row per metric among `rows` (by day, then by id). */
-function newest(rows: MetricRow[]) {
-  const by = new Map<string, MetricRow>();
-  for (const row of rows) {
-    const seen = by.get(row.metric);
-    if (
-      !seen ||
-      row.recorded_on > seen.recorded_on ||
-      (row.recorded_on === seen.recorded_on && row.id > seen.id)
-    ) {
-      by.set(row.metric, row);
-    }
-  }
-  return by;
-}
 
 /** How far a metric moved towards a goal: rating points / 100; the reach by its relative change. */
 function movement(key: string, before: number, after: number) {
@@ -37,38 +29,59 @@ function movement(key: string, before: number, after: number) {
   return Math.max(-1, Math.min(1, (after - before) / before));
 }
 
+/** The reach's movement the measured downloads stand for: none while the interval holds 0. */
+function measuredMovement(audience: AudienceEffect) {
+  if (!audience.interval || audience.relative === null) return 0;
+  if (audience.interval[0] <= 0 && audience.interval[1] >= 0) return 0;
+  return Math.max(-1, Math.min(1, audience.relative));
+}
+
+/** Both sides are a source's months of downloads (not followers). */
+const downloadMonths = (b: Side, a: Side) =>
+  Boolean(b.row.source && a.row.source) && b.row.measure !== 'followers' && a.row.measure !== 'followers';
+
 export function effectOf(
   rows: MetricRow[],
   startsAt: string,
   endsAt: string,
   objectives: Objectives,
+  audience: AudienceEffect | null = null,
 ): ExperimentEffect {
-  const before = newest(rows.filter((r) => r.recorded_on <= startsAt));
-  const after = newest(rows.filter((r) => r.recorded_on >= endsAt));
+  const { before, after } = effectSides(rows, startsAt, endsAt);
+  const measured = audience?.enough_data ? audience : null;
+  let reachByEffect = false;
   const metrics = metric.keys.flatMap((key) => {
     const b = before.get(key);
     const a = after.get(key);
     if (!b || !a) return [];
-    const change = a.value - b.value;
+    if (key === 'coverage' && measured && downloadMonths(b, a)) {
+      reachByEffect = true;
+      return [];
+    }
+    const change = a.row.value - b.row.value;
     return [
       {
         key,
-        before: b.value,
-        after: a.value,
+        before: b.row.value,
+        after: a.row.value,
         change,
-        relative: b.value === 0 ? null : round(change / b.value),
+        relative: b.row.value === 0 ? null : round(change / b.row.value),
+        before_days: { from: b.from, to: b.to },
+        after_days: { from: a.from, to: a.to },
       },
     ];
   });
   let weighted = 0;
   let weights = 0;
-  for (const m of metrics) {
-    const weight = WEIGHT[objectives[m.key] ?? 'none'] ?? 0;
-    weighted += weight * movement(m.key, m.before, m.after);
+  const score = (key: MetricKey, moved: number) => {
+    const weight = WEIGHT[objectives[key] ?? 'none'] ?? 0;
+    weighted += weight * moved;
     weights += weight;
-  }
+  };
+  for (const m of metrics) score(m.key, movement(m.key, m.before, m.after));
+  if (reachByEffect && measured) score('coverage', measuredMovement(measured));
   const missing =
-    metrics.length > 0
+    metrics.length > 0 || reachByEffect
       ? null
       : before.size === 0 && after.size === 0
         ? effectMessages.both
@@ -82,7 +95,8 @@ export function effectOf(
     goal_score: weights > 0 ? round(weighted / weights) : null,
     enough_data: metrics.length > 0,
     missing,
-    audience: null,
+    audience,
+    note: reachByEffect ? effectMessages.reachByEffect : null,
   };
 }
 
@@ -100,7 +114,7 @@ export async function loadEffects(
   const [rows, objectives, audience, episodes] = await Promise.all([
     db
       .selectFrom('podcast_metrics')
-      .select(['id', 'metric', 'value', 'recorded_on'])
+      .select(['id', 'metric', 'value', 'recorded_on', 'source', 'measure'])
       .where('podcast_id', '=', podcastId)
       .execute(),
     db.selectFrom('podcast_objectives').selectAll().where('podcast_id', '=', podcastId).executeTakeFirst(),
@@ -112,8 +126,7 @@ export async function loadEffects(
     experiments.map((e) => [
       e.id,
       {
-        ...effectOf(rows, e.starts_at, e.ends_at, goals),
-        audience: audience.get(e.id) ?? null,
+        ...effectOf(rows, e.starts_at, e.ends_at, goals, audience.get(e.id) ?? null),
         episodes: episodes.get(e.id) ?? null,
       },
     ]),

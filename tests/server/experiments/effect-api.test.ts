@@ -56,10 +56,15 @@ describe('GET /api/experiments/{id}/effect', { timeout: 30_000 }, () => {
     });
     const response = await owner.agent.get(`/api/experiments/${worked.id}/effect`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(json<{ data: ExperimentEffect }>(response).data).toEqual({
+    // Each side says its day: the interim evaluation on the first day, the final one after the end.
+    const days = {
+      before_days: { from: '2027-03-01', to: '2027-03-01' },
+      after_days: { from: '2027-03-15', to: '2027-03-15' },
+    };
+    expect(json<{ data: ExperimentEffect }>(response).data).toMatchObject({
       metrics: [
-        { key: 'coverage', before: 200, after: 260, change: 60, relative: 0.3 },
-        { key: 'interaction', before: 40, after: 30, change: -10, relative: -0.25 },
+        { key: 'coverage', before: 200, after: 260, change: 60, relative: 0.3, ...days },
+        { key: 'interaction', before: 40, after: 30, change: -10, relative: -0.25, ...days },
       ],
       // (3 × 0.3 + 1 × -0.1) / 4 = 0.2
       goal_score: 0.2,
@@ -67,6 +72,7 @@ describe('GET /api/experiments/{id}/effect', { timeout: 30_000 }, () => {
       missing: null,
       // No source gives this podcast daily downloads.
       audience: null,
+      note: null,
     });
 
     // The other experiment of the same days has the same metrics: the history is the podcast's.
@@ -94,12 +100,13 @@ describe('GET /api/experiments/{id}/effect', { timeout: 30_000 }, () => {
     const effect = json<{ data: ExperimentEffect }>(
       await owner.agent.get(`/api/experiments/${e.id}/effect`),
     ).data;
-    expect(effect).toEqual({
+    expect(effect).toMatchObject({
       metrics: [],
       goal_score: null,
       enough_data: false,
       missing: effectMessages.before,
       audience: null,
+      note: null,
     });
     expect(
       json<{ data: unknown[] }>(await owner.agent.get(`/api/podcasts/${podcast.id}/effects`)).data,

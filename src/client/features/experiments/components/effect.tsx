@@ -7,6 +7,7 @@ import { useExperimentEffect, usePodcastEffects } from '../api/get-effect.ts';
 import { count, signedCount, signedPercent } from '../../../../shared/effect-figures.ts';
 import { Card, germanDate } from './shared.tsx';
 import { AudienceEffectPanel, audienceVerdict } from './audience-effect.tsx';
+import { EpisodeEffectNote } from './episode-effect.tsx';
 import { DetectableNote } from './detectable-note.tsx';
 
 /** The downloads measured against the baseline, when the podcast has downloads (else null). */
@@ -21,6 +22,16 @@ export function goalVerdict(score: number | null): string {
   if (score >= 0.05) return 'Das Experiment hat deine Ziele vorangebracht.';
   if (score <= -0.05) return 'Das Experiment hat deinen Zielen eher geschadet.';
   return 'Das Experiment hat deine Ziele kaum bewegt.';
+}
+
+const shortDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.`;
+/** The days a value stands for: '30.09.' for a typed one, '01.11.–30.11.' for a source's month. */
+export const daySpan = ({ from, to }: { from: string; to: string }) =>
+  from === to ? shortDay(from) : `${shortDay(from)}–${shortDay(to)}`;
+
+/** Why a metric has no before → after (the reach whose downloads were measured instead). */
+function EffectNote({ effect }: { effect: ExperimentEffect }) {
+  return effect.note ? <p className="my-2 text-sm text-slate-700">{effect.note}</p> : null;
 }
 
 function EffectTable({ effect, caption }: { effect: ExperimentEffect; caption: string }) {
@@ -48,6 +59,9 @@ function EffectTable({ effect, caption }: { effect: ExperimentEffect; caption: s
             </th>
             <td className="py-1 text-right text-slate-900 tabular-nums">
               {count(m.before, 1)} → {count(m.after, 1)}
+              <span className="block text-xs text-slate-600">
+                {daySpan(m.before_days)} → {daySpan(m.after_days)}
+              </span>
             </td>
             <td
               className={`py-1 text-right font-medium tabular-nums ${
@@ -78,14 +92,20 @@ export function EffectCard({ experimentId }: { experimentId: number }) {
         <>
           {/* Measured downloads first; the typed before → after stays for metrics without a source. */}
           {audienceOf(effect) && <AudienceEffectPanel audience={audienceOf(effect)!} />}
+          {effect.episodes && <EpisodeEffectNote episodes={effect.episodes} />}
           {effect.detectable && (
             <div className="mb-4">
               <DetectableNote detectable={effect.detectable} />
             </div>
           )}
           {audienceOf(effect) && <h3 className="font-semibold text-slate-900">Erfasste Kennzahlen</h3>}
+          <EffectNote effect={effect} />
           {!effect.enough_data ? (
-            <p className="text-slate-700">{effect.missing ?? 'Für eine Wirkung fehlen noch Auswertungen.'}</p>
+            !effect.note && (
+              <p className="text-slate-700">
+                {effect.missing ?? 'Für eine Wirkung fehlen noch Auswertungen.'}
+              </p>
+            )
           ) : (
             <>
               <p className="mb-3 font-medium text-slate-900">{goalVerdict(effect.goal_score)}</p>
@@ -128,6 +148,7 @@ export function EffectsList({ podcastId }: { podcastId: number }) {
                   {audienceVerdict(audienceOf(effect)!)}
                 </p>
               )}
+              <EffectNote effect={effect} />
               {effect.enough_data && (
                 <>
                   <p className="my-2 text-slate-900">{goalVerdict(effect.goal_score)}</p>
