@@ -106,7 +106,7 @@ describe("Apple's zip", () => {
     expect(broken.json().errors).toEqual({ upload: [audienceMessages.noDateColumn] });
   });
 
-  it('refuses more than 20 entries, more than 50 MB unpacked, and never uses a name as a path', async () => {
+  it('refuses more than 20 entries and never uses a name as a path', async () => {
     const many = Object.fromEntries(
       Array.from({ length: ZIP_MAX_ENTRIES + 1 }, (_, i) => [`r${i}.txt`, show]),
     );
@@ -114,14 +114,17 @@ describe("Apple's zip", () => {
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().errors).toEqual({ upload: [zipMessages.entries] });
 
+    const pathy = await upload(owner, Buffer.from(zipSync({ '../../etc/Show.txt': show })), 'pathy.zip');
+    expect(pathy.statusCode, pathy.body).toBe(201);
+    expect(pathy.json().data.reports.map((r: { name: string }) => r.name)).toEqual(['Show.txt']);
+  });
+
+  // Packing 51 MB of zeros takes seconds on a loaded machine: its own time limit.
+  it('refuses more than 50 MB unpacked, counted while unpacking', { timeout: 120_000 }, async () => {
     const bomb = zipSync({ 'Show.txt': show, 'zeros.bin': new Uint8Array(51 * 1024 * 1024) }, { level: 1 });
     expect(bomb.length).toBeLessThan(200_000);
     const big = await upload(owner, Buffer.from(bomb), 'bomb.zip');
     expect(big.statusCode).toBe(422);
     expect(big.json().errors).toEqual({ upload: [zipMessages.unpacked] });
-
-    const pathy = await upload(owner, Buffer.from(zipSync({ '../../etc/Show.txt': show })), 'pathy.zip');
-    expect(pathy.statusCode, pathy.body).toBe(201);
-    expect(pathy.json().data.reports.map((r: { name: string }) => r.name)).toEqual(['Show.txt']);
   });
 });
