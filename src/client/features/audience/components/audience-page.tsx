@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useAudience, useAudienceSources } from '../api/audience.ts';
 import { newestDay, seriesPresent } from '../audience-figures.ts';
 import { DailySection, EpisodesSection, WeeklySection } from './audience-charts.tsx';
+import { EpisodeAgesSection } from './episode-ages.tsx';
 import { SourcesSection } from './sources-section.tsx';
 
 const ranges = { '30': 'Letzte 30 Tage', '90': 'Letzte 90 Tage', '365': 'Letzte 12 Monate' } as const;
@@ -64,6 +65,7 @@ export function AudiencePage({ podcast }: { podcast: Podcast }) {
       ) : (
         <Figures podcastId={podcast.id} days={query.data.days} episodes={query.data.episodes} />
       )}
+      <EpisodeAgesSection podcastId={podcast.id} />
       <SourcesSection podcast={podcast} offline={offline} />
     </div>
   );
