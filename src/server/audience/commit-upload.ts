@@ -1,7 +1,8 @@
 // Committing an uploaded export: in ONE transaction the podcast's 'upload' source (made on the
-// first commit), the days (storeDays), the mapping remembered for the file's shape, the monthly
-// metrics taken from the days, and the end of the pending upload. A failure anywhere leaves
-// nothing behind.
+// first commit), the days (storeDays), the upload itself with the figures it gave
+// (upload-imports.ts: so it can be taken back alone), the mapping remembered for the file's
+// shape, the monthly metrics taken from the days, and the end of the pending upload. A failure
+// anywhere leaves nothing behind.
 //
 // Decision 2026-12-01: rows that cannot be read do not block the others. A host's export often
 // ends in a total line ("Summe", "Gesamt") or carries a note row, and a podcaster cannot easily
@@ -19,6 +20,7 @@ import type { Db } from '../db/database.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { audienceMessages } from '../../shared/audience.ts';
 import { storeDays } from './store-days.ts';
+import { recordImport } from './upload-imports.ts';
 import { checkMapping, readMapped, SHOWN_ROW_ERRORS } from './upload-mapping.ts';
 import { checkKind, guessKind } from './upload-kinds.ts';
 import { parseUpload, UploadRefused } from './upload-parser.ts';
@@ -53,7 +55,7 @@ export function storedMapping(mapping: AudienceMapping) {
 async function pendingReport(db: Db, podcastId: number, uploadId: number, name: string | undefined) {
   const upload = await db
     .selectFrom('audience_uploads')
-    .select(['content', 'file_name'])
+    .select(['content', 'file_name', 'user_id'])
     .where('id', '=', uploadId)
     .where('podcast_id', '=', podcastId)
     .executeTakeFirst();
@@ -112,6 +114,14 @@ export async function commitUpload(
     await takePending(trx, { uploadId, podcastId, content: upload.content, left });
     const source = await uploadSource(trx, podcastId, at);
     const stored = await storeDays(trx, { sourceId: source.id, podcastId }, rows);
+    // This upload's own figures, so it can be taken back alone (upload-imports.ts).
+    const fileName =
+      report.name === upload.file_name ? upload.file_name : `${upload.file_name}: ${report.name}`;
+    await recordImport(
+      trx,
+      { podcastId, sourceId: source.id, userId: upload.user_id, fileName, now: at },
+      rows,
+    );
     const value = JSON.stringify(storedMapping(mapping));
     await trx
       .insertInto('audience_mappings')
