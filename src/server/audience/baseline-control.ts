@@ -12,8 +12,10 @@
 //   every podcast felt (Christmas, a public holiday, a news week). The experiment's expected days
 //   are multiplied by it, and the control's own 90 % interval widens the experiment's;
 // - without a control (fewer podcasts, or not over every measured day) nothing is adjusted, and
-//   a run over holidays says that they count as the effect.
-import { holidayNames, holidaysBetween } from './german-holidays.ts';
+//   a run over holidays says that they count as the effect;
+// - holidays in the baseline are set aside from the fit (a Christmas dip there made every January
+//   look like a rise), as long as MIN_BASELINE days remain, and the answer says so.
+import { holidayNames, holidaysBetween, type Holiday } from './german-holidays.ts';
 
 export const MIN_CONTROL = 20;
 const MIN_DAY = Math.ceil(MIN_CONTROL * 0.75);
@@ -92,8 +94,32 @@ export function commonFactors(common: CommonShock | null | undefined, runDates: 
   };
 }
 
-/** What the answer says of holidays in the measured run and of the control. */
-export function commonNotes(runDates: readonly string[], control: { used: boolean; podcasts: number }) {
+/** The baseline without its holidays, unless that leaves fewer than `min` days; and which went. */
+export function withoutHolidays<T extends { date: string }>(baseline: readonly T[], min: number) {
+  if (baseline.length === 0) return { days: [...baseline], holidays: [] as Holiday[] };
+  const dates = new Set(baseline.map((d) => d.date));
+  const holidays = holidaysBetween(baseline[0]!.date, baseline.at(-1)!.date).filter((h) => dates.has(h.date));
+  const aside = new Set(holidays.map((h) => h.date));
+  const days = baseline.filter((d) => !aside.has(d.date));
+  return days.length >= min ? { days, holidays } : { days: [...baseline], holidays: [] as Holiday[] };
+}
+
+/** What the answer says of holidays in the measured run and in the baseline, and of the control. */
+export function commonNotes(
+  runDates: readonly string[],
+  control: { used: boolean; podcasts: number },
+  baselineHolidays: readonly Holiday[] = [],
+) {
+  const aside =
+    baselineHolidays.length === 0
+      ? []
+      : [
+          `Feiertage im Vergleichszeitraum (${holidayNames(baselineHolidays)}) hat Kompass ausgelassen: Sie zeigen nicht das übliche Muster deines Podcasts.`,
+        ];
+  return [...aside, ...runNotes(runDates, control)];
+}
+
+function runNotes(runDates: readonly string[], control: { used: boolean; podcasts: number }) {
   const holidays = runDates.length === 0 ? [] : holidaysBetween(runDates[0]!, runDates.at(-1)!);
   const measured = new Set(runDates);
   const over = holidays.filter((h) => measured.has(h.date));

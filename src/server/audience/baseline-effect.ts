@@ -12,7 +12,7 @@ import { bootstrap, residualsOf } from './baseline-bootstrap.ts';
 import { featuresOf, fitBest, predict, releaseLoad, tailOf, type Shape } from './baseline-model.ts';
 import { effectMessage, missingBaseline, missingRun, notYetMeasured } from './baseline-messages.ts';
 import { unusualDays } from './baseline-outliers.ts';
-import { commonFactors, commonNotes, type CommonShock } from './baseline-control.ts';
+import { commonFactors, commonNotes, withoutHolidays, type CommonShock } from './baseline-control.ts';
 
 export const MIN_BASELINE = 28;
 export const BASELINE_MAX = 91;
@@ -112,24 +112,26 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
       releases,
       days.map((d) => d.downloads),
     );
+  // Holidays are not the podcast's usual pattern: set aside from the fit (baseline-control.ts).
+  const usual = withoutHolidays(baseline, MIN_BASELINE);
   // Days far above the pattern are set aside and the fit redone without them (baseline-outliers.ts).
-  let first = fitOf(baseline);
-  let kept = baseline;
+  let first = fitOf(usual.days);
+  let kept = usual.days;
   let unusual: number[] = [];
   for (let pass = 0; pass < 2; pass++) {
     const { fit, shape } = first;
     const mu =
-      kept === baseline
+      kept === usual.days
         ? fit.mu
-        : baseline.map((d) => predict(fit.beta, featuresOf(d.date, start, releases, shape)));
+        : usual.days.map((d) => predict(fit.beta, featuresOf(d.date, start, releases, shape)));
     const found = unusualDays(
-      baseline.map((d) => d.downloads),
+      usual.days.map((d) => d.downloads),
       mu,
     );
     if (found.length <= unusual.length) break;
     unusual = found;
     const aside = new Set(found);
-    kept = baseline.filter((_, t) => !aside.has(t));
+    kept = usual.days.filter((_, t) => !aside.has(t));
     first = fitOf(kept);
   }
   const { fit, shape, x: baselineX, candidates } = first;
@@ -170,6 +172,7 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
       commonNotes(
         run.map((d) => d.date),
         { used: common.used, podcasts: input.common?.podcasts ?? 0 },
+        usual.holidays,
       ),
     ),
     baseline_days: baseline.length,

@@ -87,7 +87,7 @@ describe('the effect', () => {
       expect(day.high).toBeGreaterThanOrEqual(day.expected);
     }
     expect(effect.message).toMatch(
-      /^\+2\d\u00a0% mehr Downloads als erwartet \(90\u00a0%-Intervall: \+\d+\u00a0% bis \+\d+\u00a0%\)\.$/,
+      /^\+2\d\u00a0% mehr Downloads als erwartet \(90\u00a0%-Intervall: \+\d+\u00a0% bis \+\d+\u00a0%\)\./,
     );
   });
 
@@ -125,7 +125,7 @@ describe('days far above the pattern', () => {
     const effect = baselineEffect({ days: viral, releases, start: START, end: '2027-03-14' });
     expect(Math.abs(effect.relative!)).toBeLessThan(0.03);
     expect(effect.message).toMatch(
-      / 3 Tage mit ungewöhnlich vielen Downloads im Vergleichszeitraum wurden nicht berücksichtigt\.$/,
+      / 3 Tage mit ungewöhnlich vielen Downloads im Vergleichszeitraum wurden nicht berücksichtigt\./,
     );
     const plain = baselineEffect({ days: clean, releases, start: START, end: '2027-03-14' });
     expect(plain.message).not.toMatch(/nicht berücksichtigt/);

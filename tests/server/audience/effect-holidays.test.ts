@@ -5,11 +5,13 @@
 // holidays count as the effect. The pieces: the holiday table and the combined pattern.
 import { describe, expect, it } from 'vitest';
 import { combineControl, MIN_CONTROL } from '../../../src/server/audience/baseline-control.ts';
+import { baselineEffect } from '../../../src/server/audience/baseline-effect.ts';
 import { easterSunday, holidaysBetween } from '../../../src/server/audience/german-holidays.ts';
 import type { AudienceEffect } from '../../../src/shared/audience.ts';
 import { addDays } from '../../../src/shared/calendar.ts';
 import type { ExperimentEffect } from '../../../src/shared/experiment-effect.ts';
 import { SCENARIOS, scenarioPodcast } from '../../support/podcast-scenarios.ts';
+import { syntheticPodcast } from '../../support/synthetic-audience.ts';
 import { json } from '../helpers/agent.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { storeSynthetic } from '../experiments/audience-helpers.ts';
@@ -61,6 +63,24 @@ describe('the holidays', () => {
     expect(control.podcasts).toBe(MIN_CONTROL + 1);
     expect(control.days[0]!.value).toBeCloseTo(1);
     expect(control.days.at(-1)!.value).toBeCloseTo(0.7);
+  });
+});
+
+describe('holidays in the baseline', () => {
+  it('are set aside from the fit and said: a Christmas dip does not make January look like a rise', () => {
+    const podcast = syntheticPodcast({ seed: 21, baselineDays: 91, runDays: 28, start: '2028-01-10' });
+    const dipped = podcast.days.map((d) =>
+      d.date >= '2027-12-24' && d.date <= '2028-01-01' && d.downloads !== null
+        ? { ...d, downloads: Math.round(d.downloads * 0.6) }
+        : d,
+    );
+    const plain = baselineEffect(podcast);
+    const effect = baselineEffect({ ...podcast, days: dipped });
+    expect(effect.message).toContain(
+      'Feiertage im Vergleichszeitraum (Heiligabend, Weihnachten, zwischen den Jahren und Neujahr) hat Kompass ausgelassen',
+    );
+    expect(Math.abs(effect.relative! - plain.relative!)).toBeLessThan(0.01);
+    expect(effect.baseline_days).toBe(plain.baseline_days);
   });
 });
 
