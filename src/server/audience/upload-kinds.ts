@@ -46,6 +46,8 @@ export const kindMessages = {
       : `${german(matched)} von ${german(rows)} Zeilen passen zu Folgen deines Feeds; die anderen listen wir beim Import mit dem Grund auf.`,
   episodesWithoutDownloads:
     'Eine Tabelle je Folge, erkannt, aber noch nicht speicherbar: Sie nennt keine Downloads (etwa nur Wiedergaben oder Hördauer), und je Folge speichern wir Downloads.',
+  episodesPerDay:
+    'Diese Tabelle hat eine Zeile je Folge und Tag (ein Datum steht mehrmals darin): Als Tage gelesen zählte an jedem Tag nur eine Folge.',
   noEpisodeReadable: 'In dieser Tabelle konnten wir keine Folge lesen.',
   noDate: audienceMessages.noDateColumn,
   noFigure:
@@ -194,8 +196,11 @@ export function checkKind(
     if (!episodesByAge(parsed)) return { kind: [kindMessages.noEpisodes] };
     return readEpisodeTable(parsed) ? null : { kind: [kindMessages.episodesWithoutDownloads] };
   }
-  if (episodesByAge(parsed)?.byAge) return { kind: [kindMessages.episodesByAge] };
-  const weekly = isWeekly(daysOf(parsed, mapping.date).distinct);
+  const episodes = episodesByAge(parsed);
+  if (episodes?.byAge) return { kind: [kindMessages.episodesByAge] };
+  const dated = daysOf(parsed, mapping.date);
+  if (episodes && dated.repeats) return { kind: [kindMessages.episodesPerDay] };
+  const weekly = isWeekly(dated.distinct);
   if (kind === 'weekly')
     return { kind: [weekly ? kindMessages.weekly(mapping.date) : kindMessages.notWeekly(mapping.date)] };
   if (weekly) return { kind: [kindMessages.weekly(mapping.date)] };

@@ -164,6 +164,9 @@ describe('the kind of an upload', () => {
     const refused = await commit(owner, guess.id, { date: 'Date', plays: 'Plays' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ kind: [kindMessages.episodesWithoutDownloads] });
+    const asDays = await commit(owner, guess.id, { date: 'Date', plays: 'Plays' }, { kind: 'daily' });
+    expect(asDays.statusCode).toBe(422);
+    expect(asDays.json().errors).toEqual({ kind: [kindMessages.episodesPerDay] });
   });
 
   it("not usable: one sentence says what is missing (Apple's followers report holds only changes)", async () => {
