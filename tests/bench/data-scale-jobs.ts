@@ -2,11 +2,14 @@
 // the same jobs with the same config as a server), its clock movable. Measured:
 // - a sweep with nothing due: every job's runOnce at the real time (the population leaves nothing
 //   due now), the median of five rounds after one to warm up;
+// - the pooled effects' job on its own (measurePooled): nothing new, and k experiments finished
+//   anew, its time per finished experiment;
 // - an hour: the clock jumps through one simulated hour and each job runs at each of its real
-//   intervals in it (the tips every 5 min, audience every 10, Feed-Check and idempotency hourly),
-//   so what falls due in that hour is done then; the CPU of this process plus the database
-//   server's processes (PostgreSQL) over those runs, and the timers' (mail and push queues, the
-//   SQLite checkpointer) over five idle real seconds scaled to the hour, as a share of one core.
+//   intervals in it (the tips every 5 min, audience every 10, the pooled effects every 15,
+//   Feed-Check and idempotency hourly), so what falls due in that hour is done then; the CPU of
+//   this process plus the database server's processes (PostgreSQL) over those runs, and the
+//   timers' (mail and push queues, the SQLite checkpointer) over five idle real seconds scaled to
+//   the hour, as a share of one core.
 // Entscheidung TST-1: the clock jumps instead of waiting an hour.
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +19,10 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createDatabase } from '../../src/server/db/database.ts';
 import { CLEANUP_INTERVAL_MS } from '../../src/server/http/idempotency-key.ts';
+import {
+  INTERVAL_MS as POOLED_INTERVAL_MS,
+  runPooledEvidence,
+} from '../../src/server/practices/pooled-job.ts';
 import { cpuSeconds, ticks } from './wrk-run.ts';
 
 /** The PostgreSQL server's main process (the checkpointer's parent), to read its CPU from /proc. */
@@ -105,6 +112,7 @@ export async function measureJobs(env: NodeJS.ProcessEnv, postmaster?: number) {
       audience: config.op3.fetchIntervalMs,
       feedChecks: config.feedCheckIntervalMs,
       idempotencyCleanup: CLEANUP_INTERVAL_MS,
+      pooledEvidence: POOLED_INTERVAL_MS,
     };
     const runs = Object.keys(named)
       .flatMap((name) => {
@@ -145,5 +153,66 @@ export async function measureJobs(env: NodeJS.ProcessEnv, postmaster?: number) {
     };
   } finally {
     await app.close();
+  }
+}
+
+/**
+ * The pooled effects' job (practices/pooled-job.ts) on the side's database, in this process: a run
+ * with nothing new (the population has measured every finished experiment), then runs after `k`
+ * experiments of podcasts with OP3's numbers finished anew (their contributions deleted, so the
+ * run measures them again and recomputes their methods): wall time and CPU (this process plus,
+ * on PostgreSQL, the database server's) per run and per finished experiment. The first run
+ * publishes every method (no state yet): printed apart.
+ */
+export async function measurePooled(env: NodeJS.ProcessEnv, postmaster?: number, ks = [20, 200]) {
+  const db = createDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
+  const cpu = () => processCpu() + (postmaster ? clusterCpu(postmaster) : 0);
+  const timed = async (work: () => Promise<unknown>) => {
+    const [wall, used] = [performance.now(), cpu()];
+    await work();
+    return { ms: performance.now() - wall, cpuMs: (cpu() - used) * 1000 };
+  };
+  const now = new Date();
+  try {
+    const methods = await db
+      .selectFrom('practice_effect_contributions')
+      .select('practice_id')
+      .distinct()
+      .execute();
+    const first = await timed(() => runPooledEvidence(db, now));
+    const idle: { ms: number; cpuMs: number }[] = [];
+    for (let i = 0; i < 3; i++) idle.push(await timed(() => runPooledEvidence(db, now)));
+    const finished = [];
+    for (const k of ks) {
+      // Spread over the methods: every n-th measured contribution.
+      const { n } = await db
+        .selectFrom('practice_effect_contributions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('log_ratio', 'is not', null)
+        .executeTakeFirstOrThrow();
+      const step = Math.max(1, Math.floor(Number(n) / k));
+      const chosen = await db
+        .selectFrom('practice_effect_contributions')
+        .select(['experiment_id', 'practice_id'])
+        .where('log_ratio', 'is not', null)
+        .orderBy('experiment_id')
+        .execute();
+      const picked = chosen.filter((_, i) => i % step === 0).slice(0, k);
+      if (picked.length === 0) break;
+      await db
+        .deleteFrom('practice_effect_contributions')
+        .where(
+          'experiment_id',
+          'in',
+          picked.map((c) => c.experiment_id),
+        )
+        .execute();
+      const run = await timed(() => runPooledEvidence(db, now));
+      finished.push({ k: picked.length, methods: new Set(picked.map((c) => c.practice_id)).size, ...run });
+    }
+    const mid = idle.sort((a, b) => a.ms - b.ms)[1]!;
+    return { methods: methods.length, first, idle: mid, finished };
+  } finally {
+    await db.destroy();
   }
 }

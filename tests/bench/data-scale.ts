@@ -8,7 +8,8 @@
 //   first; ratio = big / small of the median pair (req/s, and p99 of the same pairs), and the CPU
 //   per request (the server's, plus PostgreSQL's), which the machine's other load moves less;
 // - the periodic jobs (data-scale-jobs.ts says how): a sweep with nothing due, and their CPU over
-//   a simulated hour as a share of one core;
+//   a simulated hour as a share of one core; the pooled effects' job with nothing new and after
+//   k experiments finished anew (per finished experiment);
 // - the database's size per 1,000 podcasts: (big − small) / (SCALE_PODCASTS / 1000).
 // Run: npx tsx tests/bench/data-scale.ts [seconds per wrk run, default 5] [only targets containing]
 // BENCH_DB=sqlite,postgres (default both), BENCH_PAIRS (default 3), SCALE_PODCASTS;
@@ -28,7 +29,7 @@ import { freshPostgres } from '../server/helpers/test-app.ts';
 import { populate } from '../support/population.ts';
 import { freePort } from '../support/loopback-server.ts';
 import { prepareTargets } from './api-targets.ts';
-import { clusterCpu, measureJobs, postmasterOf } from './data-scale-jobs.ts';
+import { clusterCpu, measureJobs, measurePooled, postmasterOf } from './data-scale-jobs.ts';
 import { wrk, type Result } from './wrk-run.ts';
 
 const seconds = Number(process.argv[2] ?? 5);
@@ -199,6 +200,19 @@ async function bench(engine: string, adminUrl?: string, postmaster?: number) {
       `  jobs, ${side.name}: sweep with nothing due ${f(jobs.idleMs, 1)} ms (goal ≤ 1000; slowest ${jobs.slowest[0]} ${f(jobs.slowest[1], 1)} ms); a simulated hour: ${jobs.runs} runs, ` +
         `${f(jobs.hourCpu, 2)} s CPU in ${f(jobs.hourWall / 1000, 1)} s, timers ${f(jobs.timersCpu, 1)} s/h → ${f(jobs.share * 100, 2)} % of a core (goal ≤ 5)` +
         (postmaster ? `; the database server idle: ${f(jobs.serverIdle, 1)} s/h` : ''),
+    );
+  }
+  for (const side of sides) {
+    const pooled = await measurePooled(side.env, postmaster);
+    const per =
+      pooled.finished
+        .map(
+          (r) =>
+            `${r.k} finished anew (${r.methods} methods) ${f(r.ms)} ms, ${f(r.ms / r.k, 1)} ms and ${f(r.cpuMs / r.k, 1)} ms CPU per experiment`,
+        )
+        .join('; ') || 'nothing measured to finish anew';
+    console.log(
+      `  pooled effects, ${side.name}: the first run (${pooled.methods} methods published) ${f(pooled.first.ms)} ms; nothing new ${f(pooled.idle.ms, 1)} ms (${f(pooled.idle.cpuMs, 1)} ms CPU); ${per}`,
     );
   }
   console.log(

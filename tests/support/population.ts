@@ -4,7 +4,8 @@
 // comments and events, two years of monthly values of three metrics, bookmarks, rejections, one
 // method in use, 30 daily Feed-Check reports, a session); every tenth is Pro through its owner's
 // subscription, with a team of 1–5 and a year of daily OP3 numbers; one in fifty is in its trial;
-// every podcast has two tips and a tip schedule due some time in the coming week; each feed's next
+// every podcast has two tips and a tip schedule due some time in the coming week; every finished
+// experiment is measured for the pooled effects; each feed's next
 // check (where feed_check_schedule exists) and each OP3 fetch falls due some time in the coming day.
 // Feeds point at loopback port 9, where nothing answers, so a job that fetches one never leaves the
 // machine; the OP3 tokens are placeholders (a fetch finds the token unreadable).
@@ -236,6 +237,23 @@ export async function populate(db: Database, { podcasts: n, now = new Date(), lo
       SELECT s.id, s.podcast_id, ${day('d.i')}, (s.id * 13 + d.i * 7) % 900 + 50, (s.id * 13 + d.i * 7) % 400 + 20, NULL
       FROM audience_sources s CROSS JOIN ${series('d', 1, 365)} WHERE s.id > ${s0}`,
     ],
+    // Every experiment that ended two days ago or earlier has been measured (pooled-job.ts), as on
+    // a studio that runs the job: with an effect where the podcast has OP3's numbers, else
+    // without an answer; the job's run then has nothing new, as most runs do.
+    ...((await exists('practice_effect_contributions'))
+      ? ([
+          [
+            'practice_effect_contributions',
+            `INSERT INTO practice_effect_contributions (experiment_id, podcast_id, practice_id, owner_id, log_ratio, variance, kind, checked_on)
+            SELECT e.id, e.podcast_id, e.practice_id, e.user_id,
+              CASE WHEN s.id IS NULL THEN NULL ELSE ((e.id * 37) % 41 - 20) / 200.0 END,
+              CASE WHEN s.id IS NULL THEN NULL ELSE 0.01 + (e.id % 7) / 200.0 END,
+              's' || (e.podcast_id % 3) || 'r' || (e.podcast_id % 2), ${day('0')}
+            FROM experiments e LEFT JOIN audience_sources s ON s.podcast_id = e.podcast_id AND s.id > ${s0}
+            WHERE e.id > ${e0} AND e.ends_at <= ${day('2')}`,
+          ],
+        ] as [string, string][])
+      : []),
     ...((await exists('feed_check_schedule'))
       ? ([
           ['feed_check_schedule (cleared)', `DELETE FROM feed_check_schedule WHERE podcast_id > ${p0}`],

@@ -29,7 +29,7 @@ const SETTLE_DAYS = 2;
 const RETRY_DAYS = 30;
 /** Experiments measured per run at most (the rest in the next run). */
 const PER_RUN = 200;
-const INTERVAL_MS = 15 * 60_000;
+export const INTERVAL_MS = 15 * 60_000;
 
 const optedOut = (db: Db) =>
   db
