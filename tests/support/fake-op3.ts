@@ -92,6 +92,8 @@ type Options = {
   anyFeed?: boolean;
   /** Rows per page at most, below the `limit` asked for (tests page through a small show). */
   pageSize?: number;
+  /** Episode counts: every episode, whatever `limit` asked (a server that ignores it). */
+  ignoreEpisodeLimit?: boolean;
 };
 
 export async function startFakeOp3(options: Options = {}) {
@@ -250,7 +252,11 @@ export async function startFakeOp3(options: Options = {}) {
           return json(res, 400, { error: `Bad 'showUuid': ${query.showUuid}` });
         const show = shows.get(query.showUuid!);
         if (!show) return json(res, 404, { message: 'not found' });
-        const limit = query.limit === undefined ? 8 : Number(query.limit);
+        const limit = options.ignoreEpisodeLimit
+          ? Infinity
+          : query.limit === undefined
+            ? 8
+            : Number(query.limit);
         const episodes = [...show.episodes]
           .sort((a, b) => b.pubdate.localeCompare(a.pubdate))
           .slice(0, limit);

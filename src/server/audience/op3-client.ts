@@ -24,7 +24,7 @@ import { SourceError } from './source.ts';
 /** OP3's largest page of single downloads. */
 export const OP3_PAGE_LIMIT = 20_000;
 /** Episodes asked for per-episode counts: a year of a daily show. */
-const EPISODE_LIMIT = 400;
+export const OP3_EPISODE_LIMIT = 400;
 /** A page of 20,000 JSON rows is ~12 MB; room for longer rows. */
 const MAX_BYTES = 64 * 1024 * 1024;
 
@@ -145,7 +145,7 @@ export function op3Client(config: Op3Config, token: string): Op3Client {
     episodeCounts: async (showUuid, signal) =>
       (await get(
         '/queries/episode-download-counts',
-        { showUuid, limit: String(EPISODE_LIMIT) },
+        { showUuid, limit: String(OP3_EPISODE_LIMIT) },
         episodeCounts,
         signal,
       )) ?? { episodes: [] },

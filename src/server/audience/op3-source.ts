@@ -14,7 +14,7 @@
 // OP3 had not counted it yet).
 import { createHash } from 'node:crypto';
 import { addDays, daysBetween } from '../../shared/calendar.ts';
-import { OP3_PAGE_LIMIT, type Op3Client, type Op3DownloadsPage } from './op3-client.ts';
+import { OP3_EPISODE_LIMIT, OP3_PAGE_LIMIT, type Op3Client, type Op3DownloadsPage } from './op3-client.ts';
 import {
   SourceError,
   type AudienceBatch,
@@ -118,8 +118,16 @@ export function cursorRange(cursor: string | null): DayRange | null {
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * The episodes' counts, the newest OP3_EPISODE_LIMIT of them (the number asked for): an answer
+ * with more (a server ignoring `limit`) stores no more rows than a year of a daily show
+ * (decision 2026-12-07, like the bounds of the downloads' pages).
+ */
 function episodeRows(counts: Awaited<ReturnType<Op3Client['episodeCounts']>>): AudienceEpisodeRow[] {
-  return counts.episodes.flatMap((e) =>
+  const newest = [...counts.episodes]
+    .sort((a, b) => (b.pubdate ?? '').localeCompare(a.pubdate ?? ''))
+    .slice(0, OP3_EPISODE_LIMIT);
+  return newest.flatMap((e) =>
     e.itemGuid
       ? [
           {

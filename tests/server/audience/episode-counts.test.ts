@@ -8,7 +8,9 @@ import { storeEpisodeCounts } from '../../../src/server/audience/episode-counts.
 import { ageOf, readEpisodeTable } from '../../../src/server/audience/episode-table.ts';
 import { parseUpload } from '../../../src/server/audience/upload-parser.ts';
 import type { AudienceEpisodes } from '../../../src/shared/audience-episodes.ts';
+import { addDays } from '../../../src/shared/calendar.ts';
 import { FAKE_OP3_TOKEN } from '../../support/fake-op3.ts';
+import { downloadsOn } from '../../support/fake-op3-data.ts';
 import { PASSWORD } from '../helpers/accounts.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { addShow, op3App, podcastWithFeed } from './op3-helpers.ts';
@@ -183,5 +185,46 @@ describe('per-episode counts stored per episode', () => {
     expect(await rows()).toHaveLength(3);
     expect((await owner.agent.delete(base, { password: PASSWORD })).statusCode).toBe(204);
     expect(await rows()).toEqual([]);
+  });
+});
+
+describe("OP3's episode counts, bounded", () => {
+  it('stores the newest 400 episodes when OP3 sends more than it was asked for', async () => {
+    const { t: app, fake: loose } = await op3App({ pageSize: 1000, ignoreEpisodeLimit: true });
+    const feed = 'https://feeds.example.org/viele-folgen.xml';
+    const show = 'f'.repeat(32);
+    const day = (i: number) => addDays('2025-01-01', i);
+    loose.addShow({
+      showUuid: show,
+      title: 'Viele Folgen',
+      feedUrl: feed,
+      episodes: Array.from({ length: 450 }, (_, i) => ({
+        id: `e${i}`,
+        itemGuid: `ep-${i}`,
+        title: `Folge ${i}`,
+        pubdate: `${day(i)}T06:00:00.000Z`,
+        downloads1: 1,
+        downloads3: 2,
+        downloads7: 3,
+        downloads30: 4,
+        downloadsAll: 5,
+      })),
+      downloads: downloadsOn(addDays(app.clock.now().toISOString().slice(0, 10), -2), 3, 'e449'),
+    });
+    const { owner, podcast } = await podcastWithFeed(app, feed);
+    const connected = await owner.agent.post(`/api/podcasts/${podcast.id}/audience-sources`, {
+      type: 'op3',
+      token: FAKE_OP3_TOKEN,
+    });
+    expect(connected.statusCode, connected.body).toBe(201);
+    await app.jobs.audience.idle();
+    const rows = await app.db
+      .selectFrom('audience_episodes')
+      .select('item_guid')
+      .where('podcast_id', '=', podcast.id)
+      .execute();
+    expect(rows).toHaveLength(400);
+    expect(rows.map((r) => r.item_guid)).not.toContain('ep-49');
+    expect(rows.map((r) => r.item_guid)).toContain('ep-50');
   });
 });

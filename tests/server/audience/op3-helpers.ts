@@ -17,8 +17,13 @@ export const op3Config = (fake: FakeOp3) => ({
   onlyAllowedHosts: true,
 });
 
-export async function op3App(options: { pageSize?: number; logger?: { write(line: string): void } } = {}) {
-  const fake = await startFakeOp3({ pageSize: options.pageSize });
+export async function op3App(
+  options: { pageSize?: number; ignoreEpisodeLimit?: boolean; logger?: { write(line: string): void } } = {},
+) {
+  const fake = await startFakeOp3({
+    pageSize: options.pageSize,
+    ignoreEpisodeLimit: options.ignoreEpisodeLimit,
+  });
   const t = await createTestApp({
     config: { op3: op3Config(fake), ...(options.logger && { logLevel: 'trace' }) },
     logger: options.logger,
