@@ -43,6 +43,9 @@ const workerDue = () =>
     () => idleQueue(() => undefined),
   );
 
+/** How long after the first screen zod loads to parse the answers from then on. */
+const PARSE_AFTER_MS = 5_000;
+
 /** Resolves once `busy` is false, looked at whenever the query cache changes. */
 function whenQueries(queryClient: QueryClient, busy: () => boolean) {
   return new Promise<void>((resolve) => {
@@ -136,9 +139,11 @@ async function start() {
     // the method list) only once they have mounted, and their answers are in the page too.
     dropBootAnswers();
     settleFirstScreen();
-    // Later answers are parsed (api/parse.ts) once zod has loaded in an idle moment of its own
-    // (Entscheidung LIB-7: its evaluation is one long task); until then they are taken as they come.
+    // Later answers are parsed (api/parse.ts) once zod has loaded in an idle moment of its own,
+    // some seconds after the first screen (Entscheidung LIB-7: its evaluation is one long task);
+    // until then they are taken as they come.
     void firstScreenSettled
+      .then(() => new Promise((resolve) => setTimeout(resolve, PARSE_AFTER_MS)))
       .then(() => idleQueue(() => import('../shared/account.ts')))
       .catch(() => undefined)
       .finally(parseEveryAnswer);
