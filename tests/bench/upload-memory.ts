@@ -47,7 +47,7 @@ const upload = (text: string) => {
 
 const uploadZip = (bytes: Uint8Array) => {
   const form = new FormData();
-  form.append('upload', new Blob([bytes], { type: 'application/zip' }), 'export.zip');
+  form.append('upload', new Blob([Buffer.from(bytes)], { type: 'application/zip' }), 'export.zip');
   return send('audience-uploads', { method: 'POST', headers, body: form });
 };
 

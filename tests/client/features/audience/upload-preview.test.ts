@@ -1,7 +1,6 @@
 // The upload's preview says what kind of table the file is before anything is stored, offers the
 // kind to correct, says which column becomes 'Downloads' (and what it is), notes what a column
 // means, and lists a zip's reports each with its kind.
-import type { UseMutationResult } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
