@@ -13,8 +13,9 @@
 //   are multiplied by it, and the control's own 90 % interval widens the experiment's;
 // - without a control (fewer podcasts, or not over every measured day) nothing is adjusted, and
 //   a run over holidays says that they count as the effect;
-// - holidays in the baseline are set aside from the fit (a Christmas dip there made every January
-//   look like a rise), as long as MIN_BASELINE days remain, and the answer says so.
+// - holidays in the baseline on which the podcast was clearly heard less are set aside from the
+//   fit (a Christmas dip there made a January run read „+15 % mehr“), as long as MIN_BASELINE
+//   days remain, and the answer says so.
 import { holidayNames, holidaysBetween, type Holiday } from './german-holidays.ts';
 
 export const MIN_CONTROL = 20;
@@ -94,14 +95,30 @@ export function commonFactors(common: CommonShock | null | undefined, runDates: 
   };
 }
 
-/** The baseline without its holidays, unless that leaves fewer than `min` days; and which went. */
-export function withoutHolidays<T extends { date: string }>(baseline: readonly T[], min: number) {
-  if (baseline.length === 0) return { days: [...baseline], holidays: [] as Holiday[] };
+/**
+ * The baseline without its holidays when the podcast was clearly heard less on them (their mean
+ * log deviation from the first fit `mu` below −0.1 and below two of its standard errors), unless
+ * that leaves fewer than `min` days; and which went. Only a dip is set aside: on podcasts without
+ * one, leaving the days out only lost information (the bench's ordinary podcasts: 84.0 → 80.5 %).
+ */
+export function holidayDip<T extends { date: string; downloads: number }>(
+  baseline: T[],
+  mu: readonly number[],
+  min: number,
+) {
+  const none = { days: baseline, holidays: [] as Holiday[] };
+  if (baseline.length === 0) return none;
   const dates = new Set(baseline.map((d) => d.date));
   const holidays = holidaysBetween(baseline[0]!.date, baseline.at(-1)!.date).filter((h) => dates.has(h.date));
+  if (holidays.length === 0) return none;
   const aside = new Set(holidays.map((h) => h.date));
+  const deviations = baseline.map((d, t) => Math.log((d.downloads + 0.5) / (mu[t]! + 0.5)));
+  const sd = Math.sqrt(deviations.reduce((s, v) => s + v * v, 0) / deviations.length);
+  const on = deviations.filter((_, t) => aside.has(baseline[t]!.date));
+  const mean = on.reduce((s, v) => s + v, 0) / on.length;
+  if (mean > -Math.max(0.1, (2 * sd) / Math.sqrt(on.length))) return none;
   const days = baseline.filter((d) => !aside.has(d.date));
-  return days.length >= min ? { days, holidays } : { days: [...baseline], holidays: [] as Holiday[] };
+  return days.length >= min ? { days, holidays } : none;
 }
 
 /** What the answer says of holidays in the measured run and in the baseline, and of the control. */

@@ -12,7 +12,7 @@ import { bootstrap, residualsOf } from './baseline-bootstrap.ts';
 import { featuresOf, fitBest, predict, releaseLoad, tailOf, type Shape } from './baseline-model.ts';
 import { effectMessage, missingBaseline, missingRun, notYetMeasured } from './baseline-messages.ts';
 import { unusualDays } from './baseline-outliers.ts';
-import { commonFactors, commonNotes, withoutHolidays, type CommonShock } from './baseline-control.ts';
+import { commonFactors, commonNotes, holidayDip, type CommonShock } from './baseline-control.ts';
 
 export const MIN_BASELINE = 28;
 export const BASELINE_MAX = 91;
@@ -112,10 +112,11 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
       releases,
       days.map((d) => d.downloads),
     );
-  // Holidays are not the podcast's usual pattern: set aside from the fit (baseline-control.ts).
-  const usual = withoutHolidays(baseline, MIN_BASELINE);
+  // Holidays the podcast was clearly heard less on are set aside, the fit redone (baseline-control.ts).
+  let first = fitOf(baseline);
+  const usual = holidayDip(baseline, first.fit.mu, MIN_BASELINE);
+  if (usual.days !== baseline) first = fitOf(usual.days);
   // Days far above the pattern are set aside and the fit redone without them (baseline-outliers.ts).
-  let first = fitOf(usual.days);
   let kept = usual.days;
   let unusual: number[] = [];
   for (let pass = 0; pass < 2; pass++) {

@@ -64,7 +64,7 @@ describe('GET /api/experiments/{id}/effect → audience', { timeout: 60_000 }, (
     expect(audience.interval![1]).toBeGreaterThanOrEqual(0.4);
     expect(audience.observed).toBe(audience.days.reduce((s, d) => s + d.observed, 0));
     expect(audience.effect).toBeCloseTo(audience.observed! - audience.expected!, 0);
-    // The baseline holds Easter: a note on the holidays set aside follows the sentence.
+    // The baseline holds Easter: a note on holidays set aside may follow the sentence.
     const shown = (n: number) => `+${Math.round(n * 100)}\u00a0%`;
     expect(audience.message).toContain(
       `${shown(audience.relative!)} mehr Downloads als erwartet (90\u00a0%-Intervall: ${shown(audience.interval![0])} bis ${shown(audience.interval![1])}).`,
