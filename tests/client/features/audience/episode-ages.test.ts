@@ -57,7 +57,7 @@ describe('Folgen im Vergleich', () => {
     expect(html).toContain('Folgen im Vergleich');
     expect(html.indexOf('>Folge b<')).toBeLessThan(html.indexOf('>Folge a<'));
     expect(html.indexOf('>Folge b<')).toBeGreaterThan(0);
-    expect(html).toContain('keine Zahlen');
+    expect(html).toContain('>keine Zahlen<');
     expect(html).toContain('Eine Folge aus dem Feed hat keine Zahlen.');
     expect(html).toMatch(/aria-sort="descending"[^>]*><button[^>]*>Erschienen/);
     expect(html).toContain('Bonusfolge');
