@@ -1,14 +1,20 @@
 // 'Wirkung': an experiment's before → after per metric and what it did for the goals.
 // Only the server's numbers are shown; without enough data its `missing` text, never a guess.
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { ExperimentEffect } from '../../../../shared/experiment-effect.ts';
 import { metric } from '../../../../shared/vocabulary.ts';
 import { useExperimentEffect, usePodcastEffects } from '../api/get-effect.ts';
 import { count, signedCount, signedPercent } from '../../../../shared/effect-figures.ts';
 import { Card, germanDate } from './shared.tsx';
 import { AudienceEffectPanel, audienceVerdict } from './audience-effect.tsx';
-import { EpisodeEffectNote } from './episode-effect.tsx';
 import { DetectableNote } from './detectable-note.tsx';
+
+// The per-episode sentences come only where a source counts per episode: their own chunk, loaded
+// when an answer has them, not with the experiment's first paint (first-screen budgets).
+const EpisodeEffectNote = lazy(() =>
+  import('./episode-effect.tsx').then((m) => ({ default: m.EpisodeEffectNote })),
+);
 
 /** The downloads measured against the baseline, when the podcast has downloads (else null). */
 const audienceOf = (effect: ExperimentEffect) => effect.audience;
@@ -92,7 +98,11 @@ export function EffectCard({ experimentId }: { experimentId: number }) {
         <>
           {/* Measured downloads first; the typed before → after stays for metrics without a source. */}
           {audienceOf(effect) && <AudienceEffectPanel audience={audienceOf(effect)!} />}
-          {effect.episodes && <EpisodeEffectNote episodes={effect.episodes} />}
+          {effect.episodes && (
+            <Suspense fallback={null}>
+              <EpisodeEffectNote episodes={effect.episodes} />
+            </Suspense>
+          )}
           {effect.detectable && (
             <div className="mb-4">
               <DetectableNote detectable={effect.detectable} />
