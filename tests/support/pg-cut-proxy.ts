@@ -5,24 +5,9 @@
 // the COMMIT ('before-commit': it never reaches PostgreSQL, which rolls back). It reads the
 // protocol's message frames (a type byte and a length), so a cut falls between two messages.
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { frames } from './pg-round-trips.ts';
 
 export type CutAt = 'after-commit' | 'before-commit';
-
-/** Splits `buffer` into whole messages (the first one untyped: the startup), keeping the rest. */
-function frames(state: { rest: Buffer; typed: boolean }, chunk: Buffer) {
-  state.rest = Buffer.concat([state.rest, chunk]);
-  const messages: Buffer[] = [];
-  for (;;) {
-    const head = state.typed ? 1 : 0;
-    if (state.rest.length < head + 4) break;
-    const size = head + state.rest.readInt32BE(head);
-    if (state.rest.length < size) break;
-    messages.push(state.rest.subarray(0, size));
-    state.rest = state.rest.subarray(size);
-    state.typed = true;
-  }
-  return messages;
-}
 
 const cstrings = (message: Buffer) => message.subarray(5).toString('latin1').split('\0');
 /** COMMIT alone, or as the last of a simple query's statements (the key's answer; commit). */
