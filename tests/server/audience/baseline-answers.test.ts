@@ -35,9 +35,9 @@ describe("'Kein messbarer Unterschied'", () => {
     expectGermanFigures(effectMessage(0.18, [0.09, 0.27], { seen: 9, of: 28, running: true }));
   });
 
-  it('promises a size that an interval this wide tells from 0 four times in five (85 in 100 on paper)', () => {
-    // Half-width 0.1 on the log scale: 0.1 × 2.681 / 1.645 = 0.163 → +17.7 %, rounded up.
-    expect(detectable([Math.exp(-0.1) - 1, Math.exp(0.1) - 1])).toBe(18);
+  it('promises a size that an interval this wide tells from 0 four times in five (90 in 100 on paper)', () => {
+    // Half-width 0.1 on the log scale: 0.1 × 2.927 / 1.645 = 0.178 → +19.5 %, rounded up.
+    expect(detectable([Math.exp(-0.1) - 1, Math.exp(0.1) - 1])).toBe(20);
   });
 });
 
