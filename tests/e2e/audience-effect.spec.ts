@@ -1,15 +1,18 @@
 // An experiment's effect on downloads against the baseline, on a phone: the experiment ran two
 // weeks ending 17 days ago (created with the server's clock moved back, then put back), and the
 // uploaded export holds 90 days with its downloads +30 % over the run. 'Wirkung' shows the
-// measured effect with its interval and the band; 'Was hat gewirkt?' the same figure. In the
+// measured effect with its interval and the band; 'Was hat gewirkt?' the same figure. And a
+// method's pooled evidence: counted until five podcasts of five owners measured it, shown on its
+// overview and card from five, withdrawn when one opts out. In the
 // `clock` project (playwright.config.ts), since it moves the server's clock.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addDays, berlinDate } from '../../src/shared/calendar.ts';
 import { apiWrite, verifiedUser, xsrfHeaders } from './support/accounts.ts';
 import { generateDownloads, toCsv } from './support/audience-csv.ts';
 import { unique } from './support/attempt.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
+import { podcastFeed, startFeedServer } from './support/feed-server.ts';
 import { phone } from './support/phones.ts';
 
 test.use(phone);
@@ -111,4 +114,112 @@ test('an experiment that lifted the downloads shows the effect with its band, an
   const item = worked.getByRole('listitem').filter({ hasText: experiment.title });
   await expect(item.getByTestId('measured-effect')).toContainText(`+${estimate}`);
   await expectAccessible(page, 'experiments.list with the measured effect');
+});
+
+/**
+ * One owner's podcast that measured `practiceId`, of one kind with the others (pooled-kinds.ts: a
+ * weekly feed imported from loopback gives its rhythm, the stage its size): an experiment ended 17
+ * days ago (made with the clock moved back), an export with the run's downloads × `factor`,
+ * uploaded and committed through the API as the owner's page sends it. Returns the owner's page
+ * (its own browser context).
+ */
+async function measuredPodcast(browser: Browser, feedUrl: string, practiceId: number, factor: number) {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  await verifiedUser(page);
+  const podcast = (await apiWrite(page, 'POST', '/api/podcasts:import', { rss_uri: feedUrl })) as {
+    id: number;
+  };
+  await apiWrite(page, 'POST', `/api/account/context/${podcast.id}`);
+  await apiWrite(page, 'PUT', `/api/podcasts/${podcast.id}/stage`, {
+    commitment: '30_minutes',
+    expansion: 'lt_1k',
+    investment: 'none',
+  });
+  const today = berlinDate(new Date());
+  const [start, end] = [addDays(today, -30), addDays(today, -17)];
+  try {
+    await setServerClock(page, new Date(`${start}T10:00:00Z`));
+    await apiWrite(page, 'POST', `/api/podcasts/${podcast.id}/experiments`, {
+      practice_id: practiceId,
+      starts_at: start,
+      ends_at: end,
+    });
+  } finally {
+    await setServerClock(page, new Date());
+  }
+  const days = generateDownloads({
+    to: addDays(today, -1),
+    days: 90,
+    jump: { from: start, to: end, factor },
+  });
+  const base = `/api/podcasts/${podcast.id}`;
+  const uploaded = await page.request.post(`${base}/audience-uploads`, {
+    headers: await xsrfHeaders(page),
+    multipart: { upload: { name: 'downloads.csv', mimeType: 'text/csv', buffer: toCsv(days) } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { id } = ((await uploaded.json()) as { data: { id: number } }).data;
+  await apiWrite(page, 'POST', `${base}/audience-uploads/${id}:commit`, {
+    mapping: { date: 'Tag', downloads: 'Zahl' },
+  });
+  return page;
+}
+
+/** The periodic jobs once, now (the pooled-evidence job among them). */
+async function runJobs(page: Page) {
+  const response = await page.request.post('/api/test/jobs:run', { headers: await xsrfHeaders(page) });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('a method shows what five podcasts of five owners measured, counts before, and loses a podcast that opts out', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // A method no other journey runs experiments on, another one on a retry (its own contributions).
+  const practiceId = 90 + testInfo.retry;
+  const feeds = await startFeedServer({ '/feed.xml': podcastFeed('Wöchentlich', 20) });
+  const feed = feeds.url('/feed.xml');
+  const owners: Page[] = [];
+  for (const factor of [1.25, 1.3, 1.2, 1.35])
+    owners.push(await measuredPodcast(browser, feed, practiceId, factor));
+  // Each look is by an owner who has not read the methods yet: a page that has keeps their answer
+  // for a few minutes (staleTime of get-pooled-effects.ts), as the app does for every reader.
+  const [first, second, third] = owners as [Page, Page, Page, Page];
+  const overview = `/app/practices/${practiceId}/overview`;
+  await runJobs(first);
+  await first.goto(overview);
+  await expect(first.getByText('Noch zu wenige Messungen (4 von 5)')).toBeVisible();
+
+  owners.push(await measuredPodcast(browser, feed, practiceId, 1.3));
+  await runJobs(second);
+  await second.goto(overview);
+  const figure =
+    /Bei 5 Podcasts wie deinem: im Mittel \+\d+\s%\sDownloads \(90\s%: [+−]?\d+\s% bis \+\d+\s%\)/;
+  await expect(second.getByText(figure)).toBeVisible();
+  await expect(second.getByText(/Aus 5 Experimenten von 5 Podcasts/)).toBeVisible();
+  // The method's card (the bookmarked methods list holds just it) shows the figure too.
+  const [podcast] = (await (await second.request.get('/api/account/podcasts')).json()).data as {
+    id: number;
+  }[];
+  await apiWrite(second, 'POST', `/api/podcasts/${podcast!.id}/bookmarks`, { practice_id: practiceId });
+  await second.goto('/app/practices/list?status=bookmarked');
+  await expect(second.getByRole('article').filter({ hasText: figure })).toHaveCount(1);
+
+  // One owner opts out in the podcast's settings: its measurement leaves, four are too few again.
+  const leaving = owners[4]!;
+  await leaving.goto('/app/podcast/edit');
+  const optOut = leaving.getByLabel('Meine Messungen nicht für andere verwenden');
+  // Checked once the server has stored it (the box shows the saved setting).
+  await expect(optOut).toBeEnabled();
+  await optOut.click();
+  await expect(optOut).toBeChecked();
+  await leaving.reload();
+  await expect(optOut).toBeChecked();
+  await runJobs(third);
+  await third.goto(overview);
+  await expect(third.getByText('Noch zu wenige Messungen (4 von 5)')).toBeVisible();
+  await expect(third.getByText(/Podcasts wie deinem/)).toHaveCount(0);
+  for (const owner of owners) await owner.context().close();
+  await feeds.close();
 });

@@ -82,6 +82,22 @@ test('an uploaded export is mapped, imported, shown as chart and table, and comp
   await expect(again.getByTestId('import-result')).toContainText(
     'Importiert: 0 neue Tage, 0 aktualisiert, 60 unverändert.',
   );
+  // Each upload is listed with its file, days and series, and can be taken back alone: the days
+  // stay, since the other upload gave them too.
+  const uploads = sources.getByRole('list', { name: 'Hochgeladene Dateien' });
+  await expect(uploads.getByRole('listitem')).toHaveCount(2);
+  await expect(uploads.getByRole('listitem').first()).toContainText(
+    `60 Tage (${germanDate(days[0]!.date)} bis ${germanDate(last.date)}) · Downloads`,
+  );
+  await uploads.getByRole('button', { name: 'downloads.csv entfernen' }).first().click();
+  await page
+    .getByRole('alertdialog', { name: 'downloads.csv entfernen?' })
+    .getByRole('button', { name: 'Entfernen' })
+    .click();
+  await expect(uploads.getByRole('listitem')).toHaveCount(1);
+  await expect(daily.getByRole('row', { name: new RegExp(germanDate(last.date)) })).toContainText(
+    german.format(last.downloads),
+  );
 
   // The dashboard: the last 28 days against the 28 before.
   const sum = (list: typeof days) => list.reduce((s, d) => s + d.downloads, 0);
@@ -101,12 +117,16 @@ test('an uploaded export is mapped, imported, shown as chart and table, and comp
   await expect(page).toHaveURL(/\/app\/podcast\/audience$/);
 });
 
-test('without a source the dashboard shows one line that leads to the screen', async ({ page }) => {
+test('without a source the dashboard shows a card saying what the figures bring, leading to the screen', async ({
+  page,
+}) => {
   await verifiedUser(page);
   await selectedPodcast(page, 'Ohne Quelle');
   await page.goto('/app/podcast');
-  const line = page.getByRole('link', { name: 'Hörerzahlen: Verbinde OP3 oder lade einen Export hoch' });
-  await line.click();
+  const card = page.getByRole('region', { name: 'Hörerzahlen' });
+  await expect(card).toContainText('Downloads der letzten 4 Wochen');
+  await expect(card).toContainText('Verbinde dafür OP3 oder lade den Export deines Hosters hoch.');
+  await card.getByRole('link', { name: 'Hörerzahlen einrichten' }).click();
   await expect(page).toHaveURL(/\/app\/podcast\/audience$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Hörerzahlen' })).toBeVisible();
 });

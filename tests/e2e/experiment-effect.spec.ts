@@ -60,7 +60,9 @@ test('an experiment with evaluations before and after shows its effect', async (
     await expect(effect).toContainText('Das Experiment hat deine Ziele vorangebracht.');
     const table = effect.getByRole('table', { name: 'Kennzahlen vor dem Start und nach dem Ende' });
     await expect(table.getByRole('row', { name: /Reichweite/ })).toContainText(/200 → 260.*\+60 \(\+30\s%\)/);
-    await expect(table.getByRole('row', { name: /Interaktion/ })).toContainText(/40 → 30.*-10 \(-25\s%\)/);
+    await expect(table.getByRole('row', { name: /Interaktion/ })).toContainText(
+      /40 → 30.*[−-]10 \([−-]25\s%\)/,
+    );
     // Each side says its day: the interim evaluation on the first day, the final one after the end.
     const short = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.`;
     await expect(table.getByRole('row', { name: /Reichweite/ })).toContainText(

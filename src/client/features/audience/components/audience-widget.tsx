@@ -1,5 +1,5 @@
 // 'Hörerzahlen' on the dashboard: the downloads of the last 4 weeks against the 4 before, linking to
-// the screen. Without a source only a short line that leads there. It mounts below the first
+// the screen. Without figures a card that says what it brings and leads there. It mounts below the first
 // screen (routes/screens/audience-widget-slot.tsx) and reads the screen's own answer (one request,
 // one offline copy); the sources are asked for only when there are no figures.
 import { Link } from '@tanstack/react-router';
@@ -18,14 +18,21 @@ export function AudienceWidget({ podcast }: { podcast: Podcast }) {
   if (query.isPending || query.isError) return null;
   if (!compare) {
     if (sources.isPending) return null;
+    const connected = (sources.data?.length ?? 0) > 0;
+    // Before any figure: a card like the other widgets that says what it brings (2026-12-07).
     return (
-      <p className="text-slate-700 lg:col-span-2" data-testid="audience-widget">
-        <Link to="/app/podcast/audience" className={linkClass}>
-          {(sources.data?.length ?? 0) > 0
-            ? 'Hörerzahlen: deine Datenquelle hat noch keine Downloads geliefert'
-            : 'Hörerzahlen: Verbinde OP3 oder lade einen Export hoch'}
-        </Link>
-      </p>
+      <WidgetCard title="Hörerzahlen">
+        <div data-testid="audience-widget">
+          <p className="text-slate-800">
+            {connected
+              ? 'Deine Datenquelle hat noch keine Downloads geliefert. Sobald sie da sind, siehst du hier die Downloads der letzten 4 Wochen gegenüber den 4 Wochen davor.'
+              : 'Hier siehst du die Downloads der letzten 4 Wochen gegenüber den 4 Wochen davor, und deine Experimente werden an echten Zahlen gemessen. Verbinde dafür OP3 oder lade den Export deines Hosters hoch.'}
+          </p>
+          <Link to="/app/podcast/audience" className={`${linkClass} mt-2`}>
+            {connected ? 'Zu den Hörerzahlen' : 'Hörerzahlen einrichten'}
+          </Link>
+        </div>
+      </WidgetCard>
     );
   }
   const { current, previous, change, end } = compare;
