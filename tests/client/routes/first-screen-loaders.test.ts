@@ -1,9 +1,10 @@
 // Each first screen's loader asks for what src/shared/first-screens.ts declares for it, by the same
 // read descriptor (src/shared/reads.ts): the server embeds exactly those answers in the page, under
-// the URL the descriptor makes, and a call made otherwise would go over the network after the paint. So with the page holding the declared answers, no loader call
-// may reach `fetch` (a loader asking for a read the list doesn't name fails), and what the loaders
-// leave in the page is only what the screen's components ask for themselves (a read the list
-// names that no loader asks for fails).
+// the URL the descriptor makes, and a call made otherwise would go over the network after the
+// paint. So with the page holding the declared answers, no loader call may reach `fetch` (a loader
+// asking for a read the list doesn't name fails), and the loaders leave nothing in the page: a read
+// the components asked for only once they had mounted answered after the first render and rendered
+// the screen again in one blocking task (a read no loader asks for fails).
 // The screens' modules load dexie (the outbox). The workers share one module graph, so the dexie
 // this file loads is the one later files get: it must find an IndexedDB, or theirs finds none.
 import 'fake-indexeddb/auto';
@@ -13,8 +14,6 @@ import { FIRST_SCREENS, type Selected } from '../../../src/shared/first-screens.
 import { READS, type Read } from '../../../src/shared/reads.ts';
 
 const podcast: Selected = { id: 4, active: true, rss_uri: 'https://feed.example/rss' };
-const tips = '/api/podcasts/4/assistances';
-const pooled = '/api/podcasts/4/pooled-effects';
 
 /** Runs `load` with the page holding `reads`; what went to `fetch` and what was left in the page. */
 async function withPage(reads: Read[], load: (queryClient: QueryClient) => Promise<unknown>) {
@@ -46,8 +45,8 @@ it('the dashboard loader asks only for its declared reads, each from the page', 
     await prefetchDashboard(queryClient);
   });
   expect(fetched).toEqual([]);
-  // The widgets' own, not the loader's.
-  expect(left).toEqual(['/api/podcasts/4/settings', '/api/podcasts/4/feed-check', tips]);
+  // The widgets' reads too: answered after the first render, they rendered it again in one blocking task.
+  expect(left).toEqual([]);
 });
 
 it('the method overview: the layout and the tab loaders together ask for its declared reads', async () => {
@@ -61,7 +60,7 @@ it('the method overview: the layout and the tab loaders together ask for its dec
     ]);
   });
   expect(fetched).toEqual([]);
-  expect(left).toEqual([pooled, tips]);
+  expect(left).toEqual([]);
 });
 
 it('the experiment loader asks for its declared reads; for a Basic podcast for none', async () => {
@@ -73,6 +72,6 @@ it('the experiment loader asks for its declared reads; for a Basic podcast for n
   };
   const { fetched, left } = await withPage(reads, load);
   expect(fetched).toEqual([]);
-  expect(left).toEqual([tips]);
+  expect(left).toEqual([]);
   expect(FIRST_SCREENS.experiment.reads({ ...podcast, active: false }, ['9'])).toEqual([]);
 });

@@ -10,7 +10,9 @@ import { experimentsQueryOptions } from '../../features/experiments/api/experime
 import { RunningExperimentsWidget } from '../../features/experiments/components/running-experiments-widget.tsx';
 import { contextQueryOptions } from '../../features/podcasts/api/get-context.ts';
 import { episodesQueryOptions } from '../../features/podcasts/api/get-episodes.ts';
+import { feedCheckQueryOptions } from '../../features/podcasts/api/get-feed-check.ts';
 import { objectiveQueryOptions } from '../../features/podcasts/api/get-objective.ts';
+import { settingsQueryOptions } from '../../features/podcasts/api/get-settings.ts';
 import { strategyQueryOptions } from '../../features/podcasts/api/get-strategy.ts';
 import { DashboardPage } from '../../features/podcasts/components/dashboard/dashboard-page.tsx';
 import { compilationsQueryOptions } from '../../features/practices/api/get-compilations.ts';
@@ -25,14 +27,14 @@ import { membershipsQueryOptions } from '../../features/team/api/get-memberships
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
 import { audienceWidget } from './audience-widget-slot.tsx';
 import { simple } from './experiment-podcast.ts';
-import { prefetchReads, type ReadQueries } from './screen-reads.ts';
+import { prefetchReads, tipsQuery, type ReadQueries } from './screen-reads.ts';
 
 /**
  * The loader: the reads src/shared/first-screens.ts declares for the dashboard (`dashboardReads`,
  * the answers the server embeds in the page), each by its feature's query: the launch gift's sets
  * beside the settings, and the data of the widgets below the first screen (they mount once it has
  * settled, dashboard-page.tsx) beside them too, not once they mount (one round trip after the
- * shell). The settings, the feed check and the tips are the components' own.
+ * shell). The settings, the feed check and the tips too (Entscheidung LIB-7, screen-reads.ts).
  */
 const queries: ReadQueries = {
   compilations: () => compilationsQueryOptions(),
@@ -45,11 +47,14 @@ const queries: ReadQueries = {
   objective: ({ podcast }) => objectiveQueryOptions(podcast),
   strategy: ({ podcast }) => strategyQueryOptions(podcast),
   episodes: ({ podcast, page }) => episodesQueryOptions(podcast, Number(page)),
+  settings: ({ podcast }) => settingsQueryOptions(podcast),
+  feedCheck: ({ podcast }) => feedCheckQueryOptions(podcast),
 };
 
 export async function prefetchDashboard(queryClient: QueryClient) {
   const podcast = await cachedOnStart(queryClient, contextQueryOptions());
-  if (podcast) prefetchReads(queryClient, FIRST_SCREENS.dashboard.reads(podcast), queries);
+  if (podcast)
+    prefetchReads(queryClient, FIRST_SCREENS.dashboard.reads(podcast), { ...queries, ...tipsQuery(podcast) });
 }
 
 const slots = {

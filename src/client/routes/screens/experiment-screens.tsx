@@ -16,7 +16,7 @@ import { PracticeExperimentsTab } from '../../features/experiments/components/pr
 import { FIRST_SCREENS } from '../../../shared/first-screens.ts';
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
 import { simple } from './experiment-podcast.ts';
-import { prefetchReads, type ReadQueries } from './screen-reads.ts';
+import { prefetchReads, tipsQuery, type ReadQueries } from './screen-reads.ts';
 
 function useExperimentPodcast() {
   const podcast = usePodcast();
@@ -51,7 +51,11 @@ const showQueries: ReadQueries = {
 
 export async function prefetchExperimentShow(queryClient: QueryClient, id: string) {
   const podcast = await cachedOnStart(queryClient, contextQueryOptions()).catch(() => undefined);
-  if (podcast) prefetchReads(queryClient, FIRST_SCREENS.experiment.reads(podcast, [id]), showQueries);
+  if (podcast)
+    prefetchReads(queryClient, FIRST_SCREENS.experiment.reads(podcast, [id]), {
+      ...showQueries,
+      ...tipsQuery(podcast),
+    });
 }
 
 const showRoute = getRouteApi('/app/podcast-required/experiments/$id');

@@ -4,13 +4,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { contextQueryOptions, usePodcast } from '../../features/podcasts/api/get-context.ts';
 import { similaritiesQueryOptions } from '../../features/practices/api/get-podcast-methods.ts';
+import { pooledEffectsQueryOptions } from '../../features/practices/api/get-pooled-effects.ts';
 import {
   practiceCompilationsQueryOptions,
   practiceQueryOptions,
 } from '../../features/practices/api/get-practice.ts';
 import { FIRST_SCREENS } from '../../../shared/first-screens.ts';
 import { cachedOnStart } from '../../lib/fetch-or-cached.ts';
-import { prefetchReads, type ReadQueries } from './screen-reads.ts';
+import { prefetchReads, tipsQuery, type ReadQueries } from './screen-reads.ts';
 import { WithPractice } from './with-practice.tsx';
 import { OverviewTab } from '../../features/practices/components/overview-tab.tsx';
 import { PracticeLayout } from '../../features/practices/components/practice-layout.tsx';
@@ -37,13 +38,18 @@ const layoutQueries: ReadQueries = {
 const overviewQueries: ReadQueries = {
   practiceCompilations: ({ practice }) => practiceCompilationsQueryOptions(practice),
   similarities: ({ practice, context }) => similaritiesQueryOptions(Number(context), practice),
+  pooledEffects: ({ podcast }) => pooledEffectsQueryOptions(podcast),
 };
 
 export async function prefetchPracticeShow(queryClient: QueryClient, id: string, tab?: 'overview') {
   const podcast = await cachedOnStart(queryClient, contextQueryOptions()).catch(() => undefined);
   if (!podcast) return;
   const reads = FIRST_SCREENS.practiceOverview.reads(podcast, [id]);
-  prefetchReads(queryClient, reads, tab === 'overview' ? overviewQueries : layoutQueries);
+  prefetchReads(
+    queryClient,
+    reads,
+    tab === 'overview' ? overviewQueries : { ...layoutQueries, ...tipsQuery(podcast) },
+  );
 }
 
 /** practices.list: the filters live in the URL (routes/practices.list.tsx). */

@@ -3,6 +3,7 @@ import { ASSISTANT_POLL_MS } from '../../../../shared/limits.ts';
 import { api } from '../../../api/client.ts';
 import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
+import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 import { noteOlder, useOlderPages } from '../../../lib/older-pages.ts';
 
 export const assistancesQueryKey = (podcastId: number) => ['podcast', podcastId, 'assistances'] as const;
@@ -23,6 +24,7 @@ const tipsPage = (podcastId: number, before?: number) =>
  */
 export const assistancesQueryOptions = (podcastId: number) =>
   queryOptions({
+    refetchOnMount: unlessJustLoaded,
     queryKey: assistancesQueryKey(podcastId),
     queryFn: async ({ queryKey, client }) => {
       const page = await tipsPage(podcastId);

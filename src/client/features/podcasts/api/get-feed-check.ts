@@ -4,6 +4,7 @@ import { api } from '../../../api/client.ts';
 import { READS } from '../../../../shared/reads.ts';
 import { apiError, httpStatus } from '../../../api/errors.ts';
 import { parseLazily } from '../../../api/parse.ts';
+import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
 
 export const feedCheckQueryKey = (podcastId: number) => ['podcast', podcastId, 'feed-check'] as const;
 
@@ -29,7 +30,11 @@ export const getFeedCheck = async (podcastId: number): Promise<FeedCheckAnswer> 
 };
 
 export const feedCheckQueryOptions = (podcastId: number) =>
-  queryOptions({ queryKey: feedCheckQueryKey(podcastId), queryFn: () => getFeedCheck(podcastId) });
+  queryOptions({
+    refetchOnMount: unlessJustLoaded,
+    queryKey: feedCheckQueryKey(podcastId),
+    queryFn: () => getFeedCheck(podcastId),
+  });
 
 export const useFeedCheck = (podcastId: number, enabled = true) =>
   useQuery({ ...feedCheckQueryOptions(podcastId), enabled });
