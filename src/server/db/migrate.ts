@@ -30,8 +30,8 @@ import * as onboardingStep from './migrations/0031-onboarding-step.ts';
 import * as pooledEvidence from './migrations/0032-pooled-evidence.ts';
 import * as exportChunkOwner from './migrations/0033-export-chunk-owner.ts';
 import * as episodeAges from './migrations/0034-episode-ages.ts';
-import * as audienceDaysByDay from './migrations/0037-audience-days-by-day.ts';
 import * as audienceImports from './migrations/0035-audience-imports.ts';
+import * as audienceDaysByDay from './migrations/0037-audience-days-by-day.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -65,8 +65,8 @@ const migrations = {
   '0032-pooled-evidence': pooledEvidence,
   '0033-export-chunk-owner': exportChunkOwner,
   '0034-episode-ages': episodeAges,
-  '0037-audience-days-by-day': audienceDaysByDay,
   '0035-audience-imports': audienceImports,
+  '0037-audience-days-by-day': audienceDaysByDay,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */
