@@ -35,8 +35,6 @@ const TREND_UNIT = 28;
  * than a few percent a month, so the trend's prior is ±5 % per four weeks. The level is free.
  */
 const RIDGE = { weekday: 1 / 0.3 ** 2, trend: 1 / 0.05 ** 2, release: 1 / 3 ** 2, tail: 1 / 0.5 ** 2 };
-/** The penalty for the spread: no prior, so the interval also shows what the data cannot tell. */
-const WEAK_RIDGE = 1;
 const ridgeOf = (i: number) =>
   i === 0 ? 0 : i < 7 ? RIDGE.weekday : i === 7 ? RIDGE.trend : i === 8 ? RIDGE.release : RIDGE.tail;
 
@@ -87,7 +85,7 @@ export const tailOf = (date: string, releases: readonly string[]) =>
   Math.log(1 + releaseLoad(date, releases, TAIL_FADE, RELEASE_HORIZON) / 4);
 
 /** Cholesky factor of a symmetric positive definite matrix (lower, row-major). */
-function cholesky(a: number[][]): number[][] {
+export function cholesky(a: number[][]): number[][] {
   const n = a.length;
   const l = a.map(() => new Array<number>(n).fill(0));
   for (let i = 0; i < n; i++) {
@@ -101,7 +99,7 @@ function cholesky(a: number[][]): number[][] {
 }
 
 /** Solves L Lᵀ x = b. */
-function cholSolve(l: number[][], b: number[]): number[] {
+export function cholSolve(l: number[][], b: number[]): number[] {
   const n = b.length;
   const y = new Array<number>(n);
   for (let i = 0; i < n; i++) {
@@ -124,26 +122,24 @@ export type BaselineFit = {
   mu: number[];
   /** IRLS weight per baseline day (the day's information on the log scale). */
   weight: number[];
-  /** Leverage per baseline day (how much the day pulls its own fit). */
-  leverage: number[];
   /** Overdispersion: variance = mu + alpha·mu². */
   alpha: number;
   /** Gaussian log-likelihood with the model's variance, to compare fades. */
   logLik: number;
+  /** The penalised information Xᵀ W X + Λ. */
+  info: number[][];
   /** Solves the penalised normal equations (Xᵀ W X + Λ)·x = b. */
   solve: (b: number[]) => number[];
-  /** The same without the priors (a weak ridge only): the refits of the bootstrap. */
-  spread: (b: number[]) => number[];
 };
 
 const dot = (a: number[], b: number[]) => a.reduce((sum, v, i) => sum + v * b[i]!, 0);
 export const predict = (beta: number[], x: number[]) => Math.exp(Math.min(dot(beta, x), 30));
 
-/** Xᵀ W X + Λ for the rows `x` and weights `weight`; `ridge` false: Λ only keeps it solvable. */
-function information(x: number[][], weight: number[], ridge = true): number[][] {
+/** Xᵀ W X + Λ for the rows `x` and weights `weight`. */
+function information(x: number[][], weight: number[]): number[][] {
   const p = FEATURES;
   const a = Array.from({ length: p }, (_, i) =>
-    Array.from({ length: p }, (_, j) => (i !== j || i === 0 ? 0 : ridge ? ridgeOf(i) : WEAK_RIDGE)),
+    Array.from({ length: p }, (_, j) => (i !== j || i === 0 ? 0 : ridgeOf(i))),
   );
   x.forEach((row, t) => {
     for (let i = 0; i < p; i++) {
@@ -184,9 +180,8 @@ export function fitBaseline(x: number[][], y: number[], from?: BaselineFit): Bas
   }
   const mu = x.map((row) => predict(beta, row));
   const weight = weightsOf(mu);
-  const factor = cholesky(information(x, weight));
-  const loose = cholesky(information(x, weight, false));
-  const leverage = x.map((row, t) => weight[t]! * dot(row, cholSolve(loose, row)));
+  const info = information(x, weight);
+  const factor = cholesky(info);
 
   const logLik = y.reduce(
     (sum, v, t) =>
@@ -200,11 +195,10 @@ export function fitBaseline(x: number[][], y: number[], from?: BaselineFit): Bas
     beta,
     mu,
     weight,
-    leverage,
     alpha,
     logLik,
+    info,
     solve: (b) => cholSolve(factor, b),
-    spread: (b) => cholSolve(loose, b),
   };
 }
 

@@ -24,10 +24,20 @@ export function unusualDays(y: readonly number[], mu: readonly number[]): number
   const centre = median(deviation);
   const spread = 1.4826 * median(deviation.map((d) => Math.abs(d - centre)));
   const limit = centre + Math.max(UNUSUAL_SPREAD * spread, Math.log(UNUSUAL_RATIO));
-  return deviation
-    .map((d, t) => ({ d, t }))
-    .filter(({ d }) => d > limit)
-    .sort((a, b) => b.d - a.d)
-    .slice(0, MAX_SET_ASIDE)
-    .map(({ t }) => t);
+  const found = new Set(deviation.flatMap((d, t) => (d > limit ? [t] : [])));
+  // A mention lasts a few days and fades: a day beside one set aside needs only half the margin
+  // (without it, one of a viral week's three days stayed in the baseline in one podcast of eight and
+  // pulled its estimate; 2026-12-07).
+  const beside = centre + Math.max((UNUSUAL_SPREAD / 2) * spread, Math.log(UNUSUAL_RATIO) / 2);
+  for (let grown = true; grown && found.size > 0 && found.size < MAX_SET_ASIDE;) {
+    grown = false;
+    for (const t of [...found]) {
+      for (const next of [t - 1, t + 1]) {
+        if (next < 0 || next >= deviation.length || found.has(next) || deviation[next]! <= beside) continue;
+        found.add(next);
+        grown = true;
+      }
+    }
+  }
+  return [...found].sort((a, b) => deviation[b]! - deviation[a]!).slice(0, MAX_SET_ASIDE);
 }
