@@ -58,6 +58,10 @@ export async function webkitDriver(options: { userAgent?: string } = {}): Promis
       XDG_CACHE_HOME: home,
       TZ: 'Europe/Berlin',
       LANG: 'de_DE.UTF-8',
+      // Mesa's shader cache was still being written by WebKit's processes after the driver quit,
+      // and the profile's removal failed with ENOTEMPTY (2026-12-07): a software-rendered test
+      // display gains nothing from it.
+      MESA_SHADER_CACHE_DISABLE: 'true',
     },
     stdio: 'ignore',
   });

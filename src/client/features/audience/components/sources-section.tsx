@@ -13,7 +13,7 @@ import { useAudienceSources, useRefreshSource, useRemoveSource } from '../api/au
 import { ConnectOp3 } from './connect-op3.tsx';
 import { germanDay } from './format.ts';
 import { UploadFile } from './upload-file.tsx';
-import { UploadImports } from './upload-imports.tsx';
+import { UploadImports } from './uploaded-files.tsx';
 
 const typeLabels: Record<AudienceSource['type'], string> = { op3: 'OP3', upload: 'Datei-Upload' };
 const statusLabels: Record<AudienceSource['status'], string> = {
