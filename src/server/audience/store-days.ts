@@ -78,19 +78,26 @@ export async function storeDays(
       writes.push({ source_id: sourceId, podcast_id: podcastId, day, ...merged });
     }
     if (writes.length === 0) continue;
-    await trx
-      .insertInto('audience_days')
-      .values(writes)
-      .onConflict((oc) =>
-        oc.columns(['source_id', 'day']).doUpdateSet((eb) => ({
-          downloads: eb.ref('excluded.downloads'),
-          listeners: eb.ref('excluded.listeners'),
-          followers: eb.ref('excluded.followers'),
-          plays: eb.ref('excluded.plays'),
-          consumption: eb.ref('excluded.consumption'),
-        })),
-      )
-      .execute();
+    await upsertDays(trx, writes);
   }
   return result;
+}
+
+type DayWrite = { source_id: number; podcast_id: number; day: string } & Partial<Figures>;
+
+/** Writes whole days of a source: a stored day's figures are replaced by the row's. */
+export async function upsertDays(trx: Db, rows: DayWrite[]) {
+  await trx
+    .insertInto('audience_days')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['source_id', 'day']).doUpdateSet((eb) => ({
+        downloads: eb.ref('excluded.downloads'),
+        listeners: eb.ref('excluded.listeners'),
+        followers: eb.ref('excluded.followers'),
+        plays: eb.ref('excluded.plays'),
+        consumption: eb.ref('excluded.consumption'),
+      })),
+    )
+    .execute();
 }

@@ -9,7 +9,7 @@
 // - The metrics taken from the days follow (source-metrics.ts), in the same transaction.
 import type { AudienceImport } from '../../shared/audience-imports.ts';
 import type { Db } from '../db/database.ts';
-import { daySeries, mergeInput, type DayRow } from './store-days.ts';
+import { daySeries, mergeInput, upsertDays, type DayRow } from './store-days.ts';
 import { updateSourceMetrics } from './source-metrics.ts';
 
 const BATCH = 500;
@@ -143,17 +143,5 @@ async function remerge(trx: Db, at: { podcastId: number; sourceId: number }, day
       .execute();
   }
   if (kept.length === 0) return;
-  await trx
-    .insertInto('audience_days')
-    .values(kept as never)
-    .onConflict((oc) =>
-      oc.columns(['source_id', 'day']).doUpdateSet((eb) => ({
-        downloads: eb.ref('excluded.downloads'),
-        listeners: eb.ref('excluded.listeners'),
-        followers: eb.ref('excluded.followers'),
-        plays: eb.ref('excluded.plays'),
-        consumption: eb.ref('excluded.consumption'),
-      })),
-    )
-    .execute();
+  await upsertDays(trx, kept);
 }
