@@ -11,16 +11,10 @@ import { BASELINE_DAYS, SCENARIOS, scenarioPodcast } from '../support/podcast-sc
 import { controlFor } from '../support/control-podcasts.ts';
 import { anchorEffect } from './support/nb-regression.ts';
 import { PROMISE_SCENARIOS, promisedSizeHeader, promisedSizeLine } from './support/promised-size.ts';
+import { median, pct, signed } from './support/calibration-figures.ts';
 
 const PODCASTS = Number(process.argv[2] ?? 400);
 const FILTER = process.argv[3];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
-const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
-const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n * 100).toFixed(1)} %`;
 
 type Tally = { covered: number; raised: number; lowered: number; estimates: number[]; widths: number[] };
 const tally = (): Tally => ({ covered: 0, raised: 0, lowered: 0, estimates: [], widths: [] });

@@ -6,16 +6,10 @@
 // Run: npx tsx tests/bench/episode-effect-calibration.ts [podcasts per scenario = 2000] [name filter]
 import { episodeEffect, EFFECT_AGES } from '../../src/server/audience/episode-effect.ts';
 import { EPISODE_SCENARIOS, episodeScenarioPodcast } from '../support/episode-scenarios.ts';
+import { median, pct, signed } from './support/calibration-figures.ts';
 
 const PODCASTS = Number(process.argv[2] ?? 2000);
 const FILTER = process.argv[3];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
-const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
-const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n * 100).toFixed(1)} %`;
 
 /** Coverage and verdict rates of one scenario at one age (exported for the calibration test). */
 export function calibrate(scenarioName: string, age: number, podcasts: number) {

@@ -6,9 +6,7 @@ import { baselineEffect } from '../../../src/server/audience/baseline-effect.ts'
 import { verdictOf } from '../../../src/server/audience/baseline-messages.ts';
 import { promisedSize } from '../../../src/server/audience/baseline-detectable.ts';
 import { RUN_DAYS, scenarioPodcast, type Scenario } from '../../support/podcast-scenarios.ts';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
+import { median, pct } from './calibration-figures.ts';
 
 export function promisedSizeLine(scenario: Scenario, podcasts: number) {
   const promises: number[] = [];
