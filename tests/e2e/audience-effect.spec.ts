@@ -195,7 +195,7 @@ test('a method shows what five podcasts of five owners measured, counts before, 
   await runJobs(second);
   await second.goto(overview);
   const figure =
-    /Bei 5 Podcasts wie deinem: im Mittel \+\d+\s%\sDownloads \(90\s%: [+−]?\d+\s% bis \+\d+\s%\)/;
+    /Bei 5 Podcasts wie deinem: im Mittel \+\d+\s%\sDownloads \(90\u00a0%: [+−±]?\d+\u00a0% bis \+\d+\s%\)/;
   await expect(second.getByText(figure)).toBeVisible();
   await expect(second.getByText(/Aus 5 Experimenten von 5 Podcasts/)).toBeVisible();
   // The method's card (the bookmarked methods list holds just it) shows the figure too.

@@ -134,7 +134,8 @@ describe('pooled effects of a method', { timeout: 120_000 }, () => {
     expect(five.low!).toBeLessThanOrEqual(five.effect!);
     expect(five.high!).toBeGreaterThanOrEqual(five.effect!);
     expect(pooledHeadline(five)).toBe(
-      `Bei 5 Podcasts wie deinem: im Mittel +${five.effect} % Downloads (90 %: +${five.low} % bis +${five.high} %)`,
+      // One minus sign and a non-breaking space before '%', as 'Wirkung' writes them.
+      `Bei 5 Podcasts wie deinem: im Mittel +${five.effect}\u00a0% Downloads (90\u00a0%: +${five.low}\u00a0% bis +${five.high}\u00a0%)`,
     );
     expect(pooledBasis(five)).toMatch(/^Aus 5 Experimenten von 5 Podcasts; ähnliche Podcasts zählen mehr\./);
 

@@ -1,9 +1,12 @@
 // The texts of a method's pooled effect (the card and the overview say them): loaded with
 // pooled-effect.tsx after the first paint, so no screen's first paint carries them.
+// Figures written like 'Wirkung' writes them (effect-figures.ts): one minus sign, a non-breaking
+// space before '%'.
+import { count as german, NBSP, signedPercent } from '../../../../shared/effect-figures.ts';
 import type { PooledEffect } from '../../../../shared/pooled-effect-text.ts';
 
-const signed = (n: number) => (n > 0 ? `+${n} %` : n < 0 ? `−${-n} %` : '0 %');
-const german = (n: number) => new Intl.NumberFormat('de-DE').format(n);
+/** Whole percent as the pooled answer gives them: 6 → '+6 %'. */
+const signed = (percent: number) => signedPercent(percent / 100);
 
 /** The headline: „Bei 23 Podcasts wie deinem: im Mittel +6 % Downloads (90 %: +1 % bis +11 %)“. */
 export function pooledHeadline(p: PooledEffect): string {
@@ -14,7 +17,7 @@ export function pooledHeadline(p: PooledEffect): string {
   const who = p.fallback
     ? `Bei ${german(p.podcasts ?? 0)} Podcasts`
     : `Bei ${german(p.similar ?? 0)} Podcasts wie deinem`;
-  return `${who}: im Mittel ${signed(p.effect)} Downloads (90 %: ${signed(p.low)} bis ${signed(p.high)})`;
+  return `${who}: im Mittel ${signed(p.effect)} Downloads (90${NBSP}%: ${signed(p.low)} bis ${signed(p.high)})`;
 }
 
 /** What the figure rests on, and for a fallback why it is every podcast's. */
@@ -24,6 +27,6 @@ export function pooledBasis(p: PooledEffect): string | null {
   const weighted = p.fallback
     ? `; noch zu wenige Podcasts wie deiner (${p.similar ?? 0} von ${p.needed}), daher alle Podcasts.`
     : '; ähnliche Podcasts zählen mehr.';
-  const spread = p.spread ? ` Von Podcast zu Podcast schwankt die Wirkung um etwa ±${p.spread} %.` : '';
+  const spread = p.spread ? ` Von Podcast zu Podcast schwankt die Wirkung um etwa ±${p.spread}${NBSP}%.` : '';
   return `${basis}${weighted}${spread}`;
 }
