@@ -29,6 +29,8 @@ const NOT_IN_REPO: Record<string, string> = {
   'mail/': 'the mail outbox a running server writes under DATA_DIR',
   '../shared/spec/studio-spec.md': 'the spec beside the checkout, not in it',
   '../shared/DESIGN.md': 'the design notes beside the checkout, not in it',
+  '../shared/fixtures/feeds-more/': 'the real feeds beside the checkout (/work/shared), not in it',
+  'test-results/artifacts-engines/': 'written by the engine journeys when one fails',
   'metric-plot-*.js': 'a chunk of the build (dist/client)',
   'landing.html': 'the prerendered landing page of the build (dist/client)',
   'screen-chunks.json': 'written by the build (dist/client)',

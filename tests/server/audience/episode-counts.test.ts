@@ -15,10 +15,7 @@ import { PASSWORD } from '../helpers/accounts.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { addShow, op3App, podcastWithFeed } from './op3-helpers.ts';
 
-const podlove = readFileSync(
-  new URL('../../../../shared/fixtures/exports/podlove-episode-downloads.csv', import.meta.url),
-  'utf8',
-);
+const podlove = readFileSync('/work/shared/fixtures/exports/podlove-episode-downloads.csv', 'utf8');
 const table = () => readEpisodeTable(parseUpload(podlove)!)!;
 
 const { t, fake } = await op3App({ pageSize: 1000 });

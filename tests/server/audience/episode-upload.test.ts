@@ -7,9 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AudienceEpisodes } from '../../../src/shared/audience-episodes.ts';
 import { uploadApp } from './upload-helpers.ts';
 
-const podlove = readFileSync(
-  new URL('../../../../shared/fixtures/exports/podlove-episode-downloads.csv', import.meta.url),
-);
+const podlove = readFileSync('/work/shared/fixtures/exports/podlove-episode-downloads.csv');
 
 describe('an uploaded episode table, stored per episode', () => {
   it('matches the feed, lists the rest and shows the episodes at equal age', async () => {
