@@ -39,6 +39,18 @@ function recordApi(page: Page) {
   };
 }
 
+/**
+ * A full load of `path`, its API requests recorded from a blank page: the page before it may still
+ * be at work as it goes (the landing page after the e-mail confirmation asks for the tips of the
+ * podcast it has just learned of), and its requests are not this load's.
+ */
+async function loadRecorded(page: Page, path: string) {
+  await page.goto('about:blank');
+  const api = recordApi(page);
+  await page.goto(path);
+  return api;
+}
+
 /** The requests among `asked` that match one of `patterns`. */
 const matching = (asked: string[], patterns: RegExp[]) =>
   asked.filter((url) => patterns.some((p) => p.test(url)));
@@ -48,8 +60,7 @@ test('the dashboard paints its data with no API request: shell and screen answer
 }) => {
   await verifiedUser(page);
   const podcast = await createPodcastViaApi(page, 'Zeitreise');
-  const api = recordApi(page);
-  await page.goto('/app/podcast');
+  const api = await loadRecorded(page, '/app/podcast');
   await expect(page.getByRole('heading', { level: 1, name: 'Zeitreise' })).toBeVisible();
   await expect(page.getByText('0 von 6 Schritten erledigt.', { exact: false })).toBeVisible();
   await expect(page.getByText(/^Lade /)).toHaveCount(0);
@@ -83,14 +94,12 @@ test('a method, the method list and an experiment paint with no API request; ope
   ];
   const tips = new RegExp(`^/api/podcasts/${podcast.id}/assistances$`);
 
-  const method = recordApi(page);
-  await page.goto('/app/practices/1/overview');
+  const method = await loadRecorded(page, '/app/practices/1/overview');
   await expect(page.getByRole('heading', { name: 'Teil dieser Sets' })).toBeVisible();
   await expect(page.getByText(/^Lade /)).toHaveCount(0);
   expect(matching(method.asked(), [...methodCalls, tips, /^\/api\/account\//])).toEqual([]);
 
-  const list = recordApi(page);
-  await page.goto('/app/practices/list');
+  const list = await loadRecorded(page, '/app/practices/list');
   const firstMethod = page.locator('main a[href^="/app/practices/"][href$="/overview"]').first();
   await expect(firstMethod).toBeVisible();
   expect(matching(list.asked(), [/^\/api\/keywords$/, /\/practices\?/, tips, /^\/api\/account\//])).toEqual(
@@ -103,8 +112,7 @@ test('a method, the method list and an experiment paint with no API request; ope
   await expect(page.getByText(/^Lade /)).toHaveCount(0);
   expect(opened.askedTogether(methodCalls)).toEqual([]);
 
-  const shown = recordApi(page);
-  await page.goto(`/app/experiments/${id}`);
+  const shown = await loadRecorded(page, `/app/experiments/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: experiment.title })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Wirkung' })).toBeVisible();
   await expect(page.getByText(/^Lade /)).toHaveCount(0);
