@@ -6,6 +6,11 @@ import { isOffline, setServerReachable } from '../offline/connectivity.ts';
  * For guards: the query's data if fresh, else from the server; offline, or when the server can't
  * be reached, whatever the cache holds (undefined if nothing) at once, so the installed app opens
  * offline without waiting for retries.
+ * A read that succeeds says nothing of the server here (2026-12-07): the answer may be the
+ * service worker's offline copy, or the fresh cache with no request at all. Whether the server
+ * answered is the API client's to tell (`noteAnswer`, offline/connectivity.ts); marking it
+ * reachable here ended the offline state while the server was gone, whenever a guard's read
+ * (`cachedOnStart`'s beside the cached copy) came in after the screen's own.
  */
 export async function fetchOrCached<TData, TKey extends QueryKey>(
   queryClient: QueryClient,
@@ -13,9 +18,7 @@ export async function fetchOrCached<TData, TKey extends QueryKey>(
 ): Promise<TData | undefined> {
   if (isOffline()) return queryClient.getQueryData<TData>(options.queryKey);
   try {
-    const data = await queryClient.fetchQuery(options);
-    setServerReachable(true);
-    return data;
+    return await queryClient.fetchQuery(options);
   } catch (error) {
     if (!isNetworkError(error)) throw error;
     setServerReachable(false);
