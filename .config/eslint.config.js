@@ -28,9 +28,10 @@ const features = (() => {
 //   the base:  net/ (address policy, allow lists), config.ts, clock.ts, db/ (Kysely, migrations,
 //              seed), jobs/ (queues, leases),
 //              mail/ (queue and mailer), context.ts (the AppContext type)
-//   the web:   http/ (errors, serializers, idempotency, kept answers, the served PWA),
+//   the web:   http/ (errors, serializers, the served PWA),
 //              auth/ (passwords, tokens, CSRF, throttles), access/ (sessions, the podcast guard,
-//              its kinds, the plan, the staff guard: who may call what)
+//              its kinds, the plan, the staff guard: who may call what), pipeline/ (session and
+//              access loading, idempotency, the request's unit of work, kept answers)
 //   the outside world: images/, feeds/ (guarded fetch, RSS), push/, billing/ (Steady)
 //   resources, each above those it reads: users, audience, experiments, feed-check, practices,
 //              assistances, podcasts, team, account, content, admin, feedback, newsletter
@@ -38,7 +39,7 @@ const features = (() => {
 //   the top:   test-hooks.ts, app.ts (assembles everything), cli.ts, main.ts, dev.ts, boot.ts
 const serverLayers = [
   ...['net', 'config.ts', 'clock.ts', 'db', 'jobs', 'mail', 'context.ts'],
-  ...['http', 'auth', 'access'],
+  ...['http', 'auth', 'access', 'pipeline'],
   ...['images', 'feeds', 'push', 'billing'],
   ...['users', 'audience', 'experiments', 'feed-check', 'practices', 'assistances', 'podcasts'],
   ...['team', 'account', 'content', 'admin', 'feedback', 'newsletter'],

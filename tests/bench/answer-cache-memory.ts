@@ -1,5 +1,5 @@
 // The server's memory under a flood of unique URLs from one signed-in member (the kept answers,
-// src/server/http/answer-cache.ts, and anything else that might keep something per URL): the
+// src/server/pipeline/answer-cache.ts, and anything else that might keep something per URL): the
 // real server as a child process, a verified member with a podcast and an experiment, the idle
 // RSS after a warm-up, then wrk loads it for a while with URLs never sent before (wrk-unique.lua):
 // an unknown query key of 8,000 characters with a number counting up (on comments, the podcast

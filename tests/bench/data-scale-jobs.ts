@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createDatabase } from '../../src/server/db/database.ts';
-import { CLEANUP_INTERVAL_MS } from '../../src/server/http/idempotency-key.ts';
+import { CLEANUP_INTERVAL_MS } from '../../src/server/pipeline/idempotency-key.ts';
 import {
   INTERVAL_MS as POOLED_INTERVAL_MS,
   runPooledEvidence,

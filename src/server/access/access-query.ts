@@ -1,7 +1,7 @@
 // The guard's one query before it is narrowed to a thing (kinds.ts narrows it): the podcast's row,
 // its plan's inputs (plan.ts) and the caller's active membership, all by index. On PostgreSQL also
 // the podcast's change counts (migration 0023), read in the same snapshot as its row: the version
-// of kept answers (http/answer-cache.ts). SQLite counts in the process and leaves the table empty.
+// of kept answers (pipeline/answer-cache.ts). SQLite counts in the process and leaves the table empty.
 import { sql, type Compilable, type Expression } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { planQuery } from './plan.ts';

@@ -31,7 +31,7 @@ export function perKind<F>(prepare: (via: PodcastVia) => F): (via: PodcastVia) =
 /**
  * The guard's query per kind, built and compiled once (prepared-query.ts; on SQLite run on the
  * reader): it runs before every podcast request, and Kysely building its joins cost more than
- * running it (Entscheidung ACS-2). `now` enters the query only as `toISOString()`.
+ * running it (Entscheidung ACS-1). `now` enters the query only as `toISOString()`.
  */
 const preparedAccess = perKind((via) =>
   preparedQuery((db: Db, now: string, userId: number, id: number) =>

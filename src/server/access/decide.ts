@@ -23,7 +23,7 @@ export type PodcastAccess = {
   contractorId: number | null;
   /** The experiment the path's thing is or belongs to (via experiment, action, comment). */
   experimentId: number | null;
-  /** PostgreSQL: the podcast's change counts as read with its row (http/answer-cache.ts). */
+  /** PostgreSQL: the podcast's change counts as read with its row (pipeline/answer-cache.ts). */
   changes: string;
 };
 
@@ -42,7 +42,7 @@ declare module 'fastify' {
 /**
  * A row's podcast and the plan last decided on it, made once per row object: the session's rows
  * are kept across its requests (db/change-memo.ts), and copying the podcast's ~30 columns out of
- * each request's row (a rest spread) costs (Entscheidung ACS-8). Frozen, since every request of
+ * each request's row (a rest spread) costs (Entscheidung ACS-7). Frozen, since every request of
  * that row shares them.
  */
 type Decided = {

@@ -1,7 +1,7 @@
 // Deny by default, at registration: a route under /api/ whose path has a parameter must declare a
 // podcast rule, a staff ability (/api/nova, staff.ts) or an explicit `access` ('public', 'user',
 // 'own-account'); a route under /api/podcasts/:id must declare a podcast rule; a podcast rule
-// must name a registered kind (kinds.ts). Entscheidung ACS-3: a route that forgot its rule cannot
+// must name a registered kind (kinds.ts). Entscheidung ACS-2: a route that forgot its rule cannot
 // be registered.
 import type { RouteOptions } from 'fastify';
 import { kindOf } from './kinds.ts';

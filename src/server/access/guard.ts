@@ -15,7 +15,7 @@ import { accessOf, type PodcastAccess, type PodcastRule } from './decide.ts';
 import { refuseUndeclared } from './deny-by-default.ts';
 import { kindOf, podcastMessages, type PodcastVia } from './kinds.ts';
 import type { SessionUser } from './session.ts';
-import { thingIdOf } from './session-access.ts';
+import { thingIdOf } from './thing-of.ts';
 
 export type { PodcastAccess, PodcastRule } from './decide.ts';
 export const messages = podcastMessages;

@@ -4,7 +4,7 @@
 // from a file of its own (experiments/experiment-kinds.ts, team/team-kinds.ts, …), named in the
 // interface `PodcastKindNames` so a route's `via` is checked by the compiler, and registered by
 // app.ts before the routes. A route naming a kind nobody registered is refused at registration
-// (deny-by-default.ts). Entscheidung ACS-4: access imports no resource.
+// (deny-by-default.ts). Entscheidung ACS-3: access imports no resource.
 //
 // The registry is code, not an app's state: every app registers the same kind objects, and a
 // second registration of the same object is a no-op (tests build many apps in one process).
@@ -47,7 +47,7 @@ export const selectedPodcastId = (db: Db, userId: number | Expression<number>) =
     .limit(1);
 
 /**
- * The selected podcast, a kind of the guard (Entscheidung ACS-5): the choice comes with the
+ * The selected podcast, a kind of the guard (Entscheidung ACS-4): the choice comes with the
  * session and the change counts, and its answer is kept like the podcast's.
  */
 const selectedPodcast: Narrow = (query, _id, userId, db) =>

@@ -4,7 +4,7 @@
 // contract whose subscription still counts (src/server/billing/subscriptions.ts), or from an
 // admin's grant until a day (`podcasts.pro_until`, with a reason in the audit log). A current
 // pro_any subscription ('Beliebig viele Podcasts', §9) of the owner covers every podcast they own
-// without a contract (Entscheidung ACS-7).
+// without a contract (Entscheidung ACS-6).
 //
 // Every place that needs a plan selects `planColumns` next to the podcast's own columns and calls
 // `planOf`, so the guard, the tips and the admin panel cannot disagree about it.

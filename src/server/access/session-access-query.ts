@@ -31,7 +31,7 @@ export const USER = 'session_user_';
  * The session's user and the caller's access row for the thing `id` of kind `via`, in one
  * statement: the session (by its id, unexpired) joined with the guard's query for the session's
  * user, left joined so that a session without access still signs the user in (the guard answers
- * 404). Entscheidung ACS-6. The user's columns carry a prefix: users and podcasts share column names.
+ * 404). Entscheidung ACS-5. The user's columns carry a prefix: users and podcasts share column names.
  */
 export const sessionAccessQuery = (
   creator: QueryCreator<DB>,

@@ -1,5 +1,5 @@
 // Cookie sessions stored in the database (hashed ids). Loading them is the access hook's job
-// (access/access-hook.ts); routes read `request.user` through requireUser.
+// (pipeline/access-hook.ts); routes read `request.user` through requireUser.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -88,7 +88,7 @@ const sessionUserFacts = preparedQuery((db: Db, id: string, now: string) =>
  * on PostgreSQL, where each statement is a round trip and sessions are read at every request: the
  * user's facts come with the session, in one statement. SQLite keeps session reads
  * (db/change-memo.ts) under counts that do not cover the facts, so it reads them apart
- * (Entscheidung ACS-6).
+ * (Entscheidung ACS-5).
  */
 export const sessionWithFacts =
   (db: Db, request: FastifyRequest): SessionReader =>

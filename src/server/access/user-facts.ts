@@ -8,7 +8,7 @@ import { preparedQuery } from '../db/prepared-query.ts';
 
 // Every page load serializes the user (the session probe, /api/account): what it reads besides
 // the user's row (profile, image key, podcasts owned, coworkers) comes in one prepared statement
-// (prepared-query.ts), not four (Entscheidung ACS-6). On PostgreSQL the account's own reads take
+// (prepared-query.ts), not four (Entscheidung ACS-5). On PostgreSQL the account's own reads take
 // them with the session (session.ts).
 /** The facts of the users `u` besides their rows (narrowed to one by the caller). */
 export const withUserFacts = (query: SelectQueryBuilder<DB & { u: UsersTable }, 'u', object>) =>

@@ -9,7 +9,7 @@
 // - PostgreSQL (access/guard.ts): the guard's statement reads the podcast's counts with its row;
 //   on a read, a kept row is checked by a small statement (the session still there, the same
 //   counts) instead of the guard's joins over nine tables. Writes (every one changes its podcast's
-//   counts) and the plain session read keep nothing there (access/access-hook.ts).
+//   counts) and the plain session read keep nothing there (pipeline/access-hook.ts).
 // Entscheidung DB-1: a kept row holds while the change counts say so, which see other processes.
 import type { ChangeWatch } from './change-watch.ts';
 

@@ -1,4 +1,4 @@
-// Which podcast's data changed, for kept answers (http/answer-cache.ts). The rule which podcast a
+// Which podcast's data changed, for kept answers (pipeline/answer-cache.ts). The rule which podcast a
 // changed row belongs to (`podcastOf`: by its `podcast_id`, through its experiment, or, for
 // everything else such as methods, users and sets, "all podcasts") and the tables no answer reads
 // (`UNWATCHED`) hold for both databases; PostgreSQL's triggers are migration 0023's.

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import { actionResource, actionToggleSchema, experimentResource } from '../../shared/experiments.ts';
 import type { AppContext } from '../context.ts';
-import { answerWithin, JSON_TYPE } from '../http/idempotency-answer.ts';
+import { answerWithin, JSON_TYPE } from '../pipeline/idempotency-answer.ts';
 import { experimentRule, guardedExperiment } from './experiment-access.ts';
 import { completeAllShown, showExperiment, showExperimentSync } from './experiment-queries.ts';
 import { changeStep, completeAll, serializeAction } from './action-queries.ts';

@@ -1,6 +1,6 @@
 // The app shell with the answers every app screen asks for first, embedded.
 //
-// Entscheidung HTTP-4: a page of /app/* requested with a session cookie gets the answers of
+// Entscheidung HTTP-2: a page of /app/* requested with a session cookie gets the answers of
 // GET /api/account/session, /api/account/podcasts and /api/account/context inside the document, as
 // `<script type="application/json" id="boot">` (data, never executed, so the CSP stays
 // `script-src 'self'`). The client's HTTP client answers those calls from it once, at the start
@@ -11,7 +11,7 @@
 // (401, 403) is left out, and a guest's page embeds nothing.
 //
 // The first screens get the answers of their own first requests embedded too (`screenCalls`), so
-// they paint without any API request (Entscheidung HTTP-4).
+// they paint without any API request (Entscheidung HTTP-2).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './cookies.ts';

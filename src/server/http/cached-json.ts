@@ -18,7 +18,7 @@ export const COMPRESS_THRESHOLD = 1024;
 
 /**
  * The encodings of the last Accept-Encoding headers: a browser sends the same one with every
- * request, and splitting it anew costs every kept read (Entscheidung HTTP-12).
+ * request, and splitting it anew costs every kept read (Entscheidung HTTP-6).
  */
 const preferred = new Map<string, Encoding | undefined>();
 const PREFERRED_KEPT = 64;

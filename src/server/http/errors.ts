@@ -1,5 +1,5 @@
 // HTTP errors with the spec's `{ message, errors }` body (`errors: {}` when no field is at fault,
-// so every error answer has both keys; Entscheidung HTTP-5), and the one place that turns every
+// so every error answer has both keys; Entscheidung HTTP-3), and the one place that turns every
 // error (ours, Fastify's, a plugin's, a database driver's) into that shape with the right status.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

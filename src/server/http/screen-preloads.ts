@@ -1,5 +1,5 @@
 // The chunks of the app screen a signed-in user's page opens, preloaded by the page itself
-// (`<link rel="modulepreload">`, Entscheidung HTTP-9). The build writes each first screen's chunks
+// (`<link rel="modulepreload">`, Entscheidung HTTP-4). The build writes each first screen's chunks
 // (screen-chunks.json, src/client/build/screen-chunks.ts) from the screens declared in
 // src/shared/first-screens.ts, so no client file is named here (Entscheidung CLI-5); without that file (tests, an older
 // build) nothing is preloaded.

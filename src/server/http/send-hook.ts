@@ -13,7 +13,7 @@ import { apiHeaders, contentSecurityPolicy, securityHeaders } from './security-h
 const NEEDS_CSP = /^(text\/html|text\/javascript|application\/javascript)/;
 const JSON_TYPE = /^application\/json/;
 // Brotli's quality 1: a 7.5 KB method page takes 23 µs and 618 bytes, against 81 µs and 548 bytes
-// at quality 4 (Entscheidung HTTP-13). Quality 11
+// at quality 4 (Entscheidung HTTP-7). Quality 11
 // was @fastify/compress's default, which this replaces.
 // A 64 KB window (lgwin 16) instead of 4 MB: API answers are far smaller, and the encoder's
 // buffers follow the window and the size hint.
@@ -39,7 +39,7 @@ function addVary(reply: FastifyReply) {
  * The compressed bytes of the last bodies, by the body itself: a list or a podcast asked for again
  * unchanged (a reload, another tab, a poll) is not compressed again. The key is the whole text, so
  * a hit is exactly the same body, whoever asked; nothing about who may see it is decided here.
- * Entscheidung HTTP-10. Bounded by count and body size; the oldest entry goes first.
+ * Entscheidung HTTP-5. Bounded by count and body size; the oldest entry goes first.
  */
 const COMPRESSED_BODIES = 128;
 const COMPRESSED_MAX = 64 * 1024;

@@ -6,7 +6,7 @@
 // refuses an answer that lacks a required key. Types are checked at compile time (the type
 // provider) and shapes by tests/server/contract. A schema JSON Schema cannot express keeps
 // zod's serializer. Compiled at a route's first answer, not when it is added: compiling all of
-// them made most of a start's time (Entscheidung HTTP-14), and most routes answer rarely.
+// them made most of a start's time (Entscheidung HTTP-8), and most routes answer rarely.
 // fast-json-stringify itself is imported plainly: Fastify loads it at start anyway (its default
 // serializer compiler), so a lazy require only loaded a second copy in the bundled server.
 import fastJson from 'fast-json-stringify';

@@ -7,11 +7,12 @@ import { HttpError } from '../http/errors.ts';
 import { routeOf } from '../http/route-of.ts';
 import { verifyCsrf } from '../auth/csrf.ts';
 import { changeMemo, unchangedVersions, watchedVersions } from '../db/change-memo.ts';
-import { countedVersions, selectedVersions } from './change-counts.ts';
+import { countedVersions, selectedVersions } from '../access/change-counts.ts';
 import type { ClaimOutcome, KeyClaim } from './claim-query.ts';
-import { podcastThing, sessionWithAccess, sessionWithClaim, type SessionAccess } from './session-access.ts';
-import { keyToClaim } from '../http/idempotency-key.ts';
-import { loadSession, sessionReader, sessionWithFacts, type SessionUser } from './session.ts';
+import { podcastThing } from '../access/thing-of.ts';
+import { sessionWithAccess, sessionWithClaim, type SessionAccess } from './session-access.ts';
+import { keyToClaim } from './idempotency-key.ts';
+import { loadSession, sessionReader, sessionWithFacts, type SessionUser } from '../access/session.ts';
 
 /**
  * `public`: anyone; `user`: any signed-in user, confirmed or not; `verified` (default): a confirmed
@@ -28,7 +29,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /**
      * PostgreSQL: a podcast route's write with an Idempotency-Key reads its session later, with the
-     * key's claim (http/idempotency.ts); this reads it and answers what the claim found and what the
+     * key's claim (pipeline/idempotency.ts); this reads it and answers what the claim found and what the
      * access checks refuse (thrown by the caller once the claim is its own, to free it), else null.
      */
     readWithClaim:
@@ -89,7 +90,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     if (!api && SAFE_METHODS.has(request.method)) return done();
     if (ctx.db.engine === 'postgres' && keyToClaim(request) && podcastThing(request)) {
       // Read once the body is parsed (the claim stores its hash): session, access row and claim in
-      // one statement, then the same checks (Entscheidung ACS-1; parse errors come before 401 for
+      // one statement, then the same checks (Entscheidung PIPE-1; parse errors come before 401 for
       // these writes).
       request.readWithClaim = async (claim) => {
         const reader = sessionWithClaim(ctx, request, claim);

@@ -10,7 +10,7 @@
 // The lookup is the route's last preValidation step, after the guard (which prepends itself) and
 // before the params and query are validated: an answer is kept only for parameters whose
 // validation passed (a 200) and that were sent as validation makes them, and the same parameters
-// pass the same way, so a hit skips the schemas (Entscheidung HTTP-2).
+// pass the same way, so a hit skips the schemas (Entscheidung PIPE-2).
 //
 // "Nothing changed" is a count of changes of the podcast and of everything, never taken after the
 // data it stands for was read:
@@ -32,7 +32,7 @@ import { berlinDate } from '../../shared/calendar.ts';
 import type { AppContext } from '../context.ts';
 import type { ChangeWatch } from '../db/change-watch.ts';
 import { answerKey, type AnswerKey } from './answer-key.ts';
-import { routeOf } from './route-of.ts';
+import { routeOf } from '../http/route-of.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,7 +55,7 @@ declare module 'fastify' {
 }
 
 /**
- * Bounds (Entscheidung HTTP-11): the bytes of all kept entries (body, key, version, type, each at the bytes V8
+ * Bounds (Entscheidung PIPE-7): the bytes of all kept entries (body, key, version, type, each at the bytes V8
  * holds it in, plus a fixed overhead per entry for the map's slot and the objects), the number of
  * entries, and the largest answer kept (a method list's page is ~12 KB). The least recently used
  * go first. The count and the overhead matter once bodies are small: the size alone let a flood

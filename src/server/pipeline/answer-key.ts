@@ -1,6 +1,6 @@
-// What a kept answer is kept under, as far as the request says it (http/answer-cache.ts): the
+// What a kept answer is kept under, as far as the request says it (pipeline/answer-cache.ts): the
 // route's pattern, its path parameters and the query keys its querystring schema declares, never
-// the raw URL (Entscheidung HTTP-3: a URL of one's own choosing must not make an entry).
+// the raw URL (Entscheidung PIPE-3: a URL of one's own choosing must not make an entry).
 //
 // The lookup runs before validation (a hit skips the schemas), so the key is made of the values
 // as sent. It is injective over them (each value length-prefixed, a missing key marked), so two

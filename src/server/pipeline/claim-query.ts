@@ -3,12 +3,12 @@ import { sql, type QueryCreator } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { preparedWrite } from '../db/prepared-query.ts';
-import { takeOverFree, type RunningKey } from '../http/idempotency-key.ts';
-import { perKind } from './access-row.ts';
-import type { PodcastVia } from './kinds.ts';
-import { sessionAccessQuery } from './session-access-query.ts';
+import { takeOverFree, type RunningKey } from './idempotency-key.ts';
+import { perKind } from '../access/access-row.ts';
+import type { PodcastVia } from '../access/kinds.ts';
+import { sessionAccessQuery } from '../access/session-access-query.ts';
 
-/** An Idempotency-Key to claim with the session's read (http/idempotency.ts), and the row it writes. */
+/** An Idempotency-Key to claim with the session's read (pipeline/idempotency.ts), and the row it writes. */
 export type KeyClaim = RunningKey & { key: string };
 /** The key's row as it was before the claim (another request's), when the claim lost. */
 export type TakenKey = {
@@ -29,7 +29,7 @@ export const TAKEN = 'taken_key_';
  * (`u:<id>`), made only when the session is valid: an insert, or the takeover of an expired key or
  * of a lost run of the same request; `claimed_by` names the holder when it won. The key's row as
  * the statement's snapshot saw it (before the claim) comes along, for the answer when it lost.
- * Entscheidung ACS-1.
+ * Entscheidung PIPE-1.
  */
 export const preparedSessionClaim = perKind((via) =>
   preparedWrite(

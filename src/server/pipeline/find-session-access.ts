@@ -2,7 +2,7 @@
 // PostgreSQL a write's Idempotency-Key claim) in one statement, split into its parts.
 import type { Db } from '../db/database.ts';
 import { earliest } from '../db/change-memo.ts';
-import type { AccessRow } from './access-query.ts';
+import type { AccessRow } from '../access/access-query.ts';
 import {
   preparedSessionClaim,
   TAKEN,
@@ -10,9 +10,9 @@ import {
   type KeyClaim,
   type TakenKey,
 } from './claim-query.ts';
-import type { PodcastVia } from './kinds.ts';
-import type { SessionUser } from './session.ts';
-import { preparedSessionAccess, USER } from './session-access-query.ts';
+import type { PodcastVia } from '../access/kinds.ts';
+import type { SessionUser } from '../access/session.ts';
+import { preparedSessionAccess, USER } from '../access/session-access-query.ts';
 
 /**
  * The session's user (undefined: no such session), the access row (undefined: 404), and until when

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { databaseFault } from '../db/faults.ts';
 import type { Database, RunSync } from '../db/database.ts';
-import { HttpError, outageMessages } from './errors.ts';
+import { HttpError, outageMessages } from '../http/errors.ts';
 import {
   idempotencyMessages,
   idOf,
@@ -60,7 +60,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * SQLite: the key's answer stored in the write's own transaction, so the claim (held in this
- * process), the write and the record are one commit (Entscheidung HTTP-6). Returns undefined when the
+ * process), the write and the record are one commit (Entscheidung PIPE-4). Returns undefined when the
  * answer is stored as it is sent (PostgreSQL, no key); else `store(db, run, payload)`, to call
  * last inside the write's synchronous transaction (database.ts writeSync): it serializes the payload as the route would (its response
  * schema for the reply's status), stores that and returns it, and the route sends that text
@@ -165,7 +165,7 @@ export async function record(
   } catch (error) {
     if (!databaseFault(error)) throw error;
     // The write is done, only its answer is not stored (the database went away between the two:
-    // a failover, a restart). Entscheidung HTTP-7: never free the key then, or the client's retry
+    // a failover, a restart). Entscheidung PIPE-5: never free the key then, or the client's retry
     // would do the write a second time; the request answers the outage's 503, the answer is
     // stored as soon as the database takes it, and the retry gets 503 or 409 until then, then
     // the replay.

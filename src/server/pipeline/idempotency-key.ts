@@ -1,4 +1,4 @@
-// The Idempotency-Key itself (http/idempotency.ts runs the protocol): its shape, whose it is
+// The Idempotency-Key itself (pipeline/idempotency.ts runs the protocol): its shape, whose it is
 // (scope), the claim a request holds and the row a claim writes.
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -6,9 +6,9 @@ import type { OnConflictBuilder } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { AppContext } from '../context.ts';
 import type { RequestTransaction } from '../db/request-transaction.ts';
-import { XSRF_COOKIE } from './cookies.ts';
-import { HttpError } from './errors.ts';
-import { routeOf } from './route-of.ts';
+import { XSRF_COOKIE } from '../http/cookies.ts';
+import { HttpError } from '../http/errors.ts';
+import { routeOf } from '../http/route-of.ts';
 
 /** How long a key is remembered (and its answer replayed). */
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -66,7 +66,7 @@ export const unquoted = (header: string) => /^"(.*)"$/.exec(header.trim())?.[1] 
 
 /**
  * The key of a write this module claims, when it is well-formed (else undefined: the claim's own
- * hook answers 400, or the route takes no key). access/access-hook.ts reads it to claim with the session.
+ * hook answers 400, or the route takes no key). pipeline/access-hook.ts reads it to claim with the session.
  */
 export function keyToClaim(request: FastifyRequest): string | undefined {
   const header = keyHeader(request);

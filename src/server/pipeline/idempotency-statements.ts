@@ -59,7 +59,7 @@ const literal = (text: string | null) => (text === null ? 'null' : loadPg().esca
 
 /**
  * PostgreSQL: recordAnswer as literal SQL, sent with the request's COMMIT in one round trip
- * (db/request-transaction.ts `end`, Entscheidung HTTP-8).
+ * (db/request-transaction.ts `end`, Entscheidung PIPE-6).
  */
 export const answerStatement = (
   status: number,
@@ -86,7 +86,7 @@ export const deleteKey = preparedWrite((db: Db, scope: string, key: string, hold
 );
 
 // SQLite (one process per file, db/README.md): the claim is held in this process, not written.
-// Entscheidung HTTP-6: the claim is an entry in `running` plus a
+// Entscheidung PIPE-4: the claim is an entry in `running` plus a
 // synchronous read of the stored key on the read connection, and the record is one upsert of the
 // finished row; a duplicate arriving meanwhile finds the entry (409) or, once the upsert is
 // committed, the row (replay). A lost run leaves no row: its retry acts, as after

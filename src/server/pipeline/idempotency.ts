@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
 import { inRequest } from '../db/request-transaction.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../http/errors.ts';
 import { answerTaken, freeKey, record } from './idempotency-answer.ts';
 import {
   CLEANUP_INTERVAL_MS,
@@ -91,7 +91,7 @@ async function claim(
 }
 
 /**
- * PostgreSQL, a podcast route's write: the key claimed in the session's statement (access/access-hook.ts
+ * PostgreSQL, a podcast route's write: the key claimed in the session's statement (pipeline/access-hook.ts
  * `readWithClaim`, access/kinds.ts), its first round trip. Lost, it answers from the key's
  * row that statement saw; without one (committed meanwhile) or with this process's own unfreed
  * claim in the way, the claim is made again on its own (`claim`).

@@ -2,28 +2,15 @@
 // the caller's access row in one statement (find-session-access.ts), and the row is kept for the
 // session's next request while nothing it was read from changed (db/change-memo.ts).
 import type { FastifyRequest } from 'fastify';
-import { id } from '../../shared/api.ts';
 import type { AppContext } from '../context.ts';
 import type { ChangeMemo } from '../db/change-memo.ts';
-import type { AccessRow, PodcastKind } from './access-query.ts';
-import { versionOf } from './change-counts.ts';
+import type { AccessRow } from '../access/access-query.ts';
+import { versionOf } from '../access/change-counts.ts';
 import type { ClaimOutcome, KeyClaim } from './claim-query.ts';
 import { findSessionAccess } from './find-session-access.ts';
-import { kindOf } from './kinds.ts';
-import type { SessionReader, SessionUser } from './session.ts';
-
-/** The id of the thing the request names for its route's rule, or undefined for none or a malformed one. */
-export function thingIdOf(request: FastifyRequest, kind: PodcastKind) {
-  if (kind.from === 'session') return 0; // the narrow picks the podcast
-  const raw =
-    kind.from === 'context'
-      ? (request.query as { context?: unknown } | undefined)?.context
-      : (request.params as { id?: unknown } | undefined)?.id;
-  // Most method reads name no context: no schema to run for that.
-  if (raw === undefined) return undefined;
-  const parsed = id.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
+import { kindOf } from '../access/kinds.ts';
+import { podcastThing } from '../access/thing-of.ts';
+import type { SessionReader, SessionUser } from '../access/session.ts';
 
 export type SessionAccess = { user: SessionUser; access: AccessRow };
 
@@ -61,15 +48,6 @@ export function sessionWithAccess(
     if (user) request.accessRead = { row: access, now };
     return user;
   };
-}
-
-/** The podcast rule's thing that the request names, when the guard reads it with the session. */
-export function podcastThing(request: FastifyRequest) {
-  const rule = request.routeOptions.config.podcast;
-  if (!rule) return undefined;
-  const via = rule.via ?? 'podcast';
-  const thingId = thingIdOf(request, kindOf(via));
-  return thingId === undefined ? undefined : { via, thingId };
 }
 
 /**

@@ -9,7 +9,7 @@ import { metric, type MetricKey } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
-import { answerWithin, JSON_TYPE } from '../http/idempotency-answer.ts';
+import { answerWithin, JSON_TYPE } from '../pipeline/idempotency-answer.ts';
 import { requireUser } from '../access/session.ts';
 import { HttpError, invalid } from '../http/errors.ts';
 import { logChanged, recordEventSync } from '../experiments/event-queries.ts';

@@ -30,7 +30,7 @@ import { currentRanking, keptRanking, type Ranking, type ScoreState } from './ra
 export function podcastPracticeRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const read = { podcast: { action: 'podcast.read' as const } };
-  const cachedRead = { ...read, answerCache: true }; // http/answer-cache.ts
+  const cachedRead = { ...read, answerCache: true }; // pipeline/answer-cache.ts
 
   api.get(
     '/api/podcasts/:id/practices',

@@ -170,7 +170,7 @@ describe('contracts', () => {
     t.clock.advance(2 * hour);
     // Past expires-at the plan is Basic at once, before the job has even run, also for a session
     // whose read of the podcast was kept (db/change-memo.ts), and in a kept answer of the selected
-    // podcast (http/answer-cache.ts) …
+    // podcast (pipeline/answer-cache.ts) …
     expect((await podcastOf(session, podcast.id)).active).toBe(false);
     expect((await selected()).active).toBe(false);
     const later = await login(t, owner);

@@ -104,7 +104,7 @@ export function renderIndex(rows: Row[]): string {
     '`tests/server/contract/endpoint-index.test.ts` fails when this file and the routes differ.',
     '',
     "**Who may call it** is the route's `config`, decided before the handler runs (`README.md`",
-    'here says how): `access` (`access/access-hook.ts`; without one, a confirmed user); a podcast',
+    'here says how): `access` (`pipeline/access-hook.ts`; without one, a confirmed user); a podcast',
     'rule, the action in `src/shared/roles.ts` with the membership roles that may do it, `via` the',
     'kind of id the path names (`access/kinds.ts`), Studio Pro when the plan must be Pro',
     '(`access/guard.ts`); a staff ability for `/api/nova` (`access/staff.ts`, the roles from',

@@ -1,4 +1,4 @@
-// The kept answers' memory (src/server/http/answer-cache.ts, answer-key.ts): whatever URLs one
+// The kept answers' memory (src/server/pipeline/answer-cache.ts, answer-key.ts): whatever URLs one
 // member sends, the cache keeps no more than its bounds, and a URL that differs from another only
 // in what validation drops or rewrites (an unknown query key, a number spelled with zeros) is no
 // entry of its own. On both databases.

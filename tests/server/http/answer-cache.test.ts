@@ -1,4 +1,4 @@
-// Kept answers of podcast reads (src/server/http/answer-cache.ts): a read after any change shows
+// Kept answers of podcast reads (src/server/pipeline/answer-cache.ts): a read after any change shows
 // the change, whoever made it and however, and the guard still decides every request; on both
 // databases (SQLite counts changes in the process, PostgreSQL in a table).
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The order of a request's hooks is the table's in src/server/http/README.md ("The request's hooks,
+// The order of a request's hooks is the table's in src/server/pipeline/README.md ("The request's hooks,
 // in order"): each route's hooks, read from Fastify's route table by their function names, run
 // in the table's order for their phase, every hook a route runs has its row, and every row's hook
 // runs on some route (rows marked 'SQLite only' on SQLite alone). A hook moved in app.ts, or a
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const readme = readFileSync(join(import.meta.dirname, '../../../src/server/http/README.md'), 'utf8');
+const readme = readFileSync(join(import.meta.dirname, '../../../src/server/pipeline/README.md'), 'utf8');
 const section = readme.split("## The request's hooks, in order")[1]!.split(/^## /m)[0]!;
 /** The table's rows: phase, hook name (without backticks), whether it runs on SQLite only. */
 const rows = [...section.matchAll(/^\| (on\w+|pre\w+) \| `?(\w+)`? \|[^|]*\| ([^|]*) \|/gm)].map(

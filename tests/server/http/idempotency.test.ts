@@ -2,9 +2,9 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { registerIdempotency } from '../../../src/server/http/idempotency.ts';
-import { KEY_LIFETIME_MS } from '../../../src/server/http/idempotency-key.ts';
-import { deleteExpiredKeys } from '../../../src/server/http/idempotency-statements.ts';
+import { registerIdempotency } from '../../../src/server/pipeline/idempotency.ts';
+import { KEY_LIFETIME_MS } from '../../../src/server/pipeline/idempotency-key.ts';
+import { deleteExpiredKeys } from '../../../src/server/pipeline/idempotency-statements.ts';
 import { registerRouteOf } from '../../../src/server/http/route-of.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import type { Agent } from '../helpers/agent.ts';
@@ -132,7 +132,7 @@ describe('Idempotency-Key', { timeout: 30_000 }, () => {
 });
 
 // On PostgreSQL a podcast route's key is claimed in the statement that reads the session and the
-// access row (access/access-hook.ts readWithClaim); the same guarantees as above, through that path.
+// access row (pipeline/access-hook.ts readWithClaim); the same guarantees as above, through that path.
 describe("Idempotency-Key on a podcast's route", { timeout: 30_000 }, () => {
   async function commenting() {
     const { owner, experiment } = await ownerWithExperiment(t);

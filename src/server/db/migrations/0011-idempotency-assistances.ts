@@ -1,4 +1,4 @@
-// Idempotency keys (every write of the API may carry one; src/server/http/idempotency.ts) and the
+// Idempotency keys (every write of the API may carry one; src/server/pipeline/idempotency.ts) and the
 // Kompass-KI tips (src/server/engine/tips/). Both are shared by every server process through the
 // database: a key's row decides which request acts, a tip's (podcast, cause) pair that it exists once.
 import type { Engine } from '../database.ts';

@@ -1,4 +1,4 @@
-// PostgreSQL's side of kept answers (http/answer-cache.ts): a count of changes per
+// PostgreSQL's side of kept answers (pipeline/answer-cache.ts): a count of changes per
 // podcast (podcast_id 0: of everything, such as methods and users), raised by a trigger on every
 // table a podcast's answers may read, by the same rule as SQLite's watch (db/change-watch.ts). The
 // guard's statement reads the counts with the podcast's row, in one snapshot. The triggers are

@@ -1,5 +1,5 @@
 // PostgreSQL: a TRUNCATE fires no row trigger, so migration 0023's counts missed it and every
-// process went on answering from what it kept (http/answer-cache.ts) until something else changed
+// process went on answering from what it kept (pipeline/answer-cache.ts) until something else changed
 // the podcast. Each watched table gets a statement-level trigger for TRUNCATE that counts a change
 // of everything (podcast_id 0), which every kept answer and kept access row is keyed by. Not
 // deferred (PostgreSQL defers only row-level constraint triggers): the count's row stays locked

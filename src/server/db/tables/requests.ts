@@ -1,6 +1,6 @@
-// Idempotency keys of writes (src/server/http/idempotency.ts).
+// Idempotency keys of writes (src/server/pipeline/idempotency.ts).
 
-/** One Idempotency-Key of one caller (src/server/http/idempotency.ts); times in epoch ms. */
+/** One Idempotency-Key of one caller (src/server/pipeline/idempotency.ts); times in epoch ms. */
 export interface IdempotencyKeysTable {
   scope: string;
   key: string;
