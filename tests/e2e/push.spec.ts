@@ -84,9 +84,25 @@ async function controlled(page: Page) {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
-/** The app's service worker registration id, from CDP's ServiceWorker domain. */
-async function registrationId(context: BrowserContext, page: Page) {
+/**
+ * Delivers `data` to the app's service worker as a push service would, and resolves with the
+ * outcome a push service learns: the push event's status once its `waitUntil` (showing the
+ * notification) has settled. CDP's `ServiceWorker.deliverPushMessage` answers before the event
+ * runs and drops that status; Chromium reports it to DevTools' Background Services
+ * ('pushMessaging'). Reading `getNotifications()` before then can lose the notification: a read
+ * that starts once Chromium has stored it but finds it not yet on screen deletes it as closed
+ * (content/browser/notifications/platform_notification_context_impl.cc; 2026-12-07).
+ */
+async function deliverPush(context: BrowserContext, page: Page, data: string) {
   const cdp = await context.newCDPSession(page);
+  const completed = new Promise<string>((resolve) => {
+    cdp.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent: event }) => {
+      if (event.service === 'pushMessaging' && event.eventName === 'Push event completed')
+        resolve(event.eventMetadata.find((m) => m.key === 'Status')?.value ?? 'no status');
+    });
+  });
+  await cdp.send('BackgroundService.setRecording', { service: 'pushMessaging', shouldRecord: true });
+  await cdp.send('BackgroundService.startObserving', { service: 'pushMessaging' });
   const registered = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
       const live = registrations.find((r) => !r.isDeleted);
@@ -94,7 +110,12 @@ async function registrationId(context: BrowserContext, page: Page) {
     });
   });
   await cdp.send('ServiceWorker.enable');
-  return { cdp, id: await registered };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: await registered,
+    data,
+  });
+  return completed;
 }
 
 test('a tip reaches a subscribed phone as a notification whose tap opens the tip', async ({
@@ -141,12 +162,7 @@ test('a tip reaches a subscribed phone as a notification whose tap opens the tip
 
   // The same bytes the push service decrypted, delivered to the service worker: a notification.
   await page.goto('/app/podcast');
-  const { cdp, id } = await registrationId(context, page);
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(page.url()).origin,
-    registrationId: id,
-    data: pushed,
-  });
+  expect(await deliverPush(context, page, pushed)).toBe('Success');
   const shown = () =>
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
