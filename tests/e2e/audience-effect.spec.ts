@@ -8,7 +8,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addDays, berlinDate } from '../../src/shared/calendar.ts';
 import { apiWrite, verifiedUser, xsrfHeaders } from './support/accounts.ts';
-import { generateDownloads, toCsv } from './support/audience-csv.ts';
+import { generateDownloads, toCsv, uploadDownloads } from './support/audience-csv.ts';
 import { unique } from './support/attempt.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
@@ -153,16 +153,7 @@ async function measuredPodcast(browser: Browser, feedUrl: string, practiceId: nu
     days: 90,
     jump: { from: start, to: end, factor },
   });
-  const base = `/api/podcasts/${podcast.id}`;
-  const uploaded = await page.request.post(`${base}/audience-uploads`, {
-    headers: await xsrfHeaders(page),
-    multipart: { upload: { name: 'downloads.csv', mimeType: 'text/csv', buffer: toCsv(days) } },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const { id } = ((await uploaded.json()) as { data: { id: number } }).data;
-  await apiWrite(page, 'POST', `${base}/audience-uploads/${id}:commit`, {
-    mapping: { date: 'Tag', downloads: 'Zahl' },
-  });
+  await uploadDownloads(page, podcast.id, days);
   return page;
 }
 

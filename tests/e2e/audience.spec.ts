@@ -4,8 +4,8 @@
 // through the local fake (tests/support/fake-op3.ts, started by the E2E global setup).
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, berlinDate } from '../../src/shared/calendar.ts';
-import { apiWrite, verifiedUser, xsrfHeaders } from './support/accounts.ts';
-import { generateDownloads, toCsv } from './support/audience-csv.ts';
+import { apiWrite, verifiedUser } from './support/accounts.ts';
+import { generateDownloads, toCsv, uploadDownloads } from './support/audience-csv.ts';
 import { unique } from './support/attempt.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
@@ -191,16 +191,7 @@ test('read offline: the copy of the days and sources, dated, without the forms t
   await verifiedUser(page);
   const podcast = await selectedPodcast(page, 'Unterwegs');
   const days = generateDownloads({ to: addDays(berlinDate(new Date()), -1), days: 30 });
-  const base = `/api/podcasts/${podcast.id}`;
-  const uploaded = await page.request.post(`${base}/audience-uploads`, {
-    headers: await xsrfHeaders(page),
-    multipart: { upload: { name: 'downloads.csv', mimeType: 'text/csv', buffer: toCsv(days) } },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const { id } = ((await uploaded.json()) as { data: { id: number } }).data;
-  await apiWrite(page, 'POST', `${base}/audience-uploads/${id}:commit`, {
-    mapping: { date: 'Tag', downloads: 'Zahl' },
-  });
+  await uploadDownloads(page, podcast.id, days);
 
   await page.goto('/app/podcast/audience');
   await controlledByWorker(page);

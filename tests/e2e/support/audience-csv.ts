@@ -1,7 +1,9 @@
 // A podcast's daily downloads as a spreadsheet export would hold them (German dates and numbers,
 // semicolons), generated for the audience journey: a weekday pattern, a little deterministic noise,
 // and optionally a jump by `factor` over a span of days (an experiment's injected effect).
+import { expect, type Page } from '@playwright/test';
 import { addDays } from '../../../src/shared/calendar.ts';
+import { apiWrite, xsrfHeaders } from './accounts.ts';
 
 export type GeneratedDay = { date: string; downloads: number };
 
@@ -43,4 +45,21 @@ export function toCsv(days: GeneratedDay[], extra: string[] = []): Buffer {
     ...extra,
   ];
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/**
+ * Arranges a podcast's downloads through the API, as the upload screen sends them: `days` as a
+ * CSV upload, committed with the columns mapped ('Tag' the date, 'Zahl' the downloads).
+ */
+export async function uploadDownloads(page: Page, podcastId: number, days: GeneratedDay[]) {
+  const base = `/api/podcasts/${podcastId}`;
+  const uploaded = await page.request.post(`${base}/audience-uploads`, {
+    headers: await xsrfHeaders(page),
+    multipart: { upload: { name: 'downloads.csv', mimeType: 'text/csv', buffer: toCsv(days) } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { id } = ((await uploaded.json()) as { data: { id: number } }).data;
+  await apiWrite(page, 'POST', `${base}/audience-uploads/${id}:commit`, {
+    mapping: { date: 'Tag', downloads: 'Zahl' },
+  });
 }
