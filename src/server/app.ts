@@ -9,7 +9,7 @@ import { createDatabase, type Database } from './db/database.ts';
 import { waitForDatabase } from './db/faults.ts';
 import { migrate } from './db/migrate.ts';
 import { healthRoutes } from './http/health-routes.ts';
-import { registerAccess } from './pipeline/access-hook.ts';
+import { registerPipeline } from './pipeline/pipeline.ts';
 import { registerCsrfRoute } from './auth/csrf.ts';
 import { secret } from './auth/secrets.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -17,8 +17,6 @@ import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errors
 import { serializerCompiler } from './http/serializer.ts';
 import { registerRouteOf } from './http/route-of.ts';
 import { lazyChildLogger, RequestLogController } from './http/request-log.ts';
-import { registerIdempotency } from './pipeline/idempotency.ts';
-import { registerAnswerCache } from './pipeline/answer-cache.ts';
 import { registerSendHook } from './http/send-hook.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { feedRoutes } from './podcasts/feed-routes.ts';
@@ -167,13 +165,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     });
   }
   await app.register(cookie);
-  // Before the send hook, which compresses: replays are stored as serialized.
-  const idempotencyCleanup = registerIdempotency(app, ctx);
-  registerAnswerCache(app, ctx, changes);
+  // The request pipeline (pipeline/README.md: its hooks in order), before the send hook, which
+  // compresses: replays and kept answers are stored as serialized.
+  const { idempotencyCleanup } = registerPipeline(app, ctx, changes);
   registerSendHook(app, ctx.secure);
-
-  registerAccess(app, ctx);
-  registerPodcastGuard(app, ctx);
+  registerPodcastGuard(app);
   // Each resource names the kinds of ids its paths carry (access/kinds.ts), before its routes.
   for (const kinds of [experimentKinds, teamKinds, assistanceKinds]) registerPodcastKinds(kinds);
   const tipSweep = registerTips(app, ctx);

@@ -34,8 +34,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The guard's result; the tips hook also reads it (a write asks for the podcast's tips). */
     podcastAccess: PodcastAccess | null;
-    /** The access row read with the session (sessionWithAccess), for the guard. */
-    accessRead: { row: AccessRow | undefined; now: Date } | null;
   }
 }
 

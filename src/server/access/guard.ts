@@ -5,11 +5,11 @@
 // request through only when `can(role, action)` says so and the plan fits (decide.ts). Handlers
 // read the result with `requirePodcast` and never check access themselves. A route with a
 // parameter and no rule cannot be registered (deny-by-default.ts).
-import type { FastifyInstance, preValidationAsyncHookHandler, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import type { PodcastKind } from './access-query.ts';
+import type { AccessRow, PodcastKind } from './access-query.ts';
 import { findAccessRow } from './access-row.ts';
 import { accessOf, type PodcastAccess, type PodcastRule } from './decide.ts';
 import { refuseUndeclared } from './deny-by-default.ts';
@@ -40,36 +40,51 @@ export async function guardLookup(
 export const podcastAccess = (db: Db, now: Date, user: SessionUser, podcastId: number, rule: PodcastRule) =>
   guardLookup(db, now, user, 'podcast', podcastId, rule);
 
-export function registerPodcastGuard(app: FastifyInstance, ctx: AppContext) {
-  app.decorateRequest('podcastAccess', null);
-  app.decorateRequest('accessRead', null);
-  // Before body validation: a stranger learns nothing, not even which fields a form has.
-  const podcastGuard: preValidationAsyncHookHandler = async (request) => {
-    const rule = request.routeOptions.config.podcast!;
-    const via = rule.via ?? 'podcast';
-    const kind: PodcastKind = kindOf(via);
-    if (!request.user) throw new HttpError(401, 'Du bist nicht angemeldet.');
-    const thingId = thingIdOf(request, kind);
-    if (thingId === undefined) {
-      // An optional context that is absent or malformed: the route is not the podcast's (the
-      // query's validation answers a malformed one with 422).
-      if (kind.from === 'context') return;
-      throw notFound(kind.missing);
-    }
-    const read = request.accessRead;
-    const now = read?.now ?? ctx.clock.now();
-    const row = read ? read.row : await findAccessRow(ctx.db, now, request.user.id, via, thingId);
+/**
+ * The guard's decision for a request whose route declares a podcast rule, made by the pipeline's
+ * access step right where the session is read (pipeline/access-hook.ts): `read` is the access row
+ * read with the session, or undefined when the session's statement read none (then it is read
+ * here). Sets `request.podcastAccess`, or throws the 404/403; a request that names no thing of an
+ * optional context, or whose session can select no podcast, passes without one.
+ */
+export function decidePodcast(
+  ctx: AppContext,
+  request: FastifyRequest,
+  read: { row: AccessRow | undefined; now: Date } | undefined,
+): Promise<void> | undefined {
+  const rule = request.routeOptions.config.podcast!;
+  const via = rule.via ?? 'podcast';
+  const kind: PodcastKind = kindOf(via);
+  const user = request.user;
+  if (!user) throw new HttpError(401, 'Du bist nicht angemeldet.');
+  const thingId = thingIdOf(request, kind);
+  if (thingId === undefined) {
+    // An optional context that is absent or malformed: the route is not the podcast's (the
+    // query's validation answers a malformed one with 422).
+    if (kind.from === 'context') return undefined;
+    throw notFound(kind.missing);
+  }
+  const decide = (row: AccessRow | undefined, now: Date) => {
     // A caller who can select no podcast: the route answers without one.
     if (!row && kind.from === 'session') return;
-    request.podcastAccess = accessOf(row, now, request.user, via, rule);
+    request.podcastAccess = accessOf(row, now, user, via, rule);
   };
-  // Only the routes with a rule run the guard, so the others pay no hook step for it.
-  app.addHook('onRoute', (route) => {
-    refuseUndeclared(route);
-    if (!route.config?.podcast) return;
-    const own = route.preValidation;
-    route.preValidation = [podcastGuard, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
-  });
+  if (read) {
+    decide(read.row, read.now);
+    return undefined;
+  }
+  const now = ctx.clock.now();
+  return findAccessRow(ctx.db, now, user.id, via, thingId).then((row) => decide(row, now));
+}
+
+/**
+ * The guard's part at registration: a route under /api/ with a parameter and no rule, or a rule
+ * naming an unknown kind, cannot be registered (deny-by-default.ts); the decision itself is
+ * decidePodcast, in the pipeline's access step.
+ */
+export function registerPodcastGuard(app: FastifyInstance) {
+  app.decorateRequest('podcastAccess', null);
+  app.addHook('onRoute', (route) => refuseUndeclared(route));
 }
 
 /** The guard's result in a handler of a route that declares a podcast rule. */

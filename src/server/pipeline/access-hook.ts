@@ -1,16 +1,28 @@
-// Deny by default: every route under /api/ needs a verified session unless it opts out in its
-// route config (`config: { access: 'public' | 'user' }`). The route is matched as the router
-// matched it (its pattern), never by the raw URL, so `/%61pi/...` cannot slip past.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The access step: one hook decides who may call a route. It reads the session (on a podcast's
+// route with the caller's access row in one statement, session-access.ts), checks CSRF on every
+// write, applies the route's `access` (deny by default: every route under /api/ needs a verified
+// session unless its config says `access: 'public' | 'user'`), and makes the guard's decision on
+// a podcast rule (access/guard.ts `decidePodcast`: 404 for strangers, 403 for role or plan), in
+// that order, before the body is parsed. The route is matched as the router matched it (its
+// pattern), never by the raw URL, so `/%61pi/...` cannot slip past. On PostgreSQL a podcast
+// route's write with an Idempotency-Key takes the whole step with the key's claim, once the body
+// is parsed (idempotency.ts calls `withClaim`; Entscheidung PIPE-1).
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { routeOf } from '../http/route-of.ts';
 import { verifyCsrf } from '../auth/csrf.ts';
 import { changeMemo, unchangedVersions, watchedVersions } from '../db/change-memo.ts';
 import { countedVersions, selectedVersions } from '../access/change-counts.ts';
-import type { ClaimOutcome, KeyClaim } from './claim-query.ts';
+import { decidePodcast } from '../access/guard.ts';
 import { podcastThing } from '../access/thing-of.ts';
-import { sessionWithAccess, sessionWithClaim, type SessionAccess } from './session-access.ts';
+import type { ClaimOutcome, KeyClaim } from './claim-query.ts';
+import {
+  sessionWithAccess,
+  sessionWithClaim,
+  type AccessRead,
+  type SessionAccess,
+} from './session-access.ts';
 import { keyToClaim } from './idempotency-key.ts';
 import { loadSession, sessionReader, sessionWithFacts, type SessionUser } from '../access/session.ts';
 
@@ -26,16 +38,28 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
-  interface FastifyRequest {
-    /**
-     * PostgreSQL: a podcast route's write with an Idempotency-Key reads its session later, with the
-     * key's claim (pipeline/idempotency.ts); this reads it and answers what the claim found and what the
-     * access checks refuse (thrown by the caller once the claim is its own, to free it), else null.
-     */
-    readWithClaim:
-      ((claim: KeyClaim) => Promise<{ claim: ClaimOutcome | undefined; refused: Error | undefined }>) | null;
-  }
 }
+
+/** The access step, for the hooks of the pipeline (pipeline.ts). */
+export type AccessStep = {
+  /** The onRequest hook. */
+  hook: onRequestHookHandler;
+  /** Whether the step waits for the key's claim (PostgreSQL, a podcast route's keyed write). */
+  withKey: (request: FastifyRequest) => string | undefined;
+  /**
+   * The step for those: session, access row and the key's claim in one statement; what the
+   * claim found, the access checks' refusal (the caller throws it once the claim is its own, so
+   * its answer is recorded or the key freed), and the guard's decision, made once the claim won.
+   */
+  withClaim: (
+    request: FastifyRequest,
+    claim: KeyClaim,
+  ) => Promise<{
+    claim: ClaimOutcome | undefined;
+    refused: Error | undefined;
+    decide: () => Promise<void> | undefined;
+  }>;
+};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -43,11 +67,10 @@ const isApiRoute = (request: FastifyRequest) => routeOf(request).url?.startsWith
 
 const routeAccess = (request: FastifyRequest): Access => routeOf(request).config.access ?? 'verified';
 
-export function registerAccess(app: FastifyInstance, ctx: AppContext) {
+export function createAccessStep(app: FastifyInstance, ctx: AppContext): AccessStep {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('userFacts', null);
-  app.decorateRequest('readWithClaim', null);
 
   /** What the route's access rule says about the loaded session: nothing, or the error. */
   function denial(request: FastifyRequest) {
@@ -72,6 +95,10 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     }
   }
 
+  /** The guard's decision on a podcast rule, on the row read with the session. */
+  const decide = (request: FastifyRequest, read: AccessRead | undefined) =>
+    request.routeOptions.config.podcast ? decidePodcast(ctx, request, read) : undefined;
+
   // Session reads kept while nothing they read changed (db/change-memo.ts); PostgreSQL keeps only
   // the podcast's rows, whose change counts the guard's statement reads.
   const changes = ctx.db.watchChanges?.();
@@ -84,25 +111,39 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
   // PostgreSQL while the same podcast is selected and its counts hold.
   const selected = changeMemo<SessionAccess>(changes ? unchangedVersions(changes) : selectedVersions(ctx.db));
   const plainRead = sessionReader(ctx.db, changeMemo<SessionUser>(versions));
-  // A podcast's route reads the session with its access row, in one statement (session-access.ts).
-  app.addHook('onRequest', function loadSessionAccess(request, _reply, done) {
-    const api = isApiRoute(request) || routeOf(request).url === '/sanctum/csrf-cookie';
-    if (!api && SAFE_METHODS.has(request.method)) return done();
-    if (ctx.db.engine === 'postgres' && keyToClaim(request) && podcastThing(request)) {
-      // Read once the body is parsed (the claim stores its hash): session, access row and claim in
-      // one statement, then the same checks (Entscheidung PIPE-1; parse errors come before 401 for
-      // these writes).
-      request.readWithClaim = async (claim) => {
-        const reader = sessionWithClaim(ctx, request, claim);
-        await loadSession(ctx, request, reader);
-        return { claim: reader.claim, refused: refusal(request) };
-      };
-      return done();
-    }
-    const thing = SAFE_METHODS.has(request.method) ? accessMemo : writeMemo;
-    const read =
-      sessionWithAccess(ctx, { thing, selected }, request) ??
-      (!versions && routeOf(request).config?.userFacts ? sessionWithFacts(ctx.db, request) : plainRead);
-    loadSession(ctx, request, read).then(() => done(refusal(request)), done);
-  });
+  const withKey = (request: FastifyRequest) => {
+    if (ctx.db.engine !== 'postgres') return undefined;
+    const key = keyToClaim(request);
+    return key && podcastThing(request) ? key : undefined;
+  };
+
+  return {
+    withKey,
+    hook: function accessStep(request, _reply, done) {
+      const api = isApiRoute(request) || routeOf(request).url === '/sanctum/csrf-cookie';
+      if (!api && SAFE_METHODS.has(request.method)) return done();
+      if (withKey(request)) return done();
+      const thing = SAFE_METHODS.has(request.method) ? accessMemo : writeMemo;
+      const withAccess = sessionWithAccess(ctx, { thing, selected }, request);
+      const read =
+        withAccess ??
+        (!versions && routeOf(request).config?.userFacts ? sessionWithFacts(ctx.db, request) : plainRead);
+      loadSession(ctx, request, read).then(() => {
+        try {
+          const refused = refusal(request);
+          if (refused) return done(refused);
+          const deciding = decide(request, withAccess?.read);
+          if (!deciding) return done();
+          deciding.then(() => done(), done);
+        } catch (error) {
+          done(error as Error);
+        }
+      }, done);
+    },
+    async withClaim(request, claim) {
+      const reader = sessionWithClaim(ctx, request, claim);
+      await loadSession(ctx, request, reader);
+      return { claim: reader.claim, refused: refusal(request), decide: () => decide(request, reader.read) };
+    },
+  };
 }

@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
 import { inRequest } from '../db/request-transaction.ts';
 import { HttpError } from '../http/errors.ts';
+import type { AccessStep } from './access-hook.ts';
 import { answerTaken, freeKey, record } from './idempotency-answer.ts';
 import {
   CLEANUP_INTERVAL_MS,
@@ -16,7 +17,6 @@ import {
   idOf,
   isUpload,
   keyHeader,
-  keyToClaim,
   parseKey,
   runningKey,
   scopeOf,
@@ -91,31 +91,37 @@ async function claim(
 }
 
 /**
- * PostgreSQL, a podcast route's write: the key claimed in the session's statement (pipeline/access-hook.ts
- * `readWithClaim`, access/kinds.ts), its first round trip. Lost, it answers from the key's
- * row that statement saw; without one (committed meanwhile) or with this process's own unfreed
- * claim in the way, the claim is made again on its own (`claim`).
+ * PostgreSQL, a podcast route's write: the access step made with the key's claim in the session's
+ * statement (access-hook.ts `withClaim`), its first round trip. Won, the guard decides; lost, it
+ * answers from the key's row that statement saw; without one (committed meanwhile) or with this
+ * process's own unfreed claim in the way, the claim is made again on its own (`claim`), then the
+ * guard decides.
  */
 async function claimWithSession(
   ctx: AppContext,
   unfreed: Unfreed,
   running: Running,
+  access: AccessStep,
   request: FastifyRequest,
   reply: FastifyReply,
   key: string,
 ) {
   const own = runningKey(ctx, request);
-  const { claim: outcome, refused } = await request.readWithClaim!({ key, ...own });
+  const { claim: outcome, refused, decide } = await access.withClaim(request, { key, ...own });
   const scope = scopeOf(request);
   if (outcome?.won) {
     request.idempotency = { scope, key, holder: own.holder, replay: false };
-    // Refused after the claim (CSRF, 401): its answer is recorded, or the key freed, as any other.
+    // Refused after the claim (CSRF, 401, the guard's 404/403): its answer is recorded, or the key
+    // freed, as any other.
     if (refused) throw refused;
+    await decide();
     return false;
   }
   if (refused) throw refused;
   if (!outcome?.taken || unfreed.has(idOf(scope, key))) {
-    return claim(ctx, unfreed, running, request, reply, key);
+    const replayed = await claim(ctx, unfreed, running, request, reply, key);
+    if (!replayed) await decide();
+    return replayed;
   }
   return answerTaken(ctx.db, request, reply, outcome.taken, own.request, own.body_hash);
 }
@@ -139,7 +145,7 @@ function proceed(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, 
  * Registers the hooks. Call before the send hook: the answer is stored as serialized, before it
  * is compressed. Returns the hourly clean-up job, to be stopped on close.
  */
-export function registerIdempotency(app: FastifyInstance, ctx: AppContext): PeriodicJob {
+export function registerIdempotency(app: FastifyInstance, ctx: AppContext, access?: AccessStep): PeriodicJob {
   const unfreed: Unfreed = new Map();
   const running: Running = new Map();
   app.decorateRequest('idempotency', null);
@@ -147,9 +153,9 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): Peri
   // Both hooks take a callback, so a request without a key (every read) passes them without a
   // promise.
   app.addHook('preValidation', function claimIdempotencyKey(request, reply, done) {
-    const withSession = request.readWithClaim && keyToClaim(request);
+    const withSession = access?.withKey(request);
     if (withSession) {
-      claimWithSession(ctx, unfreed, running, request, reply, withSession).then(
+      claimWithSession(ctx, unfreed, running, access!, request, reply, withSession).then(
         (replayed) => replayed || proceed(ctx, request, reply, done),
         done,
       );

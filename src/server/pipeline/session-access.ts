@@ -14,6 +14,11 @@ import type { SessionReader, SessionUser } from '../access/session.ts';
 
 export type SessionAccess = { user: SessionUser; access: AccessRow };
 
+/** The access row read with the session, and when: what the guard decides on (access/guard.ts). */
+export type AccessRead = { row: AccessRow | undefined; now: Date };
+/** A session read that keeps the access row it read beside it, for the access step's decision. */
+export type AccessReader = SessionReader & { read?: AccessRead };
+
 /**
  * Where session-and-access rows are kept: `thing`'s while the counts of its podcast hold;
  * `selected`'s (a kind whose podcast the session picks) by rules of their own, since which podcast
@@ -23,8 +28,8 @@ export type AccessMemos = { thing: ChangeMemo<SessionAccess>; selected: ChangeMe
 
 /**
  * For the access hook (access-hook.ts): on a route with a podcast rule, the session is read with
- * the caller's access row in one statement (find-session-access.ts), which the guard then decides on
- * (role and plan anew for each request). The row is reused by the session's next request for the
+ * the caller's access row in one statement (find-session-access.ts), kept on the reader (`read`) for
+ * the guard's decision in the same step (role and plan anew for each request). The row is reused by the session's next request for the
  * same thing while nothing it was read from changed (db/change-memo.ts; on PostgreSQL by reads
  * only); a row without access is read again each time.
  */
@@ -32,12 +37,12 @@ export function sessionWithAccess(
   { db }: AppContext,
   memos: AccessMemos,
   request: FastifyRequest,
-): SessionReader | undefined {
+): AccessReader | undefined {
   const thing = podcastThing(request);
   if (!thing) return undefined;
   const { via, thingId } = thing;
   const keep = kindOf(via).from === 'session' ? memos.selected : memos.thing;
-  return async (sessionId, now) => {
+  const reader: AccessReader = async (sessionId, now) => {
     let found: { user: SessionUser | undefined; access: AccessRow | undefined } | undefined;
     const kept = await keep(sessionId, `${via}\n${thingId}`, now, async () => {
       const { user, access, until } = (found = await findSessionAccess(db, sessionId, now, via, thingId));
@@ -45,9 +50,10 @@ export function sessionWithAccess(
       return { value: { user, access }, podcastId: access.id, until, version: versionOf(access) };
     });
     const { user, access } = kept ?? found!;
-    if (user) request.accessRead = { row: access, now };
+    if (user) reader.read = { row: access, now };
     return user;
   };
+  return reader;
 }
 
 /**
@@ -59,10 +65,11 @@ export function sessionWithClaim({ db }: AppContext, request: FastifyRequest, cl
   const { via, thingId } = podcastThing(request)!;
   const reader = async (sessionId: string, now: Date) => {
     const found = await findSessionAccess(db, sessionId, now, via, thingId, claim);
-    if (found.user) request.accessRead = { row: found.access, now };
+    if (found.user) reader.read = { row: found.access, now };
     reader.claim = found.claim;
     return found.user;
   };
   reader.claim = undefined as ClaimOutcome | undefined;
+  reader.read = undefined as AccessRead | undefined;
   return reader;
 }

@@ -11,7 +11,6 @@ import {
   registerPodcastKinds,
   type PodcastVia,
 } from '../../../src/server/access/kinds.ts';
-import type { AppContext } from '../../../src/server/context.ts';
 import type { SessionUser } from '../../../src/server/access/session.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -25,7 +24,7 @@ const sessionUser = (id: number) =>
 describe('registration', () => {
   it('refuses a route under /api/ with an id that declares neither a podcast rule nor an access', () => {
     const app = Fastify();
-    registerPodcastGuard(app, {} as AppContext);
+    registerPodcastGuard(app);
     expect(() => app.get('/api/experiments/:id/x', async () => ({}))).toThrow(
       /\/api\/experiments\/:id\/x has a parameter but declares neither/,
     );
@@ -48,7 +47,7 @@ describe('registration', () => {
 
   it('refuses a rule naming a kind nobody registered, and a second kind under a known name', () => {
     const app = Fastify();
-    registerPodcastGuard(app, {} as AppContext);
+    registerPodcastGuard(app);
     const rule = { podcast: { via: 'episode' as PodcastVia, action: 'podcast.read' as const } };
     expect(() => app.get('/api/episodes/:id', { config: rule }, async () => ({}))).toThrow(
       "no podcast kind 'episode' is registered",

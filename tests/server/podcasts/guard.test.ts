@@ -3,7 +3,6 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { can, podcastActions } from '../../../src/shared/roles.ts';
 import { podcastAccess, registerPodcastGuard } from '../../../src/server/access/guard.ts';
-import type { AppContext } from '../../../src/server/context.ts';
 import type { SessionUser } from '../../../src/server/access/session.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -126,7 +125,7 @@ describe('the guard reads every request (podcast-kinds.ts)', () => {
 describe('deny by default', () => {
   it('refuses to register a podcast route that declares no rule', async () => {
     const app = Fastify();
-    registerPodcastGuard(app, {} as AppContext);
+    registerPodcastGuard(app);
     expect(() => app.get('/api/podcasts/:id/secrets', async () => ({ data: 'offen' }))).toThrow(
       '/api/podcasts/:id/secrets is podcast-scoped but declares no podcast rule',
     );
