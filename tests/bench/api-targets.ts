@@ -1,5 +1,7 @@
 // What api-throughput.ts loads: a verified user with a fresh (trial, so Pro) podcast, one
 // experiment started from a seeded method, and the reads and writes behind the app's screens.
+// The step toggle is ten such accounts' (this one and nine more), each ticking the steps of its own
+// podcast's experiment: see TEAM below.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, berlinDate } from '../../src/shared/calendar.ts';
@@ -9,6 +11,11 @@ export type Target = {
   path: string;
   /** Writes: sent with a new Idempotency-Key each (wrk-write.lua); reads are GETs. */
   write?: { method: 'POST' | 'PUT' | 'DELETE'; body: string };
+  /**
+   * A write several accounts make: each request goes to the next of these paths with its account's
+   * session (wrk-write.lua); `path` is the first's, which a single request (api-cpu.ts) sends.
+   */
+  by?: { path: string; session: Session }[];
 };
 
 /** Cookies and headers of a logged-in browser tab. */
@@ -21,10 +28,9 @@ const cookieOf = (response: Response, name: string) =>
     ?.split(';')[0];
 
 /** Registers a user like the PWA does and follows the verification link from the mail outbox. */
-async function verifiedSession(base: string, dataDir: string): Promise<Session> {
+async function verifiedSession(base: string, dataDir: string, email: string): Promise<Session> {
   const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
   let xsrf = cookieOf(csrf, 'XSRF-TOKEN')!;
-  const email = 'bench@example.org';
   const tokenHeaders = () => ({
     'content-type': 'application/json',
     'x-requested-with': 'XMLHttpRequest',
@@ -78,9 +84,8 @@ async function call<T>(base: string, session: Session, method: string, path: str
   return (await response.json()) as { data: T };
 }
 
-/** Sets up the user, podcast and experiment; returns the session and what to load. */
-export async function prepareTargets(base: string, dataDir: string) {
-  const session = await verifiedSession(base, dataDir);
+/** A new (trial, so Pro) podcast of the session's account and an experiment with action steps. */
+async function podcastWithExperiment(base: string, session: Session) {
   const api = <T>(method: string, path: string, body?: unknown) => call<T>(base, session, method, path, body);
   const categories = (await api<{ id: number }[]>('GET', '/api/categories')).data;
   const podcast = (
@@ -93,7 +98,7 @@ export async function prepareTargets(base: string, dataDir: string) {
   const practices = (await api<{ id: number }[]>('GET', `${p}/practices?order=advice`)).data;
   const today = berlinDate(new Date()); // the app's today: in Berlin, not UTC
   const ends = addDays(today, 30);
-  // A method with action steps, so the toggle has a step.
+  // A method with action steps, so the toggle has steps.
   let experiment: { id: number; actions?: { id: number }[] } | undefined;
   for (const practice of practices) {
     const started = (
@@ -108,8 +113,35 @@ export async function prepareTargets(base: string, dataDir: string) {
     ).data;
     if (experiment.actions?.length) break;
   }
-  const e = `/api/experiments/${experiment!.id}`;
-  const action = experiment!.actions![0]!.id;
+  return { api, p, practices, experiment: experiment!, steps: experiment!.actions!.map((a) => a.id) };
+}
+
+// The step toggle as ten accounts with a podcast each tick their own experiment's steps (each
+// request the next account's next step). Ten, as the registration throttle lets one client make ten
+// accounts an hour (the bench's own is the first). Not one step from all 32 connections: no team
+// ticks one step 32 times at once, and those writes waited for each other on the step's row lock,
+// so that figure measured how long a transaction holds its lock, not a podcaster's write
+// (2026-12-07).
+const TEAM = 10;
+
+/** Sets up the user, podcast and experiment; returns the session and what to load. */
+export async function prepareTargets(base: string, dataDir: string) {
+  const session = await verifiedSession(base, dataDir, 'bench@example.org');
+  const { api, p, practices, experiment, steps } = await podcastWithExperiment(base, session);
+  const team = [{ session, steps }];
+  for (let i = 1; i < TEAM; i++) {
+    const member = await verifiedSession(base, dataDir, `bench-team-${i}@example.org`);
+    team.push({ session: member, steps: (await podcastWithExperiment(base, member)).steps });
+  }
+  // Every account's first step, then every account's second …, so the requests in flight at once
+  // are different accounts' (a podcast's writes wait for each other only at its count's commit).
+  const depth = Math.max(...team.map((t) => t.steps.length));
+  const ticks = Array.from({ length: depth }, (_, n) =>
+    team.flatMap((t) =>
+      n < t.steps.length ? [{ path: `/api/experiments/actions/${t.steps[n]}`, session: t.session }] : [],
+    ),
+  ).flat();
+  const e = `/api/experiments/${experiment.id}`;
   await api('POST', `${e}/comments`, { content: 'Erster Kommentar' });
   const write = (body: unknown) => ({ method: 'POST' as const, body: JSON.stringify(body) });
   const targets: Target[] = [
@@ -127,13 +159,13 @@ export async function prepareTargets(base: string, dataDir: string) {
     { name: 'GET events', path: `${e}/events` },
     { name: 'GET comments', path: `${e}/comments` },
     { name: 'GET assistances', path: `${p}/assistances` },
-    { name: 'POST step toggle', path: `/api/experiments/actions/${action}`, write: write({}) },
+    // A flip (no `completed`): every request changes its step, as a user's tick does; the app's
+    // `{completed}` is the same UPDATE, but wrk cannot know a step's state after its last run.
+    { name: 'POST step toggle', path: ticks[0]!.path, write: write({}), by: ticks },
     { name: "POST 'Alles erledigt'", path: `${e}/actions`, write: write({}) },
     { name: 'POST comment', path: `${e}/comments`, write: write({ content: 'Aufnahme steht' }) },
     { name: 'POST bookmark', path: `${p}/bookmarks`, write: write({ practice_id: practices[1]!.id }) },
     { name: 'POST metrics', path: `${p}/metrics`, write: write({ coverage: 120, throughput: 60 }) },
   ];
-  // The toggle alternates (wrk-write.lua replaces the marker).
-  targets.find((t) => t.name === 'POST step toggle')!.write!.body = '{"completed":%toggle%}';
   return { session, targets };
 }

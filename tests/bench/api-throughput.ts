@@ -1,5 +1,7 @@
 // Prints how our API routes compare with a bare Fastify route, side by side in one run: the reads
-// behind the app's screens and the writes a user makes (each with a new Idempotency-Key).
+// behind the app's screens and the writes a user makes (each with a new Idempotency-Key). The step
+// toggle is ten accounts ticking their own podcasts' steps, not one step from every connection,
+// which measured the step's row lock (api-targets.ts, TEAM).
 // Run: npx tsx tests/bench/api-throughput.ts [seconds per run, default 10] [only targets containing]
 // BENCH_DB=sqlite (default), postgres or sqlite,postgres: PostgreSQL runs on a throw-away cluster
 // of its own (port BENCH_PG_PORT, default 55450), started and stopped by the bench.
@@ -9,6 +11,7 @@
 // and the bare route alone keeps its speed), so whatever comes first meets the faster baseline;
 // both orders together show each route in both phases (2026-11-29).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the real server there (open it in Chrome DevTools).
+// DB_POOL_SIZE is passed to the server (PostgreSQL's pool, default 10).
 // BENCH_PERF=1 starts it with --perf-basic-prof, so `perf record -g -p <pid>` names the JS frames.
 // BENCH_DIST=1 runs the built server (dist/server/main.js, `npm run build` first) instead of the
 // sources, which gives the profile real line numbers.
@@ -97,6 +100,8 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       // SQLite's durability switch (README), to measure either setting.
       ...(process.env.SQLITE_SYNCHRONOUS ? { SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS } : {}),
+      // PostgreSQL's pool (README), to see whether a figure waits for connections.
+      ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
       CLIENT_DIR: existsSync(join(clientDir, 'index.html')) ? clientDir : '',
     },
     `server-${engine}.log`,

@@ -35,7 +35,8 @@ export async function wrk(
     'Accept-Encoding': 'gzip, deflate, br',
     ...(session ? { Cookie: session.cookie, ...session.headers } : {}),
   };
-  const args = ['-t2', '-c32', `-d${duration}s`, '--latency', '--timeout', '5s'];
+  const threads = 2;
+  const args = [`-t${threads}`, '-c32', `-d${duration}s`, '--latency', '--timeout', '5s'];
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH };
   if (target.write) {
     args.push('-s', join(import.meta.dirname, 'wrk-write.lua'));
@@ -46,6 +47,11 @@ export async function wrk(
       BENCH_BODY: target.write.body,
       BENCH_HEADERS: Object.entries({ ...headers, 'Content-Type': 'application/json' })
         .map(([k, v]) => `${k}: ${v}`)
+        .join('\n'),
+      // Several accounts' writes: one line per request to take in turn, path, cookie and CSRF token.
+      BENCH_THREADS: String(threads),
+      BENCH_BY: (target.by ?? [])
+        .map((b) => [b.path, b.session.cookie, b.session.headers['x-xsrf-token']].join('\t'))
         .join('\n'),
     });
   } else {
