@@ -97,6 +97,17 @@ export async function sweepTips(ctx: TipContext, log?: FastifyBaseLogger, budget
 }
 
 /**
+ * Writes that change no row a rule reads (a step ticked, 'Alles erledigt', a comment): their
+ * podcast is not evaluated after them (Entscheidung TIPS-3). `tests/server/assistances/tip-inputs.test.ts`
+ * runs them and an evaluation and fails when a table one writes is one the evaluation reads.
+ */
+export const NOT_TIP_INPUTS = new Set([
+  'POST /api/experiments/actions/:id',
+  'POST /api/experiments/:id/actions',
+  'POST /api/experiments/:id/comments',
+]);
+
+/**
  * After every successful write to a podcast (a route with the podcast guard, or one that named the
  * podcast with evaluateTipsAfter, access/written-podcast.ts) its rules run in a debounced job (tip-job.ts), outside the
  * request. The sweep runs every `tips.sweepIntervalMs` in the process that holds its lease.
@@ -114,6 +125,7 @@ export function registerTips(app: FastifyInstance, ctx: TipContext): PeriodicJob
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    if (methods.every((m) => NOT_TIP_INPUTS.has(`${m} ${route.url}`))) return;
     const own = route.onResponse;
     route.onResponse = [...(own === undefined ? [] : [own].flat()), scheduleTips];
   });
