@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { withTx, type Db } from '../db/database.ts';
 import { requireUser, type SessionUser } from '../access/session.ts';
 import { forgetContentVersion, touchContent } from '../db/seed/seed.ts';
-import { afterCommit } from '../db/request-transaction.ts';
+import { afterCommit } from '../db/transaction-scope.ts';
 
 export type AuditEntry = {
   action: string;

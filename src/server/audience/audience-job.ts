@@ -15,7 +15,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
-import { afterCommit } from '../db/request-transaction.ts';
+import { afterCommit } from '../db/transaction-scope.ts';
 import { eachBounded } from '../jobs/due-spread.ts';
 import { fetchSource, type FetchContext, type FetchOutcome } from './fetch-source.ts';
 

@@ -1,6 +1,7 @@
 // An experiment's action steps: reading, setting or flipping one, and 'Alles erledigt'.
 import { sql } from 'kysely';
 import type { Database, Db, RunSync } from '../db/database.ts';
+import { oneWrite } from '../db/one-write.ts';
 import { preparedWrite } from '../db/prepared-query.ts';
 import { notFound } from '../http/errors.ts';
 import { experimentMessages, type ExperimentAction } from '../../shared/experiments.ts';
@@ -98,29 +99,27 @@ function logSteps(
 
 /**
  * Sets a step to `completed`, or flips it when that is undefined, and logs the change in the same
- * transaction (nothing is logged when the step was in that state already). Returns the step as
- * it is now. On SQLite `within` runs last in that transaction with the step (the idempotency
- * key's answer: answerWithin).
+ * transaction (nothing is logged when the step was in that state already). Answers the step as it
+ * is now. One write (db/one-write.ts): SQLite's UPDATE and log entry in one transaction,
+ * PostgreSQL's in one statement (Entscheidung EXP-2).
  */
-export async function changeStep(
+export function changeStep(
   db: Database,
   step: { podcastId: number; experimentId: number; stepId: number; userId: number; at: string },
   completed: boolean | undefined,
-  within?: (run: RunSync, step: ActionRow) => unknown,
-) {
+): Promise<{ data: ExperimentAction }> {
   const { podcastId, experimentId, stepId, userId, at } = step;
   const mode = modeOf(completed);
-  if (db.engine === 'postgres' || !db.writeSync) {
-    const [changed] = (await setLoggedStep[mode](db, stepId, userId, at, podcastId, experimentId)).rows;
-    return changed ?? foundStep((await stepRowOf(db, stepId)).rows[0]);
-  }
-  // SQLite: one synchronous transaction (database.ts writeSync).
-  return db.writeSync((run) => {
-    const [changed] = setStep[mode].sync(db, run, stepId, userId, at);
-    logSteps(db, run, changed ? [changed.id] : [], step);
-    const row = changed ?? foundStep(stepRowOf.sync(db, run, stepId)[0]);
-    within?.(run, row);
-    return row;
+  return oneWrite(db, {
+    sqlite: (run) => {
+      const [changed] = setStep[mode].sync(db, run, stepId, userId, at);
+      logSteps(db, run, changed ? [changed.id] : [], step);
+      return { data: serializeAction(changed ?? foundStep(stepRowOf.sync(db, run, stepId)[0])) };
+    },
+    postgres: async () => {
+      const [changed] = (await setLoggedStep[mode](db, stepId, userId, at, podcastId, experimentId)).rows;
+      return { data: serializeAction(changed ?? foundStep((await stepRowOf(db, stepId)).rows[0])) };
+    },
   });
 }
 
@@ -143,24 +142,20 @@ export const completeOpen = (db: Updater, experimentId: number, userId: number, 
     .returning('id');
 const completeOpenSteps = preparedWrite(completeOpen);
 /**
- * SQLite 'Alles erledigt': every open step done, one log entry per step that changed, in one
- * synchronous transaction (writeSync), with `within` last in it (the idempotency key's answer: answerWithin). PostgreSQL:
- * experiment-queries.ts completeAllShown, one statement.
+ * SQLite 'Alles erledigt' inside a write's transaction: every open step done, one log entry per
+ * step that changed. PostgreSQL: experiment-queries.ts completeAllShown, one statement.
  */
-export function completeAll(
+export function completeAllSync(
   db: Database,
+  run: RunSync,
   step: { podcastId: number; experimentId: number; userId: number; at: string },
-  within?: (run: RunSync) => unknown,
 ) {
   const { experimentId, userId, at } = step;
-  return db.writeSync!((run) => {
-    const done = completeOpenSteps.sync(db, run, experimentId, userId, at);
-    logSteps(
-      db,
-      run,
-      done.map((d) => d.id),
-      step,
-    );
-    within?.(run);
-  });
+  const done = completeOpenSteps.sync(db, run, experimentId, userId, at);
+  logSteps(
+    db,
+    run,
+    done.map((d) => d.id),
+    step,
+  );
 }

@@ -1,7 +1,8 @@
 // An experiment's comments as the API sends them, oldest first: the newest COMMENTS_PAGE of them,
 // and, with `before` (a comment's id), the ones before it (Entscheidung EXP-3).
 import type { Comment } from '../../shared/experiments.ts';
-import type { Database, Db, RunSync } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
+import { oneWrite } from '../db/one-write.ts';
 import { newestPage, olderThan, pageOf, type Keyset } from '../db/keyset-page.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import { imageUri } from '../users/serialize-user.ts';
@@ -76,26 +77,24 @@ const insertAndRead = preparedWrite(
 );
 
 /**
- * Adds a comment and answers it as the API sends it. On SQLite the insert and the read are one
- * synchronous transaction, with `within` last in it (the idempotency key's answer: answerWithin).
+ * Adds a comment and answers it as the API sends it, in one write (db/one-write.ts): on SQLite the
+ * insert and the read in one transaction, on PostgreSQL in one statement.
  */
-export async function addComment(
+export function addComment(
   db: Database,
   experimentId: number,
   userId: number,
   content: string,
   at: string,
-  within?: (run: RunSync, comment: Comment) => unknown,
-) {
-  if (!db.writeSync) {
-    const [row] = (await insertAndRead(db, experimentId, userId, content, at)).rows;
-    return serializeComment(row!);
-  }
-  // SQLite: one synchronous transaction (database.ts writeSync).
-  return db.writeSync((run) => {
-    const [{ id }] = insertComment.sync(db, run, experimentId, userId, content, at) as [{ id: number }];
-    const comment = serializeComment(oneCommentInTx.sync(db, run, experimentId, id)[0]!);
-    within?.(run, comment);
-    return comment;
+): Promise<{ data: Comment }> {
+  return oneWrite(db, {
+    sqlite: (run) => {
+      const [{ id }] = insertComment.sync(db, run, experimentId, userId, content, at) as [{ id: number }];
+      return { data: serializeComment(oneCommentInTx.sync(db, run, experimentId, id)[0]!) };
+    },
+    postgres: async () => {
+      const [row] = (await insertAndRead(db, experimentId, userId, content, at)).rows;
+      return { data: serializeComment(row!) };
+    },
   });
 }

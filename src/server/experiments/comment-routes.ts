@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, olderQuery } from '../../shared/api.ts';
 import { commentFormSchema, commentResource, commentsResponse } from '../../shared/experiments.ts';
 import type { AppContext } from '../context.ts';
-import { answerWithin, JSON_TYPE } from '../pipeline/idempotency-answer.ts';
 import { experimentRule, guardedExperiment } from './experiment-access.ts';
 import { addComment, loadComments } from './comment-queries.ts';
 
@@ -20,29 +19,17 @@ export async function commentRoutes(app: FastifyInstance, { db, clock }: AppCont
     async (request) => loadComments(db, guardedExperiment(request).experimentId, request.query.before),
   );
 
+  // Answered with what its one write returns (db/one-write.ts), stored with it as the key's answer.
   api.post(
     '/api/experiments/:id/comments',
     {
       schema: { params: idParam, body: commentFormSchema, response: { 201: commentResource } },
-      config: experimentRule('experiments.comment'),
+      config: { ...experimentRule('experiments.comment'), answerWithWrite: true },
     },
     async (request, reply) => {
       const { experimentId, user } = guardedExperiment(request);
-      const now = clock.now();
       reply.status(201);
-      // SQLite: the key's answer is stored in the comment's transaction (one commit for all of it).
-      const store = answerWithin(request, reply, now.getTime());
-      let stored: string | undefined;
-      const comment = await addComment(
-        db,
-        experimentId,
-        user.id,
-        request.body.content,
-        now.toISOString(),
-        store && ((run, comment) => (stored = store(db, run, { data: comment }))),
-      );
-      if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
-      return reply.send({ data: comment });
+      return addComment(request.db, experimentId, user.id, request.body.content, clock.now().toISOString());
     },
   );
 }

@@ -1,11 +1,12 @@
 // Experiments as the API sends them, and their writes (each with its log entry, in one transaction).
 import type { Database, Db, RunSync } from '../db/database.ts';
+import { oneWrite } from '../db/one-write.ts';
 import { notFound } from '../http/errors.ts';
 import { experimentMessages, type Experiment } from '../../shared/experiments.ts';
 import { experimentDays } from './experiment-days.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 
-import { completeOpen, serializeAction, stepEntry } from './action-queries.ts';
+import { completeAllSync, completeOpen, serializeAction, stepEntry } from './action-queries.ts';
 import { logChanged } from './event-queries.ts';
 import { sql } from 'kysely';
 
@@ -138,7 +139,7 @@ export async function showExperiment(db: Db, now: Date, experimentId: number) {
 // PostgreSQL 'Alles erledigt': the open steps done, one log entry per step (logChanged) and the
 // experiment as it is afterwards (one row per step), in one statement; the statement's snapshot
 // is from before its UPDATE, so each step's state is taken from `changed` where that holds it.
-// Entscheidung EXP-2. SQLite has no data-modifying WITH (action-queries.ts completeAll).
+// Entscheidung EXP-2. SQLite has no data-modifying WITH (action-queries.ts completeAllSync).
 const completedExperiment = preparedWrite(
   (db: Db, experimentId: number, userId: number, at: string, podcastId: number) => {
     const withChanges = db
@@ -163,7 +164,7 @@ const completedExperiment = preparedWrite(
  * PostgreSQL 'Alles erledigt': every open step done with its log entry, and the experiment as the
  * API sends it, in one statement; 404 when it is gone.
  */
-export async function completeAllShown(
+async function completeAllShown(
   db: Db,
   step: { podcastId: number; experimentId: number; userId: number; at: string },
   now: Date,
@@ -174,8 +175,26 @@ export async function completeAllShown(
   return experiment;
 }
 
+/**
+ * 'Alles erledigt': every open step done, one log entry per step that changed, and the experiment
+ * as it is afterwards, in one write (db/one-write.ts).
+ */
+export function completeAll(
+  db: Database,
+  step: { podcastId: number; experimentId: number; userId: number; at: string },
+  now: Date,
+): Promise<{ data: Experiment }> {
+  return oneWrite(db, {
+    sqlite: (run) => {
+      completeAllSync(db, run, step);
+      return { data: showExperimentSync(db, run, now, step.experimentId) };
+    },
+    postgres: async () => ({ data: await completeAllShown(db, step, now) }),
+  });
+}
+
 /** showExperiment inside SQLite's `db.writeSync` transaction (its `run`): it sees the transaction's writes. */
-export function showExperimentSync(db: Database, run: RunSync, now: Date, experimentId: number) {
+function showExperimentSync(db: Database, run: RunSync, now: Date, experimentId: number) {
   const [experiment] = toExperiments(oneExperiment.sync(db, run, experimentId), now);
   if (!experiment) throw notFound(experimentMessages.notFound);
   return experiment;

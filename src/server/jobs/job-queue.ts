@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { FaultRecord } from '../db/faults.ts';
-import { afterCommit } from '../db/request-transaction.ts';
+import { afterCommit } from '../db/transaction-scope.ts';
 
 export type QueueTable = 'mail_queue' | 'push_queue';
 

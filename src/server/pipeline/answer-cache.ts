@@ -7,8 +7,8 @@
 // An answer of a route that depends on anything else (another service, a file, the time of day)
 // must not opt in.
 //
-// The lookup is the route's last preValidation step, after the guard (which prepends itself) and
-// before the params and query are validated: an answer is kept only for parameters whose
+// The lookup is the route's last preValidation step, after the access step (the guard's decision)
+// and before the params and query are validated: an answer is kept only for parameters whose
 // validation passed (a 200) and that were sent as validation makes them, and the same parameters
 // pass the same way, so a hit skips the schemas (Entscheidung PIPE-2).
 //

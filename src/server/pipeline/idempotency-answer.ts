@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { databaseFault } from '../db/faults.ts';
-import type { Database, RunSync } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { HttpError, outageMessages } from '../http/errors.ts';
 import {
   idempotencyMessages,
@@ -55,42 +55,6 @@ export function answerTaken(
   return true;
 }
 
-/** Answers sent as text by answerWithin's routes: JSON, as Fastify types a serialized object. */
-export const JSON_TYPE = 'application/json; charset=utf-8';
-
-/**
- * SQLite: the key's answer stored in the write's own transaction, so the claim (held in this
- * process), the write and the record are one commit (Entscheidung PIPE-4). Returns undefined when the
- * answer is stored as it is sent (PostgreSQL, no key); else `store(db, run, payload)`, to call
- * last inside the write's synchronous transaction (database.ts writeSync): it serializes the payload as the route would (its response
- * schema for the reply's status), stores that and returns it, and the route sends that text
- * (typed JSON_TYPE). Should the transaction fail, the error's answer is stored as usual.
- */
-export function answerWithin(request: FastifyRequest, reply: FastifyReply, now: number) {
-  const claimed = request.idempotency;
-  const own = claimed?.inProcess;
-  if (!claimed || !own) return undefined;
-  return (db: Database, run: RunSync, payload: unknown): string => {
-    const body = reply.serialize(payload) as string;
-    storeAnswer.sync(
-      db,
-      run,
-      claimed.scope,
-      claimed.key,
-      own.request,
-      own.bodyHash,
-      claimed.holder,
-      reply.statusCode,
-      JSON_TYPE,
-      body,
-      now,
-      now + KEY_LIFETIME_MS,
-    );
-    own.stored = body;
-    return body;
-  };
-}
-
 /** Stores the first answer for its key (or frees the key when the answer says "try again"). */
 export async function record(
   ctx: AppContext,
@@ -110,7 +74,7 @@ export async function record(
     const id = idOf(claimed.scope, claimed.key);
     const acting = running.get(id);
     try {
-      // Stored with the write already (answerWithin), and this is that answer.
+      // Stored with the write already (unit-of-work.ts), and this is that answer.
       if (retryable(reply.statusCode) || (own.stored !== undefined && own.stored === body)) return;
       const now = ctx.clock.now().getTime();
       await storeAnswer(

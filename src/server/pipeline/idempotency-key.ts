@@ -37,7 +37,7 @@ export type Claim = {
   key: string;
   holder: string;
   replay: boolean;
-  /** SQLite: the claim held in this process (its request, and the answer if stored by answerWithin). */
+  /** SQLite: the claim held in this process (its request, and the answer if stored with the write: unit-of-work.ts). */
   inProcess?: { request: string; bodyHash: string; stored?: string };
   /** PostgreSQL: the write is done, its answer is being stored again in the background (idempotency-answer.ts `storeLater`). */
   storing?: boolean;

@@ -9,7 +9,9 @@ import type { AppContext } from '../context.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/lease.ts';
 import { inRequest } from '../db/request-transaction.ts';
 import { HttpError } from '../http/errors.ts';
+import { routeOf } from '../http/route-of.ts';
 import type { AccessStep } from './access-hook.ts';
+import { answeringWrite } from './unit-of-work.ts';
 import { answerTaken, freeKey, record } from './idempotency-answer.ts';
 import {
   CLEANUP_INTERVAL_MS,
@@ -62,6 +64,7 @@ async function claim(
         replay: false,
         inProcess: { request: fingerprint, bodyHash },
       };
+      if (routeOf(request).config.answerWithWrite) request.unitOfWork = answeringWrite(ctx, request, reply);
       return false;
     }
     return answerTaken(

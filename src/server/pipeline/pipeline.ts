@@ -8,9 +8,11 @@ import type { ChangeWatch } from '../db/change-watch.ts';
 import { createAccessStep } from './access-hook.ts';
 import { registerAnswerCache } from './answer-cache.ts';
 import { registerIdempotency } from './idempotency.ts';
+import { registerUnitOfWork } from './unit-of-work.ts';
 
 /** Registers the pipeline; returns the hourly clean-up of expired keys, to be stopped on close. */
 export function registerPipeline(app: FastifyInstance, ctx: AppContext, changes: ChangeWatch | undefined) {
+  registerUnitOfWork(app, ctx);
   const access = createAccessStep(app, ctx);
   const idempotencyCleanup = registerIdempotency(app, ctx, access);
   registerAnswerCache(app, ctx, changes);

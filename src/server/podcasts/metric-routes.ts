@@ -7,9 +7,9 @@ import { berlinDate } from '../../shared/calendar.ts';
 import { metricsResource } from '../../shared/podcasts.ts';
 import { metric, type MetricKey } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
+import { oneWrite } from '../db/one-write.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
-import { answerWithin, JSON_TYPE } from '../pipeline/idempotency-answer.ts';
 import { requireUser } from '../access/session.ts';
 import { HttpError, invalid } from '../http/errors.ts';
 import { logChanged, recordEventSync } from '../experiments/event-queries.ts';
@@ -72,6 +72,58 @@ type MetricValue = {
   measure: 'followers' | 'downloads_per_week' | null;
 };
 
+type MetricRow = {
+  podcast_id: number;
+  metric: MetricKey;
+  value: number;
+  recorded_on: string;
+  created_at: string;
+  user_id: number;
+  experiment_id: number | null;
+  evaluation: 'interim' | 'final' | null;
+};
+type EvaluationEntry = Parameters<typeof logChanged>[1];
+
+/**
+ * One evaluation's values, with the experiment's log entry when it names one, in one write
+ * (db/one-write.ts; Entscheidung POD-3): on SQLite one transaction, on PostgreSQL one statement
+ * (without an experiment the insert alone, atomic by itself; with one, the insert and its log entry
+ * in one data-modifying WITH). Answers `answer`.
+ */
+function addEvaluation<T>(db: Database, rows: MetricRow[], entry: EvaluationEntry | undefined, answer: T) {
+  return oneWrite(db, {
+    sqlite: (run) => {
+      const ids = rows.map(
+        (r) =>
+          insertMetric.sync(
+            db,
+            run,
+            r.podcast_id,
+            r.metric,
+            r.value,
+            r.recorded_on,
+            r.created_at,
+            r.user_id,
+            r.experiment_id,
+            r.evaluation,
+          )[0]!.id,
+      );
+      if (entry) recordEventSync(db, run, { ...entry, trackableId: Math.min(...ids) });
+      return answer;
+    },
+    postgres: async () => {
+      if (!entry) await db.insertInto('podcast_metrics').values(rows).execute();
+      else {
+        const inserting = db.with('changed', (qc) =>
+          qc.insertInto('podcast_metrics').values(rows).returning('id'),
+        );
+        await logChanged(inserting, entry, true).execute();
+      }
+      return answer;
+    },
+  });
+}
+
 export function podcastMetricRoutes(app: FastifyInstance, { db, clock }: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const params = idParam;
@@ -91,7 +143,7 @@ export function podcastMetricRoutes(app: FastifyInstance, { db, clock }: AppCont
     '/api/podcasts/:id/metrics',
     {
       schema: { params, body: evaluationSchema, response: { 201: metricsResource } },
-      config: { podcast: { action: 'metrics.create' } },
+      config: { podcast: { action: 'metrics.create' }, answerWithWrite: true },
     },
     async (request, reply) => {
       const access = requirePodcast(request);
@@ -130,47 +182,11 @@ export function podcastMetricRoutes(app: FastifyInstance, { db, clock }: AppCont
         values: [{ date: r.recorded_on, value: r.value, created_at: at, source: null, measure: null }],
       }));
       reply.status(201);
-      if (db.writeSync) {
-        // SQLite: the values, the log entry and the idempotency key's answer in one synchronous
-        // transaction (database.ts writeSync), one commit (Entscheidung POD-3).
-        const store = answerWithin(request, reply, now.getTime());
-        let stored: string | undefined;
-        await db.writeSync((run) => {
-          const ids = rows.map(
-            (r) =>
-              insertMetric.sync(
-                db,
-                run,
-                r.podcast_id,
-                r.metric,
-                r.value,
-                r.recorded_on,
-                r.created_at,
-                r.user_id,
-                r.experiment_id,
-                r.evaluation,
-              )[0]!.id,
-          );
-          if (experiment_id !== undefined) {
-            const entry = { podcastId, experimentId: experiment_id, ...metricEntry, userId: user.id, at };
-            recordEventSync(db, run, { ...entry, trackableId: Math.min(...ids) });
-          }
-          if (store) stored = store(db, run, { data: added });
-        });
-        if (stored !== undefined) return reply.type(JSON_TYPE).send(stored as never);
-      } else if (experiment_id === undefined) {
-        // PostgreSQL: one statement, so one round trip (Entscheidung EXP-2): without an
-        // experiment the insert alone (atomic by itself); with one, the insert and its log entry
-        // in one data-modifying WITH.
-        await db.insertInto('podcast_metrics').values(rows).execute();
-      } else {
-        const inserting = db.with('changed', (qc) =>
-          qc.insertInto('podcast_metrics').values(rows).returning('id'),
-        );
-        const entry = { podcastId, experimentId: experiment_id, ...metricEntry, userId: user.id, at };
-        await logChanged(inserting, entry, true).execute();
-      }
-      return reply.send({ data: added });
+      const entry =
+        experiment_id === undefined
+          ? undefined
+          : { podcastId, experimentId: experiment_id, ...metricEntry, userId: user.id, at };
+      return addEvaluation(request.db, rows, entry, { data: added });
     },
   );
 }

@@ -132,7 +132,7 @@ describe('Idempotency-Key', { timeout: 30_000 }, () => {
 });
 
 // On PostgreSQL a podcast route's key is claimed in the statement that reads the session and the
-// access row (pipeline/access-hook.ts readWithClaim); the same guarantees as above, through that path.
+// access row (pipeline/access-hook.ts withClaim); the same guarantees as above, through that path.
 describe("Idempotency-Key on a podcast's route", { timeout: 30_000 }, () => {
   async function commenting() {
     const { owner, experiment } = await ownerWithExperiment(t);

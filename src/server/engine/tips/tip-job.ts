@@ -9,7 +9,7 @@
 // every podcast again; a process that stops runs what it still owes first.
 import type { FastifyBaseLogger } from 'fastify';
 import { isForeignKeyViolation } from '../../db/database.ts';
-import { afterCommit } from '../../db/request-transaction.ts';
+import { afterCommit } from '../../db/transaction-scope.ts';
 
 export type TipJob = {
   /** Asks for the podcast's evaluation soon (after `delayMs`, or after the one running now). */
