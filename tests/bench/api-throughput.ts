@@ -2,7 +2,7 @@
 // behind the app's screens and the writes a user makes (each with a new Idempotency-Key). The step
 // toggle is ten accounts ticking their own podcasts' steps, not one step from every connection,
 // which measured the step's row lock (api-targets.ts, TEAM).
-// Run: npx tsx tests/bench/api-throughput.ts [seconds per run, default 10] [only targets containing]
+// Run: npx tsx tests/bench/api-throughput.ts [seconds per run, default 10] [only targets containing,or this]
 // BENCH_DB=sqlite (default), postgres or sqlite,postgres: PostgreSQL runs on a throw-away cluster
 // of its own (port BENCH_PG_PORT, default 55450), started and stopped by the bench.
 // BENCH_PAIRS=<n> sets how many bare/target pairs each target runs (default 3; the median is printed).
@@ -38,7 +38,7 @@ const seconds = Number(process.argv[2] ?? 10);
 // Other load on a shared machine moves single runs by a fifth and more, so each target runs as
 // several bare/target pairs and the median pair is printed.
 const pairs = Number(process.env.BENCH_PAIRS ?? 3);
-const only = process.argv[3] ?? '';
+const only = (process.argv[3] ?? '').split(',');
 const profile = [
   ...(process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
@@ -109,7 +109,7 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
   const base = `http://127.0.0.1:${port}`;
   await ready(`${base}/sanctum/csrf-cookie`);
   const { session, targets: all } = await prepareTargets(base, dir);
-  const targets = all.filter((t) => t.name.includes(only));
+  const targets = all.filter((t) => only.some((part) => t.name.includes(part)));
   if (process.env.BENCH_REVERSE) targets.reverse();
   const bareOf = (t: Target): Target => ({ ...t, path: '/bare' });
 
