@@ -8,6 +8,7 @@ import { HttpError, outageMessages } from '../http/errors.ts';
 import {
   idempotencyMessages,
   idOf,
+  ownAnswer,
   KEY_LIFETIME_MS,
   retryable,
   RUNNING_TIMEOUT_MS,
@@ -44,9 +45,13 @@ export function answerTaken(
     // then it is the outage's 503, not "already running" (the rolling-restart bench counted such
     // 409s as errors right after PostgreSQL came back).
     if (Date.now() - db.faults.lastOutageAt() < RUNNING_TIMEOUT_MS) {
-      throw new HttpError(503, outageMessages.unavailable, undefined, { 'retry-after': '1' });
+      throw new HttpError(503, outageMessages.unavailable, undefined, {
+        'retry-after': '1',
+      });
     }
-    throw new HttpError(409, idempotencyMessages.running, undefined, { 'retry-after': '1' });
+    throw new HttpError(409, idempotencyMessages.running, undefined, {
+      'retry-after': '1',
+    });
   }
   request.idempotency = { scope: '', key: '', holder: '', replay: true };
   reply.code(row.status).header('idempotent-replayed', 'true');
@@ -77,19 +82,8 @@ export async function record(
       // Stored with the write already (unit-of-work.ts), and this is that answer.
       if (retryable(reply.statusCode) || (own.stored !== undefined && own.stored === body)) return;
       const now = ctx.clock.now().getTime();
-      await storeAnswer(
-        ctx.db,
-        claimed.scope,
-        claimed.key,
-        own.request,
-        own.bodyHash,
-        claimed.holder,
-        reply.statusCode,
-        typeof type === 'string' ? type : null,
-        body,
-        now,
-        now + KEY_LIFETIME_MS,
-      );
+      const contentType = typeof type === 'string' ? type : null;
+      await storeAnswer(ctx.db, ...ownAnswer(claimed, reply.statusCode, contentType, body, now));
     } finally {
       // After the commit: a duplicate from now on reads the stored answer.
       if (running.get(id) === acting) running.delete(id);

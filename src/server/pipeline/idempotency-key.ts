@@ -44,6 +44,30 @@ export type Claim = {
   /** PostgreSQL: the request's writes and its answer, one transaction (db/request-transaction.ts). */
   tx?: RequestTransaction;
 };
+/**
+ * SQLite: what storeAnswer (idempotency-statements.ts) stores for a claim held in this process, from
+ * its scope on: the request, the answer and its lifetime.
+ */
+export const ownAnswer = (
+  claimed: Claim,
+  status: number,
+  contentType: string | null,
+  body: string | null,
+  now: number,
+) =>
+  [
+    claimed.scope,
+    claimed.key,
+    claimed.inProcess!.request,
+    claimed.inProcess!.bodyHash,
+    claimed.holder,
+    status,
+    contentType,
+    body,
+    now,
+    now + KEY_LIFETIME_MS,
+  ] as const;
+
 /** Claims whose request failed with the database and whose key could not be freed yet, by scope and key. */
 export type Unfreed = Map<string, Claim>;
 export const idOf = (scope: string, key: string) => `${scope}\n${key}`;
@@ -123,7 +147,12 @@ export type RunningKey = {
 export const takeOverFree = (oc: OnConflictBuilder<DB, 'idempotency_keys'>, running: RunningKey) =>
   oc
     .columns(['scope', 'key'])
-    .doUpdateSet({ ...running, status: null, content_type: null, response: null })
+    .doUpdateSet({
+      ...running,
+      status: null,
+      content_type: null,
+      response: null,
+    })
     .where((eb) =>
       eb.or([
         eb('idempotency_keys.expires_at', '<=', running.created_at),

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Database, RunSync } from '../db/database.ts';
-import { KEY_LIFETIME_MS } from './idempotency-key.ts';
+import { ownAnswer } from './idempotency-key.ts';
 import { storeAnswer } from './idempotency-statements.ts';
 
 declare module 'fastify' {
@@ -53,20 +53,7 @@ export function answeringWrite(ctx: AppContext, request: FastifyRequest, reply: 
       if (answered) return answer;
       const body = reply.serialize(answer) as string;
       const now = clock.now().getTime();
-      storeAnswer.sync(
-        db,
-        run,
-        claimed.scope,
-        claimed.key,
-        own.request,
-        own.bodyHash,
-        claimed.holder,
-        reply.statusCode,
-        JSON_TYPE,
-        body,
-        now,
-        now + KEY_LIFETIME_MS,
-      );
+      storeAnswer.sync(db, run, ...ownAnswer(claimed, reply.statusCode, JSON_TYPE, body, now));
       // The answer sent is this text; its onSend finds it stored (idempotency-answer.ts `record`).
       own.stored = body;
       answered = true;
