@@ -167,5 +167,5 @@ export async function prepareTargets(base: string, dataDir: string) {
     { name: 'POST bookmark', path: `${p}/bookmarks`, write: write({ practice_id: practices[1]!.id }) },
     { name: 'POST metrics', path: `${p}/metrics`, write: write({ coverage: 120, throughput: 60 }) },
   ];
-  return { session, targets };
+  return { session, targets, podcast: p, practice: practices[0]!.id };
 }

@@ -78,7 +78,7 @@ const processCpu = () => {
   return (user + system) / 1e6;
 };
 
-export async function measureJobs(env: NodeJS.ProcessEnv, postmaster?: number) {
+export async function measureJobs(env: NodeJS.ProcessEnv, postmaster?: number, { hour = true } = {}) {
   const config = loadConfig({
     ...env,
     CLIENT_DIR: '',
@@ -107,6 +107,9 @@ export async function measureJobs(env: NodeJS.ProcessEnv, postmaster?: number) {
       await runAll();
       idle.push(performance.now() - started);
     }
+    const perJobMs = Object.fromEntries(Object.entries(perJob).map(([name, ms]) => [name, median(ms)]));
+    const slowest = Object.entries(perJobMs).sort((a, b) => b[1] - a[1])[0]!;
+    if (!hour) return { idleMs: median(idle), perJobMs, slowest, hour: undefined };
     const intervals: Record<string, number> = {
       tipSweep: config.tips.sweepIntervalMs,
       audience: config.op3.fetchIntervalMs,
@@ -141,15 +144,16 @@ export async function measureJobs(env: NodeJS.ProcessEnv, postmaster?: number) {
     const serverIdle = postmaster ? ((clusterCpu(postmaster) - serverBefore) / 5) * 3600 : 0;
     return {
       idleMs: median(idle),
-      slowest: Object.entries(perJob)
-        .map(([name, ms]) => [name, median(ms)] as const)
-        .sort((a, b) => b[1] - a[1])[0]!,
-      runs: runs.length,
-      hourCpu,
-      hourWall,
-      timersCpu,
-      serverIdle,
-      share: (hourCpu + timersCpu) / 3600,
+      perJobMs,
+      slowest,
+      hour: {
+        runs: runs.length,
+        hourCpu,
+        hourWall,
+        timersCpu,
+        serverIdle,
+        share: (hourCpu + timersCpu) / 3600,
+      },
     };
   } finally {
     await app.close();
@@ -161,8 +165,8 @@ export async function measureJobs(env: NodeJS.ProcessEnv, postmaster?: number) {
  * with nothing new (the population has measured every finished experiment), then runs after `k`
  * experiments of podcasts with OP3's numbers finished anew (their contributions deleted, so the
  * run measures them again and recomputes their methods): wall time and CPU (this process plus,
- * on PostgreSQL, the database server's) per run and per finished experiment. The first run
- * publishes every method (no state yet): printed apart.
+ * on PostgreSQL, the database server's) per run and per finished experiment. Every method is
+ * published before (data-scale.ts, `renew`).
  */
 export async function measurePooled(env: NodeJS.ProcessEnv, postmaster?: number, ks = [20, 200]) {
   const db = createDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
@@ -179,7 +183,6 @@ export async function measurePooled(env: NodeJS.ProcessEnv, postmaster?: number,
       .select('practice_id')
       .distinct()
       .execute();
-    const first = await timed(() => runPooledEvidence(db, now));
     const idle: { ms: number; cpuMs: number }[] = [];
     for (let i = 0; i < 3; i++) idle.push(await timed(() => runPooledEvidence(db, now)));
     const finished = [];
@@ -211,7 +214,7 @@ export async function measurePooled(env: NodeJS.ProcessEnv, postmaster?: number,
       finished.push({ k: picked.length, methods: new Set(picked.map((c) => c.practice_id)).size, ...run });
     }
     const mid = idle.sort((a, b) => a.ms - b.ms)[1]!;
-    return { methods: methods.length, first, idle: mid, finished };
+    return { methods: methods.length, idle: mid, finished };
   } finally {
     await db.destroy();
   }

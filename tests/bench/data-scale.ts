@@ -11,24 +11,32 @@
 //   a simulated hour as a share of one core; the pooled effects' job with nothing new and after
 //   k experiments finished anew (per finished experiment);
 // - the database's size per 1,000 podcasts: (big − small) / (SCALE_PODCASTS / 1000).
-// Run: npx tsx tests/bench/data-scale.ts [seconds per wrk run, default 5] [only targets containing]
+// Run: npx tsx tests/bench/data-scale.ts [seconds per wrk run, default 5] [only targets containing
+// one of these, comma-separated]
 // BENCH_DB=sqlite,postgres (default both), BENCH_PAIRS (default 3), SCALE_PODCASTS;
 // PostgreSQL: BENCH_DATABASE_URL (an admin URL; fresh databases are made there) or a throw-away
 // cluster on BENCH_PG_PORT (default 55451). Loopback only.
+// BENCH_KEEP_DIR=<folder>: each side is kept there (`<engine>-small`, `<engine>-big`: the SQLite
+// file, or a `database-url` file naming the PostgreSQL database, which is then not dropped) and a
+// later run with the same folder and SCALE_PODCASTS reuses it instead of filling anew (filling
+// 50,000 podcasts takes minutes). It holds the earlier runs' writes; PostgreSQL needs
+// BENCH_DATABASE_URL with it (a throw-away cluster goes with the run). BENCH_PARTS (default
+// start,reads,jobs,hour,pooled,size; `hour`: the jobs' simulated hour): only these; `none` fills.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { createDatabase } from '../../src/server/db/database.ts';
+import { createDatabase, type Database } from '../../src/server/db/database.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seed } from '../../src/server/db/seed/seed.ts';
+import { runPooledEvidence } from '../../src/server/practices/pooled-job.ts';
 import { startPostgres } from '../postgres.ts';
 import { freshPostgres } from '../server/helpers/test-app.ts';
-import { populate } from '../support/population.ts';
+import { populate, reschedule } from '../support/population.ts';
 import { freePort } from '../support/loopback-server.ts';
-import { prepareTargets } from './api-targets.ts';
+import { prepareTargets, type Target } from './api-targets.ts';
 import { clusterCpu, measureJobs, measurePooled, postmasterOf } from './data-scale-jobs.ts';
 import { wrk, type Result } from './wrk-run.ts';
 
@@ -36,28 +44,100 @@ const seconds = Number(process.argv[2] ?? 5);
 const only = process.argv[3] ?? '';
 const pairs = Number(process.env.BENCH_PAIRS ?? 3);
 const scale = Number(process.env.SCALE_PODCASTS ?? 50_000);
+const parts = new Set((process.env.BENCH_PARTS ?? 'start,reads,jobs,hour,pooled,size').split(','));
 const root = resolve(import.meta.dirname, '../..');
-const work = mkdtempSync(join(tmpdir(), 'kompass-scale-'));
+const keep = process.env.BENCH_KEEP_DIR ? resolve(process.env.BENCH_KEEP_DIR) : undefined;
+const work = keep ?? mkdtempSync(join(tmpdir(), 'kompass-scale-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const f = (x: number, digits = 0) => x.toFixed(digits);
 const range = (xs: number[]) => `${f(Math.min(...xs), 2)}–${f(Math.max(...xs), 2)}`;
 
-type Side = { name: 'small' | 'big'; env: NodeJS.ProcessEnv };
+type Side = {
+  name: 'small' | 'big';
+  env: NodeJS.ProcessEnv;
+  /** The filled podcasts' ids: first, first + 1, … (big only). */
+  population?: { first: number; podcasts: number };
+};
 
 async function prepare(name: Side['name'], adminUrl?: string): Promise<Side> {
-  const dataDir = mkdtempSync(join(work, `${name}-`));
+  const dataDir = keep
+    ? join(keep, `${adminUrl ? 'postgres' : 'sqlite'}-${name}`)
+    : mkdtempSync(join(work, `${name}-`));
+  // What was filled: `<podcasts> <first podcast id>` (small: `1 0`).
+  const filled = join(dataDir, 'filled');
+  const urlFile = join(dataDir, 'database-url');
+  const podcasts = name === 'big' ? scale : 1;
+  const side = (databaseUrl: string | undefined, first: number): Side => ({
+    name,
+    env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    population: name === 'big' ? { first, podcasts } : undefined,
+  });
+  const kept = keep && existsSync(filled) ? readFileSync(filled, 'utf8').split(' ').map(Number) : [];
+  if (kept[0] === podcasts) {
+    console.log(`  ${name}: reusing ${dataDir}`);
+    const reused = side(adminUrl ? readFileSync(urlFile, 'utf8') : undefined, kept[1]!);
+    await renew(reused);
+    return reused;
+  }
+  mkdirSync(dataDir, { recursive: true });
   const databaseUrl = adminUrl ? await freshPostgres(adminUrl) : undefined;
+  if (keep && databaseUrl) writeFileSync(urlFile, databaseUrl);
   const db = createDatabase({ dataDir, databaseUrl });
   await migrate(db);
   await seed(db);
+  let first = 0;
   if (name === 'big') {
+    const { m } = await db
+      .selectFrom('podcasts')
+      .select((eb) => eb.fn.max('id').as('m'))
+      .executeTakeFirstOrThrow();
+    first = Number(m ?? 0) + 1;
     const started = performance.now();
-    const counts = await populate(db, { podcasts: scale });
+    const counts = await populate(db, {
+      podcasts: scale,
+      log: process.env.BENCH_VERBOSE ? (line) => console.log(`    ${line}`) : undefined,
+    });
     const rows = Object.values(counts).reduce((a, b) => a + b, 0);
     console.log(`  filled ${scale} podcasts, ${rows} rows in ${f((performance.now() - started) / 1000)} s`);
   }
   await db.destroy();
-  return { name, env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } };
+  if (keep) writeFileSync(filled, `${podcasts} ${first}`);
+  const made = side(databaseUrl, first);
+  await renew(made);
+  return made;
+}
+
+/**
+ * As if just filled: the population's due times written anew relative to now (a kept database's
+ * are hours old, and what fell due meanwhile is no job's idle work), no job's lease held, and the pooled effects'
+ * first run, as on a studio that runs the job (every method published, so the reads meet the
+ * figures; a no-op where they are).
+ */
+async function renew(side: Side) {
+  const db = createDatabase({ dataDir: side.env.DATA_DIR!, databaseUrl: side.env.DATABASE_URL });
+  try {
+    await migrate(db);
+    // A kept database may hold the job leases of a run that was stopped: its jobs would not run.
+    await db.deleteFrom('leases').execute();
+    if (side.population) await reschedule(db, side.population);
+    await publishPooled(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The pooled effects' first run where nothing is published yet. */
+async function publishPooled(db: Database) {
+  const { n } = await db
+    .selectFrom('practice_pooled_states')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(n) > 0) return;
+  const started = performance.now();
+  const methods = await runPooledEvidence(db, new Date());
+  console.log(
+    `  pooled effects published (${methods} methods) in ${f((performance.now() - started) / 1000, 1)} s`,
+  );
 }
 
 /** The database's size as its engine counts it (SQLite: its pages, with those still in the WAL). */
@@ -120,14 +200,8 @@ const stop = (child: ChildProcess) =>
     child.exitCode !== null ? done(0) : (child.once('exit', done), child.kill('SIGTERM')),
   );
 
-async function bench(engine: string, adminUrl?: string, postmaster?: number) {
-  console.log(`\n${engine}: ${scale} podcasts against one; load ${f(loadavg()[0]!, 1)}`);
-  const small = await prepare('small', adminUrl);
-  const big = await prepare('big', adminUrl);
-  const sides = [small, big];
-  // Before the bench's own writes grow either.
-  const [smallBytes, bigBytes] = [await bytes(small), await bytes(big)];
-
+/** Start to first answer and the migrations' check, three times per side, alternating. */
+async function startTimes(sides: Side[]) {
   const starts = { small: [] as number[], big: [] as number[] };
   const checks = { small: [] as number[], big: [] as number[] };
   for (let i = 0; i < 3; i++)
@@ -144,9 +218,33 @@ async function bench(engine: string, adminUrl?: string, postmaster?: number) {
     console.log(
       `  ${label}: small ${f(median(m.small))} ms, big ${f(median(m.big))} ms, ratio ${f(median(m.big) / median(m.small), 2)} (goal ≤ 2)`,
     );
+}
 
+/**
+ * A method's overview and the method list as their first screens read them beyond api-targets.ts
+ * (src/shared/first-screens.ts: the method in the podcast's context, its collections, the similar
+ * methods, and what other podcasts measured).
+ */
+function methodTargets(podcast: string, practice: number): Target[] {
+  const context = podcast.split('/').at(-1);
+  return [
+    { name: 'GET pooled-effects', path: `${podcast}/pooled-effects` },
+    { name: 'GET practice in context', path: `/api/practices/${practice}?context=${context}` },
+    { name: 'GET compilations', path: `/api/practices/${practice}/compilations` },
+    { name: 'GET similarities', path: `/api/practices/${practice}/similarities?context=${context}&limit=3` },
+    { name: 'GET keywords', path: '/api/keywords' },
+  ];
+}
+
+/** The API targets by wrk, small against big in alternating pairs. */
+async function reads(sides: Side[], postmaster?: number) {
   const servers = await Promise.all(sides.map(serve));
-  const prepared = await Promise.all(servers.map((s, i) => prepareTargets(s.base, sides[i]!.env.DATA_DIR!)));
+  const prepared = await Promise.all(
+    servers.map(async (s, i) => {
+      const got = await prepareTargets(s.base, sides[i]!.env.DATA_DIR!);
+      return { ...got, targets: [...got.targets, ...methodTargets(got.podcast, got.practice)] };
+    }),
+  );
   console.log(
     `  wrk -t2 -c32 -d${seconds}s, ${pairs} pairs; ratio = big / small (goals: req/s ≥ 0.8, p99 ≤ 1.5)`,
   );
@@ -154,7 +252,7 @@ async function bench(engine: string, adminUrl?: string, postmaster?: number) {
     `  ${'target'.padEnd(24)}${['small/s', 'big/s', 'ratio', 'range', 'p99 s', 'p99 b', 'ratio', 'range', 'µs s', 'µs b', 'ratio', 'load'].map((h) => h.padStart(h === 'range' ? 11 : 8)).join('')}`,
   );
   for (const [t, target] of prepared[0]!.targets.entries()) {
-    if (!target.name.includes(only)) continue;
+    if (!only.split(',').some((o) => target.name.includes(o))) continue;
     const targetOf = (i: number) => prepared[i]!.targets[t]!;
     // CPU per request: the server's (wrk-run.ts) plus, on PostgreSQL, the database server's.
     const run = async (i: number, duration = seconds) => {
@@ -193,32 +291,56 @@ async function bench(engine: string, adminUrl?: string, postmaster?: number) {
     );
   }
   await Promise.all(servers.map((s) => stop(s.child)));
+}
 
-  for (const side of sides) {
-    const jobs = await measureJobs(side.env, postmaster);
+async function jobTimes(sides: Side[], postmaster?: number) {
+  if (parts.has('jobs'))
+    for (const side of sides) {
+      // Nothing due: what fell due while the reads ran is no idle work.
+      await renew(side);
+      const jobs = await measureJobs(side.env, postmaster, { hour: parts.has('hour') });
+      const each = Object.entries(jobs.perJobMs)
+        .map(([name, ms]) => `${name} ${f(ms, 1)}`)
+        .join(', ');
+      console.log(
+        `  jobs, ${side.name}: sweep with nothing due ${f(jobs.idleMs, 1)} ms (goal ≤ 1000; ${each} ms)` +
+          (jobs.hour
+            ? `; a simulated hour: ${jobs.hour.runs} runs, ${f(jobs.hour.hourCpu, 2)} s CPU in ${f(jobs.hour.hourWall / 1000, 1)} s, timers ${f(jobs.hour.timersCpu, 1)} s/h → ${f(jobs.hour.share * 100, 2)} % of a core (goal ≤ 5)` +
+              (postmaster ? `; the database server idle: ${f(jobs.hour.serverIdle, 1)} s/h` : '')
+            : ''),
+      );
+    }
+  if (parts.has('pooled'))
+    for (const side of sides) {
+      const pooled = await measurePooled(side.env, postmaster);
+      const per =
+        pooled.finished
+          .map(
+            (r) =>
+              `${r.k} finished anew (${r.methods} methods) ${f(r.ms)} ms, ${f(r.ms / r.k, 1)} ms and ${f(r.cpuMs / r.k, 1)} ms CPU per experiment`,
+          )
+          .join('; ') || 'nothing measured to finish anew';
+      console.log(
+        `  pooled effects, ${side.name} (${pooled.methods} methods measured): nothing new ${f(pooled.idle.ms, 1)} ms (${f(pooled.idle.cpuMs, 1)} ms CPU); ${per}`,
+      );
+    }
+}
+
+async function bench(engine: string, adminUrl?: string, postmaster?: number) {
+  console.log(`\n${engine}: ${scale} podcasts against one; load ${f(loadavg()[0]!, 1)}`);
+  const small = await prepare('small', adminUrl);
+  const big = await prepare('big', adminUrl);
+  const sides = [small, big];
+  // Before the bench's own writes grow either.
+  const [smallBytes, bigBytes] = [await bytes(small), await bytes(big)];
+  if (parts.has('start')) await startTimes(sides);
+  if (parts.has('reads')) await reads(sides, postmaster);
+  await jobTimes(sides, postmaster);
+  if (parts.has('size'))
     console.log(
-      `  jobs, ${side.name}: sweep with nothing due ${f(jobs.idleMs, 1)} ms (goal ≤ 1000; slowest ${jobs.slowest[0]} ${f(jobs.slowest[1], 1)} ms); a simulated hour: ${jobs.runs} runs, ` +
-        `${f(jobs.hourCpu, 2)} s CPU in ${f(jobs.hourWall / 1000, 1)} s, timers ${f(jobs.timersCpu, 1)} s/h → ${f(jobs.share * 100, 2)} % of a core (goal ≤ 5)` +
-        (postmaster ? `; the database server idle: ${f(jobs.serverIdle, 1)} s/h` : ''),
+      `  size: small ${f(smallBytes / 2 ** 20, 1)} MiB, big ${f(bigBytes / 2 ** 20, 1)} MiB → ${f((bigBytes - smallBytes) / (scale / 1000) / 2 ** 20, 1)} MiB per 1,000 podcasts`,
     );
-  }
-  for (const side of sides) {
-    const pooled = await measurePooled(side.env, postmaster);
-    const per =
-      pooled.finished
-        .map(
-          (r) =>
-            `${r.k} finished anew (${r.methods} methods) ${f(r.ms)} ms, ${f(r.ms / r.k, 1)} ms and ${f(r.cpuMs / r.k, 1)} ms CPU per experiment`,
-        )
-        .join('; ') || 'nothing measured to finish anew';
-    console.log(
-      `  pooled effects, ${side.name}: the first run (${pooled.methods} methods published) ${f(pooled.first.ms)} ms; nothing new ${f(pooled.idle.ms, 1)} ms (${f(pooled.idle.cpuMs, 1)} ms CPU); ${per}`,
-    );
-  }
-  console.log(
-    `  size: small ${f(smallBytes / 2 ** 20, 1)} MiB, big ${f(bigBytes / 2 ** 20, 1)} MiB → ${f((bigBytes - smallBytes) / (scale / 1000) / 2 ** 20, 1)} MiB per 1,000 podcasts`,
-  );
-  if (adminUrl) {
+  if (adminUrl && !keep) {
     const admin = createDatabase({ dataDir: work, databaseUrl: adminUrl });
     for (const side of sides)
       await sql.raw(`DROP DATABASE ${new URL(side.env.DATABASE_URL!).pathname.slice(1)}`).execute(admin);
@@ -241,5 +363,5 @@ try {
     }
   }
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  if (!keep) rmSync(work, { recursive: true, force: true });
 }

@@ -28,24 +28,10 @@ const METRICS = [
   'enjoyment',
 ];
 
-/** Fills `db` (ids after those already there); returns the rows each table got. */
-export async function populate(db: Database, { podcasts: n, now = new Date(), log }: PopulationOptions) {
+/** SQL pieces in the engine's own way, relative to `now`. */
+function helpers(db: Database, now: Date) {
   const pg = db.engine === 'postgres';
   const NOW = `'${now.toISOString()}'`;
-  const max = async (table: string) =>
-    Number(
-      (await sql.raw<{ m: number | null }>(`SELECT max(id) AS m FROM ${table}`).execute(db)).rows[0]?.m ?? 0,
-    );
-  const [u0, p0, s0] = [await max('users'), await max('podcasts'), await max('audience_sources')];
-  const e0 = await max('experiments');
-  const categories = (
-    await sql.raw<{ id: number }>('SELECT id FROM categories ORDER BY id LIMIT 2').execute(db)
-  ).rows;
-  const practiceCount = Number(
-    (await sql.raw<{ c: number }>('SELECT count(*) AS c FROM practices').execute(db)).rows[0]!.c,
-  );
-  if (categories.length < 2 || practiceCount < 8) throw new Error('populate: seed the content first');
-
   /** `name(i)` with i = from..to, in the engine's own way. */
   const series = (name: string, from: number | string, to: number | string) =>
     pg
@@ -69,6 +55,84 @@ export async function populate(db: Database, { podcasts: n, now = new Date(), lo
         () => true,
         () => false,
       );
+  return { series, ago, day, exists };
+}
+
+/**
+ * The due times as the fill writes them, relative to `now`: each feed's next check and each OP3
+ * fetch some time in the coming day, each podcast's tips in the coming week. The data-scale bench
+ * writes them anew before it measures the jobs on a kept database, so nothing has fallen due
+ * meanwhile (the population's `now` would be hours old).
+ */
+async function scheduleStatements(
+  db: Database,
+  p0: number,
+  n: number,
+  now: Date,
+): Promise<[string, string][]> {
+  const { series, ago, exists } = helpers(db, now);
+  const active = `p.i % 2 = 0`;
+  return [
+    [
+      'audience_sources (due)',
+      `UPDATE audience_sources SET status = 'ok', next_fetch_at = ${ago(`-(600 + (podcast_id - ${p0}) * 7919 % 86000)`)}
+      WHERE podcast_id > ${p0} AND podcast_id <= ${p0 + n} AND type = 'op3'`,
+    ],
+    ...((await exists('feed_check_schedule'))
+      ? ([
+          [
+            'feed_check_schedule (cleared)',
+            `DELETE FROM feed_check_schedule WHERE podcast_id > ${p0} AND podcast_id <= ${p0 + n}`,
+          ],
+          // A day after each feed's newest report.
+          [
+            'feed_check_schedule',
+            `INSERT INTO feed_check_schedule (podcast_id, due_at)
+            SELECT ${p0} + p.i, ${ago('p.i * 7919 % 86000 - 86400')} FROM ${series('p', 1, n)} WHERE ${active}`,
+          ],
+        ] as [string, string][])
+      : []),
+    // Evaluated before: each podcast's tips are due again some time in the coming week.
+    [
+      'tip_schedule (cleared)',
+      `DELETE FROM tip_schedule WHERE podcast_id > ${p0} AND podcast_id <= ${p0 + n}`,
+    ],
+    [
+      'tip_schedule',
+      `INSERT INTO tip_schedule (podcast_id, due_at, evaluated_at)
+      SELECT ${p0} + p.i, ${ago('-(600 + p.i * 7919 % 604000)')}, ${now.getTime()} FROM ${series('p', 1, n)}`,
+    ],
+  ];
+}
+
+/** Writes the population's due times anew, relative to `now` (scheduleStatements). */
+export async function reschedule(
+  db: Database,
+  { first, podcasts, now = new Date() }: { first: number; podcasts: number; now?: Date },
+) {
+  for (const [, text] of await scheduleStatements(db, first - 1, podcasts, now))
+    await sql.raw(text).execute(db);
+}
+
+/** Fills `db` (ids after those already there); returns the rows each table got. */
+export async function populate(db: Database, { podcasts: n, now = new Date(), log }: PopulationOptions) {
+  const pg = db.engine === 'postgres';
+  const NOW = `'${now.toISOString()}'`;
+  const max = async (table: string) =>
+    Number(
+      (await sql.raw<{ m: number | null }>(`SELECT max(id) AS m FROM ${table}`).execute(db)).rows[0]?.m ?? 0,
+    );
+  const [u0, p0, s0] = [await max('users'), await max('podcasts'), await max('audience_sources')];
+  const e0 = await max('experiments');
+  const categories = (
+    await sql.raw<{ id: number }>('SELECT id FROM categories ORDER BY id LIMIT 2').execute(db)
+  ).rows;
+  const practiceCount = Number(
+    (await sql.raw<{ c: number }>('SELECT count(*) AS c FROM practices').execute(db)).rows[0]!.c,
+  );
+  if (categories.length < 2 || practiceCount < 8) throw new Error('populate: seed the content first');
+
+  const { series, ago, day, exists } = helpers(db, now);
   const practice = `(SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM practices) pr`;
   const owner = (podcast: string) => `(${podcast} - ${p0} + ${u0})`;
   const metricName = (index: string) =>
@@ -254,24 +318,7 @@ export async function populate(db: Database, { podcasts: n, now = new Date(), lo
           ],
         ] as [string, string][])
       : []),
-    ...((await exists('feed_check_schedule'))
-      ? ([
-          ['feed_check_schedule (cleared)', `DELETE FROM feed_check_schedule WHERE podcast_id > ${p0}`],
-          // A day after each feed's newest report.
-          [
-            'feed_check_schedule',
-            `INSERT INTO feed_check_schedule (podcast_id, due_at)
-            SELECT ${p0} + p.i, ${ago('p.i * 7919 % 86000 - 86400')} FROM ${series('p', 1, n)} WHERE ${active}`,
-          ],
-        ] as [string, string][])
-      : []),
-    // Evaluated before: each podcast's tips are due again some time in the coming week.
-    ['tip_schedule (cleared)', `DELETE FROM tip_schedule WHERE podcast_id > ${p0}`],
-    [
-      'tip_schedule',
-      `INSERT INTO tip_schedule (podcast_id, due_at, evaluated_at)
-      SELECT ${p0} + p.i, ${ago('-(600 + p.i * 7919 % 604000)')}, ${now.getTime()} FROM ${series('p', 1, n)}`,
-    ],
+    ...(await scheduleStatements(db, p0, n, now)).filter(([name]) => name !== 'audience_sources (due)'),
   ];
   const counts: Record<string, number> = {};
   const fill = async (conn: Db) => {
