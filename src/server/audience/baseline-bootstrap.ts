@@ -15,7 +15,7 @@
 // refits of a very small podcast or of a feed that stopped wandered far more than the real
 // estimate does, and the interval held the truth in 95–96 %.
 import { BLOCK_DAYS, leftOutResiduals } from './baseline-left-out.ts';
-import { FEATURES, predict, type BaselineFit } from './baseline-model.ts';
+import { FEATURES, predict, TREND, type BaselineFit } from './baseline-model.ts';
 
 export { BLOCK_DAYS };
 
@@ -97,6 +97,10 @@ export type Bootstrap = {
   logRatio: [number, number];
   /** Per run day, the band of observed / expected when nothing changed: [5 %, 95 %]. */
   dayBands: [number, number][];
+  /** Every replay's log(run / refit's expectation), widened like `logRatio`, sorted. */
+  draws: number[];
+  /** The refitted trend's standard deviation over the replays: how sure the trend is (baseline-trend.ts). */
+  trendSpread: number;
 };
 
 export function bootstrap(
@@ -117,6 +121,7 @@ export function bootstrap(
   const random = seededRandom(options.seed);
   const expected = runX.map((row) => predict(fit.beta, row));
   const ratios: number[] = [];
+  let trendSquares = 0;
   const perDay = runX.map(() => [] as number[]);
   const starts = n - BLOCK_DAYS + 1;
   const byWeekday = Array.from({ length: 7 }, () => [] as number[]);
@@ -137,6 +142,7 @@ export function bootstrap(
       for (let i = 0; i < FEATURES; i++) if (row[i] !== 0) score[i]! += w * row[i]!;
     }
     const delta = fit.solve(score);
+    trendSquares += delta[TREND]! ** 2;
     let observed = 0;
     let refit = 0;
     for (let r = 0; r < m; r++) {
@@ -155,5 +161,12 @@ export function bootstrap(
     const mid = quantile(draws, 0.5);
     return [mid + (quantile(draws, tail) - mid) * widen, mid + (quantile(draws, 1 - tail) - mid) * widen];
   };
-  return { logRatio: band(ratios), dayBands: perDay.map(band) };
+  const logRatio = band(ratios);
+  const mid = quantile(ratios, 0.5);
+  return {
+    logRatio,
+    dayBands: perDay.map(band),
+    draws: ratios.map((r) => mid + (r - mid) * widen),
+    trendSpread: Math.sqrt(trendSquares / options.replicates),
+  };
 }

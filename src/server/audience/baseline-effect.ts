@@ -12,6 +12,7 @@ import { bootstrap, residualsOf } from './baseline-bootstrap.ts';
 import { featuresOf, fitBest, predict, releaseLoad, tailOf, type Shape } from './baseline-model.ts';
 import { effectMessage, missingBaseline, missingRun, notYetMeasured } from './baseline-messages.ts';
 import { unusualDays } from './baseline-outliers.ts';
+import { trendModels } from './baseline-trend.ts';
 import { commonFactors, commonNotes, holidayDip, type CommonShock } from './baseline-control.ts';
 
 export const MIN_BASELINE = 28;
@@ -143,24 +144,29 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
     input.common,
     run.map((d) => d.date),
   );
-  const ownDays = runX.map((row) => predict(fit.beta, row));
-  const expectedDays = ownDays.map((v, r) => v * common.factors[r]!);
-  const observed = run.reduce((s, d) => s + d.downloads, 0);
-  const expected = expectedDays.reduce((s, v) => s + v, 0);
-  const spread = bootstrap(fit, baselineX, residualsOf(fit, y), runX, {
+  // The trend under two beliefs (steady, fast), weighed by the baseline: baseline-trend.ts.
+  const options = {
     replicates: input.replicates ?? REPLICATES,
     seed: seedOf([...y, ...run.map((d) => d.downloads), daysBetween('2000-01-01', start)]),
     level: LEVEL,
     days: [...kept, ...run].map((d) => daysBetween(start, d.date)),
     strata: [...kept, ...run].map((d) => (releaseLoad(d.date, releases, shape.fade) >= 0.5 ? 1 : 0)),
-  });
+  };
+  const trend = trendModels(fit, baselineX, y, runX, (f) =>
+    bootstrap(f, baselineX, residualsOf(f, y), runX, options),
+  );
+  const ownDays = trend.days;
+  const expectedDays = ownDays.map((v, r) => v * common.factors[r]!);
+  const observed = run.reduce((s, d) => s + d.downloads, 0);
+  const expected = expectedDays.reduce((s, v) => s + v, 0);
   const logRatio = Math.log(Math.max(observed, 0.5) / expected);
   const relative = Math.exp(logRatio) - 1;
   const ownExpected = ownDays.reduce((s, v) => s + v, 0);
   const open = shapeSpread(candidates, run, start, releases, ownExpected);
+  const [below, above] = trend.reach(Math.max(observed, 0.5), expected, common.factors, LEVEL);
   const interval: [number, number] = [
-    Math.exp(logRatio - Math.hypot(spread.logRatio[1], open, common.spread[1])) - 1,
-    Math.exp(logRatio + Math.hypot(spread.logRatio[0], open, common.spread[0])) - 1,
+    Math.exp(logRatio - Math.hypot(below, open, common.spread[1])) - 1,
+    Math.exp(logRatio + Math.hypot(above, open, common.spread[0])) - 1,
   ];
   const complete = run.length === runLength;
   return {
@@ -186,8 +192,8 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
       date: d.date,
       observed: d.downloads,
       expected: round(expectedDays[r]!, 1),
-      low: round(expectedDays[r]! * spread.dayBands[r]![0], 1),
-      high: round(expectedDays[r]! * spread.dayBands[r]![1], 1),
+      low: round(expectedDays[r]! * trend.dayBands[r]![0], 1),
+      high: round(expectedDays[r]! * trend.dayBands[r]![1], 1),
     })),
   };
 }

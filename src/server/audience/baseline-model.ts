@@ -31,12 +31,16 @@ const TREND_UNIT = 28;
 /**
  * Ridge penalties (1 / prior variance on the log scale): weekdays differ by tens of percent, a
  * release by a multiple, so when releases always fall on one weekday the spike is the release's
- * (a pause then expects no spike), not the weekday's; an audience rarely grows or shrinks by more
- * than a few percent a month, so the trend's prior is ±5 % per four weeks. The level is free.
+ * (a pause then expects no spike), not the weekday's. The level is free. The trend's prior is a
+ * parameter: ±5 % per four weeks (TREND_PRIOR) while the release shape is chosen and unusual days
+ * are found; the expectation itself weighs a steady and a fast-moving trend (baseline-trend.ts).
  */
-const RIDGE = { weekday: 1 / 0.3 ** 2, trend: 1 / 0.05 ** 2, release: 1 / 3 ** 2, tail: 1 / 0.5 ** 2 };
-const ridgeOf = (i: number) =>
-  i === 0 ? 0 : i < 7 ? RIDGE.weekday : i === 7 ? RIDGE.trend : i === 8 ? RIDGE.release : RIDGE.tail;
+const RIDGE = { weekday: 1 / 0.3 ** 2, release: 1 / 3 ** 2, tail: 1 / 0.5 ** 2 };
+export const TREND_PRIOR = 0.05;
+/** The trend's coefficient in a row of the design. */
+export const TREND = 7;
+const ridgeOf = (i: number, trendSd: number) =>
+  i === 0 ? 0 : i < 7 ? RIDGE.weekday : i === TREND ? 1 / trendSd ** 2 : i === 8 ? RIDGE.release : RIDGE.tail;
 
 export const FEATURES = 10;
 
@@ -74,7 +78,7 @@ export function featuresOf(
   x[0] = 1;
   const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
   if (weekday > 0) x[weekday] = 1;
-  x[7] = daysBetween(start, date) / TREND_UNIT;
+  x[TREND] = daysBetween(start, date) / TREND_UNIT;
   x[8] = Math.log(1 + shape.height * releaseLoad(date, releases, shape.fade));
   x[9] = tail;
   return x;
@@ -136,10 +140,10 @@ const dot = (a: number[], b: number[]) => a.reduce((sum, v, i) => sum + v * b[i]
 export const predict = (beta: number[], x: number[]) => Math.exp(Math.min(dot(beta, x), 30));
 
 /** Xᵀ W X + Λ for the rows `x` and weights `weight`. */
-function information(x: number[][], weight: number[]): number[][] {
+function information(x: number[][], weight: number[], trendSd: number): number[][] {
   const p = FEATURES;
   const a = Array.from({ length: p }, (_, i) =>
-    Array.from({ length: p }, (_, j) => (i !== j || i === 0 ? 0 : ridgeOf(i))),
+    Array.from({ length: p }, (_, j) => (i !== j || i === 0 ? 0 : ridgeOf(i, trendSd))),
   );
   x.forEach((row, t) => {
     for (let i = 0; i < p; i++) {
@@ -153,7 +157,12 @@ function information(x: number[][], weight: number[]): number[][] {
 }
 
 /** Fits the model to the baseline's rows `x` and downloads `y`. */
-export function fitBaseline(x: number[][], y: number[], from?: BaselineFit): BaselineFit {
+export function fitBaseline(
+  x: number[][],
+  y: number[],
+  from?: BaselineFit,
+  trendSd = TREND_PRIOR,
+): BaselineFit {
   const n = y.length;
   const p = FEATURES;
   const mean = y.reduce((s, v) => s + v, 0) / n;
@@ -169,7 +178,7 @@ export function fitBaseline(x: number[][], y: number[], from?: BaselineFit): Bas
       const z = dot(beta, row) + (y[t]! - mu[t]!) / mu[t]!;
       for (let i = 0; i < p; i++) if (row[i] !== 0) xtwz[i]! += weight[t]! * row[i]! * z;
     });
-    const next = cholSolve(cholesky(information(x, weight)), xtwz);
+    const next = cholSolve(cholesky(information(x, weight, trendSd)), xtwz);
     const change = Math.max(...next.map((b, i) => Math.abs(b - beta[i]!)));
     beta = next;
     // Method of moments for the overdispersion, from the new fit.
@@ -180,7 +189,7 @@ export function fitBaseline(x: number[][], y: number[], from?: BaselineFit): Bas
   }
   const mu = x.map((row) => predict(beta, row));
   const weight = weightsOf(mu);
-  const info = information(x, weight);
+  const info = information(x, weight, trendSd);
   const factor = cholesky(info);
 
   const logLik = y.reduce(
