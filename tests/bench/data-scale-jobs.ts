@@ -15,6 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
+import { addDays, berlinDate } from '../../src/shared/calendar.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createDatabase } from '../../src/server/db/database.ts';
@@ -187,19 +188,17 @@ export async function measurePooled(env: NodeJS.ProcessEnv, postmaster?: number,
     for (let i = 0; i < 3; i++) idle.push(await timed(() => runPooledEvidence(db, now)));
     const finished = [];
     for (const k of ks) {
-      // Spread over the methods: every n-th measured contribution.
-      const { n } = await db
-        .selectFrom('practice_effect_contributions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('log_ratio', 'is not', null)
-        .executeTakeFirstOrThrow();
-      const step = Math.max(1, Math.floor(Number(n) / k));
+      // Spread over the methods: every n-th measured contribution among the experiments that ended
+      // lately, which every run reads (pooled-job.ts, Entscheidung PRA-11).
       const chosen = await db
-        .selectFrom('practice_effect_contributions')
-        .select(['experiment_id', 'practice_id'])
-        .where('log_ratio', 'is not', null)
-        .orderBy('experiment_id')
+        .selectFrom('practice_effect_contributions as c')
+        .innerJoin('experiments as e', 'e.id', 'c.experiment_id')
+        .select(['c.experiment_id', 'c.practice_id'])
+        .where('c.log_ratio', 'is not', null)
+        .where('e.ends_at', '>=', addDays(berlinDate(now), -28))
+        .orderBy('c.experiment_id')
         .execute();
+      const step = Math.max(1, Math.floor(chosen.length / k));
       const picked = chosen.filter((_, i) => i % step === 0).slice(0, k);
       if (picked.length === 0) break;
       await db

@@ -1,6 +1,6 @@
 // A realistic population for scale tests and benches, made through SQL (set-based INSERT … SELECT,
 // no API), on a migrated and seeded database of either engine. Per `podcasts` (P): 2·P users with
-// profiles; every second podcast is active (setup done, a feed, five experiments with their steps,
+// profiles; every second podcast is active (setup done, a feed, five experiments 70 days apart (one ending on every second day across the active podcasts) with their steps,
 // comments and events, two years of monthly values of three metrics, bookmarks, rejections, one
 // method in use, 30 daily Feed-Check reports, a session); every tenth is Pro through its owner's
 // subscription, with a team of 1–5 and a year of daily OP3 numbers; one in fifty is in its trial;
@@ -226,8 +226,8 @@ export async function populate(db: Database, { podcasts: n, now = new Date(), lo
     [
       'experiments',
       `INSERT INTO experiments (podcast_id, practice_id, user_id, title, starts_at, ends_at, created_at, updated_at)
-      SELECT ${p0} + p.i, pr.id, ${owner(`${p0} + p.i`)}, 'Experiment ' || k.i, ${day('k.i * 70 + p.i % 20 + 5')},
-        ${day('k.i * 70 + p.i % 20 - 23')}, ${ago('(k.i * 70 + p.i % 20 + 5) * 86400')}, ${NOW}
+      SELECT ${p0} + p.i, pr.id, ${owner(`${p0} + p.i`)}, 'Experiment ' || k.i, ${day('k.i * 70 + p.i % 70 + 5')},
+        ${day('k.i * 70 + p.i % 70 - 23')}, ${ago('(k.i * 70 + p.i % 70 + 5) * 86400')}, ${NOW}
       FROM ${series('p', 1, n)} CROSS JOIN ${series('k', 0, 4)} JOIN ${practice} ON pr.n = (p.i * 5 + k.i) % ${practiceCount}
       WHERE ${active}`,
     ],

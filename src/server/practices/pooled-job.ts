@@ -31,12 +31,23 @@ const RETRY_DAYS = 30;
 const PER_RUN = 200;
 export const INTERVAL_MS = 15 * 60_000;
 
-const optedOut = (db: Db) =>
+const withSetting = (db: Db, value: '0' | '1') =>
   db
     .selectFrom('podcast_settings')
     .select('podcast_id')
     .where('key', '=', PRIVATE_SETTING)
-    .where('value', '=', '1');
+    .where('value', '=', value);
+const optedOut = (db: Db) => withSetting(db, '1');
+
+/**
+ * Per database, the Berlin day on which this process last looked at every ended experiment.
+ * Entscheidung PRA-11: a run reads the experiments that ended in the last RETRY_DAYS (by the index
+ * on their end, migration 0036) and those of podcasts that opted in again; every ended experiment
+ * only at a process's first run of each day. With nothing new a run so reads what ended lately,
+ * not all experiments (at 50,000 podcasts 125,000: 174 ms on PostgreSQL). An experiment entered
+ * afterwards with an end long past is measured at the next day's first run.
+ */
+const sweptOn = new WeakMap<Database, string>();
 
 /**
  * Measures the finished experiments not measured yet (and those without an answer, for a while),
@@ -46,12 +57,21 @@ const optedOut = (db: Db) =>
 export async function collectContributions(db: Database, now: Date): Promise<Set<number>> {
   const today = berlinDate(now);
   const touched = new Set<number>();
-  const gone = await db
-    .selectFrom('practice_effect_contributions as c')
-    .innerJoin('experiments as e', 'e.id', 'c.experiment_id')
-    .select(['c.experiment_id', 'c.practice_id', 'c.log_ratio'])
-    .where((eb) => eb.or([eb('e.deleted_at', 'is not', null), eb('c.podcast_id', 'in', optedOut(db))]))
-    .execute();
+  // Two indexed reads: the deleted experiments (a partial index) and the opted-out podcasts'.
+  const columns = ['c.experiment_id', 'c.practice_id', 'c.log_ratio'] as const;
+  const gone = [
+    ...(await db
+      .selectFrom('experiments as e')
+      .innerJoin('practice_effect_contributions as c', 'c.experiment_id', 'e.id')
+      .select(columns)
+      .where('e.deleted_at', 'is not', null)
+      .execute()),
+    ...(await db
+      .selectFrom('practice_effect_contributions as c')
+      .select(columns)
+      .where('c.podcast_id', 'in', optedOut(db))
+      .execute()),
+  ];
   if (gone.length > 0) {
     await db
       .deleteFrom('practice_effect_contributions')
@@ -64,27 +84,40 @@ export async function collectContributions(db: Database, now: Date): Promise<Set
     for (const g of gone) if (g.log_ratio !== null) touched.add(g.practice_id);
   }
 
-  const due = await db
-    .selectFrom('experiments as e')
-    .leftJoin('practice_effect_contributions as c', 'c.experiment_id', 'e.id')
-    .select(['e.id', 'e.podcast_id', 'e.practice_id', 'e.starts_at', 'e.ends_at'])
-    .where('e.deleted_at', 'is', null)
-    .where('e.ends_at', '<=', addDays(today, -SETTLE_DAYS))
-    .where('e.podcast_id', 'not in', optedOut(db))
-    .where((eb) =>
-      eb.or([
-        eb('c.experiment_id', 'is', null),
-        eb.and([
-          eb('c.log_ratio', 'is', null),
-          eb('c.checked_on', '<', today),
-          eb('e.ends_at', '>=', addDays(today, -RETRY_DAYS)),
+  const sweep = sweptOn.get(db) !== today;
+  const recent = addDays(today, -RETRY_DAYS);
+  // 'recent': ended in the last RETRY_DAYS; 'opted in': older ones of podcasts that opted in again.
+  const dueAmong = (among: 'all' | 'recent' | 'opted in') =>
+    db
+      .selectFrom('experiments as e')
+      .leftJoin('practice_effect_contributions as c', 'c.experiment_id', 'e.id')
+      .select(['e.id', 'e.podcast_id', 'e.practice_id', 'e.starts_at', 'e.ends_at'])
+      .where('e.deleted_at', 'is', null)
+      .where('e.ends_at', '<=', addDays(today, -SETTLE_DAYS))
+      .where('e.podcast_id', 'not in', optedOut(db))
+      .$if(among === 'recent', (qb) => qb.where('e.ends_at', '>=', recent))
+      .$if(among === 'opted in', (qb) =>
+        qb.where('e.ends_at', '<', recent).where('e.podcast_id', 'in', withSetting(db, '0')),
+      )
+      .where((eb) =>
+        eb.or([
+          eb('c.experiment_id', 'is', null),
+          eb.and([
+            eb('c.log_ratio', 'is', null),
+            eb('c.checked_on', '<', today),
+            eb('e.ends_at', '>=', recent),
+          ]),
         ]),
-      ]),
-    )
-    .orderBy('e.ends_at')
-    .orderBy('e.id')
-    .limit(PER_RUN)
-    .execute();
+      )
+      .orderBy('e.ends_at')
+      .orderBy('e.id')
+      .limit(PER_RUN)
+      .execute();
+  const due = sweep
+    ? await dueAmong('all')
+    : [...(await dueAmong('recent')), ...(await dueAmong('opted in'))]
+        .sort((x, y) => (x.ends_at < y.ends_at ? -1 : x.ends_at > y.ends_at ? 1 : x.id - y.id))
+        .slice(0, PER_RUN);
   const byPodcast = new Map<number, typeof due>();
   for (const e of due) byPodcast.set(e.podcast_id, [...(byPodcast.get(e.podcast_id) ?? []), e]);
   for (const [podcastId, experiments] of byPodcast) {
@@ -119,6 +152,8 @@ export async function collectContributions(db: Database, now: Date): Promise<Set
       if (measured) touched.add(e.practice_id);
     }
   }
+  // A sweep that took as many as a run may has more to take: the next run sweeps again.
+  if (sweep && due.length < PER_RUN) sweptOn.set(db, today);
   return touched;
 }
 
