@@ -114,11 +114,23 @@ async function prepare(name: Side['name'], adminUrl?: string): Promise<Side> {
  * figures; a no-op where they are).
  */
 async function renew(side: Side) {
+  // The last run's mails: api-targets.ts follows the first link it finds for an address.
+  rmSync(join(side.env.DATA_DIR!, 'mail'), { recursive: true, force: true });
   const db = createDatabase({ dataDir: side.env.DATA_DIR!, databaseUrl: side.env.DATABASE_URL });
   try {
     await migrate(db);
-    // A kept database may hold the job leases of a run that was stopped: its jobs would not run.
+    // A kept database may hold the job leases of a run that was stopped (its jobs would not run),
+    // the throttles of the last run's registrations and its accounts (api-targets.ts registers the
+    // same addresses again: the old ones are renamed, their podcasts stay).
     await db.deleteFrom('leases').execute();
+    await db.deleteFrom('throttles').execute();
+    await db
+      .updateTable('users')
+      .set((eb) => ({
+        email: eb.fn<string>('concat', [eb.val('old-'), eb.ref('id'), eb.val('-'), eb.ref('email')]),
+      }))
+      .where('email', 'like', 'bench%@example.org')
+      .execute();
     if (side.population) await reschedule(db, side.population);
     await publishPooled(db);
   } finally {
