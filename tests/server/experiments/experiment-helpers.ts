@@ -96,6 +96,12 @@ export async function ownerWithExperiment(t: TestApp) {
   return { owner, podcast, practice, experiment };
 }
 
+/** The texts of an experiment's comments, straight from the database. */
+export const commentTexts = async (t: TestApp, experimentId: number) =>
+  (
+    await t.db.selectFrom('comments').select('content').where('experiment_id', '=', experimentId).execute()
+  ).map((c) => c.content);
+
 /** The activity log's rows of an experiment, straight from the database, oldest first. */
 export const eventRows = (t: TestApp, experimentId: number) =>
   t.db

@@ -16,6 +16,7 @@ import { loadConfig, type DatabaseConfig } from '../../../src/server/config.ts';
 import { startPostgres } from '../../postgres.ts';
 import { createTestApp, freshPostgres } from '../helpers/test-app.ts';
 import { expectOutage, logLines, podcastWithExperiment, until } from './fault-helpers.ts';
+import { commentTexts } from '../experiments/experiment-helpers.ts';
 
 /** Small limits, so the suite needs no long waits: 3 connections, a lock waits 300 ms. */
 const limits: DatabaseConfig = {
@@ -85,13 +86,7 @@ describe.skipIf(otherPass)('PostgreSQL faults (a cluster of its own)', { timeout
     // The write refused during the outage goes through with its key now, once.
     const retried = await s.comment('Während des Ausfalls', { 'idempotency-key': 'ausfall-kommentar-1' });
     expect(retried.statusCode).toBe(201);
-    const contents = (
-      await t.db
-        .selectFrom('comments')
-        .select('content')
-        .where('experiment_id', '=', s.experiment.id)
-        .execute()
-    ).map((row) => row.content);
+    const contents = await commentTexts(t, s.experiment.id);
     expect(contents.filter((c) => c === 'Vor dem Neustart')).toHaveLength(1);
     expect(contents.filter((c) => c === 'Während des Ausfalls')).toHaveLength(1);
     // The mail worker lived through it: a registration's mail goes out through it (no drain here).

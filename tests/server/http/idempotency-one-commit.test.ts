@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ownerWithExperiment } from '../experiments/experiment-helpers.ts';
+import { commentTexts, ownerWithExperiment } from '../experiments/experiment-helpers.ts';
 
 describe.skipIf(process.env.TEST_DATABASE_URL)(
   "a keyed write's answer in the write's commit (SQLite)",
@@ -21,14 +21,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
 
     it('a comment whose answer cannot be stored is not written either; the same key acts once it can', async () => {
       const { owner, experiment } = await ownerWithExperiment(t);
-      const comments = async () =>
-        (
-          await t.db
-            .selectFrom('comments')
-            .select('content')
-            .where('experiment_id', '=', experiment.id)
-            .execute()
-        ).map((c) => c.content);
+      const comments = () => commentTexts(t, experiment.id);
       const comment = () =>
         owner.agent.post(
           `/api/experiments/${experiment.id}/comments`,

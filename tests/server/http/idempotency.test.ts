@@ -10,7 +10,7 @@ import { verifiedUser } from '../helpers/accounts.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addCategories, form } from '../podcasts/podcast-helpers.ts';
-import { ownerWithExperiment } from '../experiments/experiment-helpers.ts';
+import { commentTexts, ownerWithExperiment } from '../experiments/experiment-helpers.ts';
 
 let t: TestApp;
 let anna: Agent;
@@ -138,14 +138,7 @@ describe("Idempotency-Key on a podcast's route", { timeout: 30_000 }, () => {
     const { owner, experiment } = await ownerWithExperiment(t);
     const comment = (agent: Agent, key: string, content: string) =>
       agent.post(`/api/experiments/${experiment.id}/comments`, { content }, { 'idempotency-key': key });
-    const comments = async () =>
-      (
-        await t.db
-          .selectFrom('comments')
-          .select('content')
-          .where('experiment_id', '=', experiment.id)
-          .execute()
-      ).map((c) => c.content);
+    const comments = () => commentTexts(t, experiment.id);
     return { owner, comment, comments };
   }
 
