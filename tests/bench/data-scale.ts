@@ -126,9 +126,7 @@ async function renew(side: Side) {
     await db.deleteFrom('throttles').execute();
     await db
       .updateTable('users')
-      .set((eb) => ({
-        email: eb.fn<string>('concat', [eb.val('old-'), eb.ref('id'), eb.val('-'), eb.ref('email')]),
-      }))
+      .set({ email: sql<string>`'old-' || id || '-' || email` })
       .where('email', 'like', 'bench%@example.org')
       .execute();
     if (side.population) await reschedule(db, side.population);
