@@ -31,8 +31,8 @@ import * as pooledEvidence from './migrations/0032-pooled-evidence.ts';
 import * as exportChunkOwner from './migrations/0033-export-chunk-owner.ts';
 import * as episodeAges from './migrations/0034-episode-ages.ts';
 import * as audienceImports from './migrations/0035-audience-imports.ts';
-import * as pooledReads from './migrations/0036-pooled-reads.ts';
 import * as audienceDaysByDay from './migrations/0037-audience-days-by-day.ts';
+import * as pooledReads from './migrations/0038-pooled-reads.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -67,8 +67,8 @@ const migrations = {
   '0033-export-chunk-owner': exportChunkOwner,
   '0034-episode-ages': episodeAges,
   '0035-audience-imports': audienceImports,
-  '0036-pooled-reads': pooledReads,
   '0037-audience-days-by-day': audienceDaysByDay,
+  '0038-pooled-reads': pooledReads,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */
@@ -84,13 +84,7 @@ export async function migrate(db: Database) {
         ]),
       ),
   };
-  // Numbers are handed out ahead of the work, so a migration can land after a higher one: each
-  // stands alone, and a database that has the higher one runs the lower one next (2026-12-07).
-  const { error, results } = await new Migrator({
-    db,
-    provider,
-    allowUnorderedMigrations: true,
-  }).migrateToLatest();
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return results ?? [];
 }

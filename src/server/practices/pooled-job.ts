@@ -42,7 +42,7 @@ const optedOut = (db: Db) => withSetting(db, '1');
 /**
  * Per database, the Berlin day on which this process last looked at every ended experiment.
  * Entscheidung PRA-11: a run reads the experiments that ended in the last RETRY_DAYS (by the index
- * on their end, migration 0036) and those of podcasts that opted in again; every ended experiment
+ * on their end, migration 0038) and those of podcasts that opted in again; every ended experiment
  * only at a process's first run of each day. With nothing new a run so reads what ended lately,
  * not all experiments (at 50,000 podcasts 125,000: 174 ms on PostgreSQL). An experiment entered
  * afterwards with an end long past is measured at the next day's first run.
