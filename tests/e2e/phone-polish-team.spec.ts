@@ -72,6 +72,8 @@ test('6: a deactivated member stops polling the lost podcast and moves on with a
   });
   await other.goto('/app/practices/list');
   await expect(other.getByRole('button', { name: 'Podcast wechseln: Geteilter Podcast' })).toBeVisible();
+  // The tips came with the page (its embedded answers); the first poll is one interval later.
+  await other.clock.runFor(11_000);
   await expect.poll(() => polls.length).toBeGreaterThan(0);
 
   const memberships = await page.request.get(`/api/podcasts/${shared.id}/memberships`);
