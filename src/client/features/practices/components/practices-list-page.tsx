@@ -23,6 +23,9 @@ type Props = {
   onFilters: (filters: PracticeFilters) => void;
 };
 
+/** No cards (one array, so the steady order sees no new answer). */
+const NONE: readonly never[] = [];
+
 /** §4, §9: the advice order is Pro only and the default when the podcast is active, else effort. */
 export const defaultOrder = (podcast: Pick<Podcast, 'active'>): PracticeOrder =>
   podcast.active ? 'advice' : 'effort';
@@ -43,11 +46,20 @@ export function PracticesListPage({ podcast, filters, onFilters }: Props) {
   // Also when the answer is there at the first
   // render (the page's embedded answers, the cache): that render shows the page without the cards
   // (React's initial value; null, since undefined means none), and they follow in the background.
-  const data = useDeferredValue(list.data ?? null, null) ?? undefined;
-  const pending = list.isPending || (list.data !== undefined && data === undefined);
+  // The steady order follows every answer as it comes, the optimistic one too, before the cards'
+  // deferral: a background render that the refetch overtook never saw the flag change, and the
+  // card flagged 'In Anwendung' jumped away (Entscheidung FPRA-5).
+  const loaded = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? NONE, [list.data]);
+  const steady = useSteadyOrder(loaded, JSON.stringify(effective));
+  const answer = useMemo(
+    () => (list.data ? { data: list.data, practices: steady } : null),
+    [list.data, steady],
+  );
+  const shown = useDeferredValue(answer, null);
+  const data = shown?.data;
   // A failed first load shows the empty text (§8); a failed refetch keeps what is on screen.
-  const loaded = useMemo(() => data?.pages.flatMap((p) => p.data) ?? [], [data]);
-  const practices = useSteadyOrder(loaded, JSON.stringify(effective));
+  const practices = shown?.practices ?? NONE;
+  const pending = list.isPending || (list.data !== undefined && data === undefined);
   const total = data?.pages.at(-1)?.meta.total;
   const set = (change: PracticeFilters) => onFilters({ ...filters, ...change });
   const results = useRef<HTMLDivElement>(null);
