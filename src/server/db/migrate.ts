@@ -33,6 +33,7 @@ import * as episodeAges from './migrations/0034-episode-ages.ts';
 import * as audienceImports from './migrations/0035-audience-imports.ts';
 import * as audienceDaysByDay from './migrations/0037-audience-days-by-day.ts';
 import * as pooledReads from './migrations/0038-pooled-reads.ts';
+import * as scoreGeneration from './migrations/0040-score-generation.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -69,6 +70,7 @@ const migrations = {
   '0035-audience-imports': audienceImports,
   '0037-audience-days-by-day': audienceDaysByDay,
   '0038-pooled-reads': pooledReads,
+  '0040-score-generation': scoreGeneration,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { contentVersion } from '../db/seed/seed.ts';
-import { practiceSimilarity, scoreCodes } from './recommend-engine.ts';
+import { practiceSimilarity, scoreCodes, type PodcastProfile } from './recommend-engine.ts';
 import { reasonsOf } from './reasons.ts';
 import { flaggedIds, methodEvidence, methodProfiles, podcastProfile } from './engine-inputs.ts';
 import { Ranking, remember, storedRanking, type ScoreState } from './ranking.ts';
@@ -16,44 +16,66 @@ import { Ranking, remember, storedRanking, type ScoreState } from './ranking.ts'
 const scoreState = preparedQuery((db: Database, podcastId: number) =>
   db
     .selectFrom('practice_score_states')
-    .select(['content_version', 'fingerprint'])
+    .select(['content_version', 'fingerprint', 'generation'])
     .where('podcast_id', '=', podcastId),
 );
 
 /** Bump when the score formula (recommend-engine.ts) changes: every podcast is refreshed again. */
 const ENGINE_VERSION = '4';
 
+/** Refreshes that found their ranking overwritten before they stored it try again this often. */
+const ATTEMPTS = 5;
+
 /**
  * Recomputes all of a podcast's scores (after its goals, stage, evidence or flags changed) and
  * stores them as its ranking. The scores are a function of the content, the podcast's goals,
  * stage and evidence (Feed-Check, experiment effects) and its applied and rejected methods: when
  * the fingerprint of those is the one stored with the ranking, nothing can have changed and the
- * refresh stops there (Entscheidung PRA-8). Two refreshes at once each write a whole ranking with
- * its fingerprint.
+ * refresh stops there (Entscheidung PRA-8). A refresh stores its ranking only over the one it read
+ * before its inputs, else it reads again (Entscheidung PRA-12).
  */
 export async function refreshScores(db: Database, podcastId: number, now: Date): Promise<Ranking> {
-  const [profile, applied, rejected, version, [state]] = await Promise.all([
-    podcastProfile(db, podcastId, now),
-    flaggedIds(db, 'practice_applications', podcastId),
-    flaggedIds(db, 'practice_rejections', podcastId),
-    contentVersion(db),
-    scoreState(db, podcastId),
-  ]);
-  const fingerprint = createHash('sha256')
-    .update(
-      JSON.stringify([
-        ENGINE_VERSION,
-        version,
-        profile,
-        [...applied].sort((a, b) => a - b),
-        [...rejected].sort((a, b) => a - b),
-      ]),
-    )
-    .digest('base64url');
-  if (state?.fingerprint === fingerprint) {
-    const stored = await storedRanking(db, podcastId, fingerprint);
-    if (stored) return stored;
+  for (let attempt = 1; ; attempt++) {
+    // The state first, then the inputs: whatever was stored before this read is older than them.
+    const [state] = await scoreState(db, podcastId);
+    const [profile, applied, rejected, version] = await Promise.all([
+      podcastProfile(db, podcastId, now),
+      flaggedIds(db, 'practice_applications', podcastId),
+      flaggedIds(db, 'practice_rejections', podcastId),
+      contentVersion(db),
+    ]);
+    const fingerprint = createHash('sha256')
+      .update(
+        JSON.stringify([
+          ENGINE_VERSION,
+          version,
+          profile,
+          [...applied].sort((a, b) => a - b),
+          [...rejected].sort((a, b) => a - b),
+        ]),
+      )
+      .digest('base64url');
+    if (state?.fingerprint === fingerprint) {
+      const stored = await storedRanking(db, podcastId, fingerprint);
+      if (stored) return stored;
+    }
+    const ranking = await computeRanking(db, profile, applied, rejected);
+    const row = { content_version: version, refreshed_at: now.toISOString(), fingerprint, ranking };
+    // Another refresh stored in between: its inputs may be newer than these, so read again; after
+    // ATTEMPTS the ranking is answered unstored (the others' refreshes store theirs).
+    if (await storeRanking(db, podcastId, state?.generation, row)) {
+      return remember(db, podcastId, fingerprint, ranking);
+    }
+    if (attempt === ATTEMPTS) return ranking;
   }
+}
+
+async function computeRanking(
+  db: Database,
+  profile: PodcastProfile,
+  applied: ReadonlySet<number>,
+  rejected: ReadonlySet<number>,
+) {
   const methods = await methodProfiles(db);
   const ranking = new Ranking([], [], []);
   const { evidence } = profile;
@@ -71,18 +93,36 @@ export async function refreshScores(db: Database, podcastId: number, now: Date):
     flags.rejected = rejected.has(id);
     ranking.add(id, scoreCodes(profile, method, flags, evidenceOf?.(id, method)));
   }
-  const row = {
-    content_version: version,
-    refreshed_at: now.toISOString(),
-    fingerprint,
-    ranking: JSON.stringify(ranking),
-  };
-  await db
-    .insertInto('practice_score_states')
-    .values({ podcast_id: podcastId, ...row })
-    .onConflict((oc) => oc.column('podcast_id').doUpdateSet(row))
-    .execute();
-  return remember(db, podcastId, fingerprint, ranking);
+  return ranking;
+}
+
+/**
+ * Stores the ranking over the generation read (none: the podcast's first ranking); false when
+ * another refresh stored one since.
+ */
+async function storeRanking(
+  db: Database,
+  podcastId: number,
+  generation: number | undefined,
+  values: { content_version: string; refreshed_at: string; fingerprint: string; ranking: Ranking },
+) {
+  const row = { ...values, ranking: JSON.stringify(values.ranking) };
+  const result =
+    generation === undefined
+      ? await db
+          .insertInto('practice_score_states')
+          .values({ podcast_id: podcastId, ...row, generation: 1 })
+          .onConflict((oc) => oc.column('podcast_id').doNothing())
+          .executeTakeFirst()
+      : await db
+          .updateTable('practice_score_states')
+          .set({ ...row, generation: generation + 1 })
+          .where('podcast_id', '=', podcastId)
+          .where('generation', '=', generation)
+          .executeTakeFirst();
+  const changed =
+    'numInsertedOrUpdatedRows' in result ? result.numInsertedOrUpdatedRows : result.numUpdatedRows;
+  return Number(changed ?? 0) === 1;
 }
 
 /**

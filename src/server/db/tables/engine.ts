@@ -45,6 +45,8 @@ export interface PracticeScoreStatesTable {
   fingerprint: string | null;
   /** The scores as one ranking (recommend.ts: Ranking, JSON); null before migration 0022. */
   ranking: string | null;
+  /** How often the ranking was written: a refresh writes only over the one it read (0040). */
+  generation: Generated<number>;
 }
 
 /** A finished experiment's measured effect, as its method's pooled evidence reads it (0032). */
