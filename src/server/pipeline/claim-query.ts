@@ -80,9 +80,13 @@ export const preparedSessionClaim = perKind((via) =>
           .onConflict((oc) => takeOverFree(oc, running))
           .returning('holder'),
       );
+      // The key's row by its whole primary key, its scope from a subquery of its own (a parameter
+      // to the plan): joined on `scope` above, the plan PostgreSQL kept for the statement while the
+      // table was small read the whole table (or index) for each claim, as it grew.
+      const ownScope = sql<string>`'u:' || (${db.selectFrom('sessions as holder').select('holder.user_id').where('holder.id', '=', sessionId)})`;
       return sessionAccessQuery(creator as unknown as QueryCreator<DB>, db, via, sessionId, now, id)
         .leftJoin('idempotency_keys as taken', (j) =>
-          j.on('taken.scope', '=', scope).on('taken.key', '=', key),
+          j.on('taken.scope', '=', ownScope).on('taken.key', '=', key),
         )
         .select(sql<string | null>`(select holder from claim)`.as('claimed_by'))
         .select(
