@@ -38,17 +38,6 @@ if (process.env.BENCH_COUNT) {
     statements.set(query.sql, (statements.get(query.sql) ?? 0) + 1);
     return execute.call(this, query, ...rest);
   };
-  // SQLite's synchronous write transactions (database.ts writeSync) bypass Kysely: counted here.
-  const writeSync = ctx.db.writeSync;
-  if (writeSync) {
-    ctx.db.writeSync = (work) =>
-      writeSync((run) =>
-        work((sql, parameters) => {
-          statements.set(sql, (statements.get(sql) ?? 0) + 1);
-          return run(sql, parameters);
-        }),
-      );
-  }
 }
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 try {

@@ -12,6 +12,7 @@ import { nameStatements } from './named-statements.ts';
 import { failoverPool, needsFailover, parseHosts } from './pg-hosts.ts';
 import { watchChanges, type ChangeWatch } from './change-watch.ts';
 import { groupCommit } from './group-commit.ts';
+import { sqliteUnit } from './sqlite-unit.ts';
 import { RequestTransactionDialect, type RequestTransaction } from './request-transaction.ts';
 import { withinTransaction } from './transaction-scope.ts';
 import { FileLockedSqliteDialect } from './sqlite-file-lock.ts';
@@ -37,13 +38,16 @@ export type Database = Db & {
    */
   readSync?: (sql: string, parameters: readonly unknown[]) => unknown[];
   /**
-   * SQLite only: runs `work` as one transaction on the main connection, synchronously, once no
-   * Kysely query or transaction of this process holds it; `run` executes a statement there (a
-   * prepared statement's `.sync`, prepared-query.ts). Entscheidung DB-4: nothing in it awaits, so
-   * it is one call. The writes of one turn of the event loop share one commit, each in a savepoint
-   * of its own (group-commit.ts, Entscheidung DB-6).
+   * One unit of work (Entscheidung DB-4): `work` writes through `tx` only and awaits nothing but
+   * `tx`'s statements (no other service, no timer: transaction-scope.ts); what it returns is the
+   * caller's (a route's answer). SQLite: `work` runs in a savepoint of the transaction that the
+   * works of one turn of the event loop share, on the main connection once no Kysely query or
+   * transaction of this process holds it; its caller hears of it after the commit
+   * (group-commit.ts, DB-6). PostgreSQL: `tx` is this database, whose statements run in the
+   * request's transaction when there is one (request-transaction.ts), else each commits on its
+   * own: there a change that must be all or nothing is one statement (logged-change.ts, DB-25).
    */
-  writeSync?: <T>(work: (run: RunSync) => T) => Promise<T>;
+  write: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
   /**
    * SQLite only: starts (once) telling which podcast's data changed (change-watch.ts), for the
    * answer cache; called after the migrations.
@@ -57,9 +61,6 @@ export type Database = Db & {
   /** SQLite only: the worker thread's checkpoints (sqlite-checkpoint.ts; for tests). */
   checkpoints?: () => { done: number; at: number; writes: number };
 };
-
-/** Runs one statement inside writeSync's transaction: its rows (a reader's) and the rows it changed. */
-export type RunSync = (sql: string, parameters: readonly unknown[]) => { rows: unknown[]; changes: number };
 
 // node-pg is loaded only for PostgreSQL: loading it took a sixth of a SQLite start.
 const require = createRequire(import.meta.url);
@@ -126,9 +127,11 @@ export function createDatabase(
         })
       : makePool(options.databaseUrl);
     const dialect = new RequestTransactionDialect({ pool });
-    return Object.assign(new Kysely<DB>({ dialect }), {
+    const kysely = new Kysely<DB>({ dialect });
+    return Object.assign(kysely, {
       engine: 'postgres' as const,
       faults,
+      write: <T>(work: (tx: Db) => Promise<T>) => work(kysely),
       requestTransaction: () => dialect.transaction(),
     });
   }
@@ -176,19 +179,17 @@ export function createDatabase(
   };
   const dialect = new FileLockedSqliteDialect({ database }, file);
   const kysely = new Kysely<DB>({ dialect });
-  const run: RunSync = (sql, parameters) => {
-    const statement = database.prepare(sql);
-    if (statement.reader) return { rows: statement.all(...parameters), changes: 0 };
-    return { rows: [], changes: statement.run(...parameters).changes };
-  };
   // The connection taken as Kysely takes it (this process's file lock, then the driver's), so no
-  // Kysely transaction is open on it while a group of writes runs.
-  const write = groupCommit(sqlite, (group) => kysely.connection().execute(async () => group()));
+  // Kysely transaction is open on it while a group of works runs.
+  const write = groupCommit(sqlite, sqliteUnit(database.prepare), (group) =>
+    kysely.connection().execute(() => group()),
+  );
   let changes: ChangeWatch | undefined;
   return Object.assign(kysely, {
     engine: 'sqlite' as const,
     faults: faultRecord(),
-    writeSync: <T>(work: (run: RunSync) => T) => write(() => work(run)),
+    // In dev and test a call to another service inside the work is refused (transaction-scope.ts).
+    write: <T>(work: (tx: Db) => Promise<T>) => write((tx) => withinTransaction(() => work(tx))),
     readSync(sql: string, parameters: readonly unknown[]) {
       if (!reader) {
         const connection = new SQLite(file, { readonly: true });

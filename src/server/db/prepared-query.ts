@@ -2,7 +2,7 @@
 // cost as much CPU as running the query on SQLite. The query is built and compiled once per
 // database, with markers in place of the arguments; each call puts the arguments in their place.
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import type { Database, Db, RunSync } from './database.ts';
+import type { Database, Db } from './database.ts';
 import type { DB } from './schema.ts';
 
 const MARKER = '\u0000arg:';
@@ -60,9 +60,9 @@ export function preparedQuery<
  * preparedQuery for writes and for queries run inside a transaction (withTx): the statement is
  * built and compiled once per dialect (a transaction is a new Kysely object each time, so it
  * cannot be the key; the compiled text depends only on the dialect's adapter) and runs on the
- * transaction's connection when `db` is one, never on the read-only connection of readSync; on
- * SQLite's database itself it is one of `writeSync`'s writes, so it shares their group's commit
- * (group-commit.ts). The same rules as preparedQuery: the SQL must not depend on the arguments
+ * transaction's connection when `db` is one (a unit of work's `tx`, database.ts `write`), never on
+ * the read-only connection of readSync; on SQLite's database itself it is a unit of work of its
+ * own, so it shares its group's commit (group-commit.ts). The same rules as preparedQuery: the SQL must not depend on the arguments
  * (Entscheidung DB-12).
  */
 export function preparedWrite<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>) {
@@ -76,21 +76,14 @@ export function preparedWrite<A extends unknown[], R>(build: (db: Db, ...args: A
     }
     return query;
   };
-  const call = async (db: Db, ...args: A): Promise<{ rows: R[]; numAffectedRows?: bigint }> => {
+  return async (db: Db, ...args: A): Promise<{ rows: R[]; numAffectedRows?: bigint }> => {
     const query = compiledFor(db, args.length);
-    const parameters = parametersOf(query, args);
-    const { writeSync } = db as Partial<Database>;
-    if (writeSync) {
-      return { rows: (await writeSync((run) => run(query.compiled.sql, parameters))).rows as R[] };
-    }
-    return db.executeQuery<R>({ ...query.compiled, parameters });
+    const compiled = { ...query.compiled, parameters: parametersOf(query, args) };
+    // SQLite's database itself: a unit of work of its own, so it joins the group's commit.
+    const { engine, write } = db as Partial<Database>;
+    if (engine === 'sqlite') return write!((tx) => tx.executeQuery<R>(compiled));
+    return db.executeQuery<R>(compiled);
   };
-  /** SQLite: the statement inside `db.writeSync`'s transaction, by its `run`; its rows. */
-  const sync = (db: Database, run: RunSync, ...args: A): R[] => {
-    const query = compiledFor(db, args.length);
-    return run(query.compiled.sql, parametersOf(query, args)).rows as R[];
-  };
-  return Object.assign(call, { sync });
 }
 
 /**

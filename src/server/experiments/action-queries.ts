@@ -1,11 +1,11 @@
 // An experiment's action steps: reading, setting or flipping one, and 'Alles erledigt'.
 import { sql } from 'kysely';
-import type { Database, Db, RunSync } from '../db/database.ts';
-import { oneWrite } from '../db/one-write.ts';
+import type { Database, Db } from '../db/database.ts';
+import { loggedChange } from '../db/logged-change.ts';
 import { preparedWrite } from '../db/prepared-query.ts';
 import { notFound } from '../http/errors.ts';
 import { experimentMessages, type ExperimentAction } from '../../shared/experiments.ts';
-import { logChanged, recordEventSync } from './event-queries.ts';
+import { logChanged } from './event-queries.ts';
 
 /** What every log entry of a step change says. */
 export const stepEntry = { trackable: 'experiment_action', type: 'updated' } as const;
@@ -63,45 +63,25 @@ const updates = {
       .where('completed_at', 'is not', null),
 };
 
-// Built once each (prepared-query.ts). SQLite: the UPDATE, then the event, in one transaction.
-const setStep = {
-  flip: preparedWrite(updates.flip),
-  complete: preparedWrite(updates.complete),
-  reopen: preparedWrite(updates.reopen),
-};
-// PostgreSQL: the UPDATE and its events in one statement (a data-modifying WITH), so a step change
-// is one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT), and one statement is one
-// transaction (Entscheidung EXP-2). SQLite has no data-modifying WITH.
+// Each mode's UPDATE with its log entries, one write on either engine (db/logged-change.ts; on
+// PostgreSQL one statement, Entscheidung EXP-2). Built once each.
+type StepArgs = [stepId: number, userId: number, at: string, podcastId: number, experimentId: number];
 const loggedStep = (mode: Mode) =>
-  preparedWrite(
-    (db: Db, stepId: number, userId: number, at: string, podcastId: number, experimentId: number) =>
-      db
-        .with('changed', (qc) => updates[mode](qc, stepId, userId, at))
-        .with('logged', (qc) => logChanged(qc, { ...stepEntry, podcastId, experimentId, userId, at }))
-        .selectFrom('changed')
-        .selectAll(),
-  );
+  loggedChange<StepArgs, ActionRow>({
+    change: updates[mode],
+    log: (qc, _stepId, userId, at, podcastId, experimentId) =>
+      logChanged(qc, { ...stepEntry, podcastId, experimentId, userId, at }),
+  });
 const setLoggedStep = {
   flip: loggedStep('flip'),
   complete: loggedStep('complete'),
   reopen: loggedStep('reopen'),
 };
 
-/** SQLite: one log entry per changed step (PostgreSQL writes them in the same statement: logChanged). */
-function logSteps(
-  db: Database,
-  run: RunSync,
-  stepIds: number[],
-  by: { podcastId: number; experimentId: number; userId: number; at: string },
-) {
-  for (const id of stepIds) recordEventSync(db, run, { ...by, ...stepEntry, trackableId: id });
-}
-
 /**
  * Sets a step to `completed`, or flips it when that is undefined, and logs the change in the same
- * transaction (nothing is logged when the step was in that state already). Answers the step as it
- * is now. One write (db/one-write.ts): SQLite's UPDATE and log entry in one transaction,
- * PostgreSQL's in one statement (Entscheidung EXP-2).
+ * unit of work (nothing is logged when the step was in that state already). Answers the step as
+ * it is now.
  */
 export function changeStep(
   db: Database,
@@ -109,17 +89,9 @@ export function changeStep(
   completed: boolean | undefined,
 ): Promise<{ data: ExperimentAction }> {
   const { podcastId, experimentId, stepId, userId, at } = step;
-  const mode = modeOf(completed);
-  return oneWrite(db, {
-    sqlite: (run) => {
-      const [changed] = setStep[mode].sync(db, run, stepId, userId, at);
-      logSteps(db, run, changed ? [changed.id] : [], step);
-      return { data: serializeAction(changed ?? foundStep(stepRowOf.sync(db, run, stepId)[0])) };
-    },
-    postgres: async () => {
-      const [changed] = (await setLoggedStep[mode](db, stepId, userId, at, podcastId, experimentId)).rows;
-      return { data: serializeAction(changed ?? foundStep((await stepRowOf(db, stepId)).rows[0])) };
-    },
+  return db.write(async (tx) => {
+    const [changed] = await setLoggedStep[modeOf(completed)](tx, stepId, userId, at, podcastId, experimentId);
+    return { data: serializeAction(changed ?? foundStep((await stepRowOf(tx, stepId)).rows[0])) };
   });
 }
 
@@ -132,7 +104,7 @@ export const serializeAction = (a: ActionRow): ExperimentAction => ({
   link_label: a.link_label,
 });
 
-// 'Alles erledigt': every open step done. Built once each (prepared-query.ts).
+// 'Alles erledigt': every open step done (experiment-queries.ts completeAll).
 export const completeOpen = (db: Updater, experimentId: number, userId: number, at: string) =>
   db
     .updateTable('experiment_actions')
@@ -140,22 +112,3 @@ export const completeOpen = (db: Updater, experimentId: number, userId: number, 
     .where('experiment_id', '=', experimentId)
     .where('completed_at', 'is', null)
     .returning('id');
-const completeOpenSteps = preparedWrite(completeOpen);
-/**
- * SQLite 'Alles erledigt' inside a write's transaction: every open step done, one log entry per
- * step that changed. PostgreSQL: experiment-queries.ts completeAllShown, one statement.
- */
-export function completeAllSync(
-  db: Database,
-  run: RunSync,
-  step: { podcastId: number; experimentId: number; userId: number; at: string },
-) {
-  const { experimentId, userId, at } = step;
-  const done = completeOpenSteps.sync(db, run, experimentId, userId, at);
-  logSteps(
-    db,
-    run,
-    done.map((d) => d.id),
-    step,
-  );
-}

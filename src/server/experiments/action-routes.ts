@@ -12,7 +12,7 @@ export async function actionRoutes(app: FastifyInstance, { clock }: AppContext) 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // 'Alles erledigt': every open step done, one log entry per step that changed. Each write answers
-  // with what its one write returns (db/one-write.ts), stored with it as the key's answer.
+  // with what its one unit of work returns (db/database.ts `write`), stored with it as the key's answer.
   api.post(
     '/api/experiments/:id/actions',
     {

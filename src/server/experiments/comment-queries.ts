@@ -2,7 +2,6 @@
 // and, with `before` (a comment's id), the ones before it (Entscheidung EXP-3).
 import type { Comment } from '../../shared/experiments.ts';
 import type { Database, Db } from '../db/database.ts';
-import { oneWrite } from '../db/one-write.ts';
 import { newestPage, olderThan, pageOf, type Keyset } from '../db/keyset-page.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import { imageUri } from '../users/serialize-user.ts';
@@ -23,13 +22,27 @@ const newestComments = preparedQuery(newestFirst);
 const commentsBefore = preparedQuery((db: Db, experimentId: number, before: number) =>
   newestFirst(db, experimentId).where(olderThan(pages, experimentId, before)),
 );
-const oneCommentOf = (db: Db, experimentId: number, commentId: number) =>
-  commentRows(db, experimentId).where('c.id', '=', commentId);
-// Inside the write's transaction (SQLite: writeSync).
-const oneCommentInTx = preparedWrite(oneCommentOf);
+// The insert answers the comment with its author's name and image: one statement on both engines
+// (a subquery in RETURNING), one round trip (Entscheidung EXP-2). Built once (prepared-query.ts).
 const insertComment = preparedWrite(
   (db: Db, experiment_id: number, user_id: number, content: string, created_at: string) =>
-    db.insertInto('comments').values({ experiment_id, user_id, content, created_at }).returning('id'),
+    db
+      .insertInto('comments')
+      .values({ experiment_id, user_id, content, created_at })
+      .returning((eb) => [
+        'id',
+        'content',
+        'created_at',
+        eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 'comments.user_id').as('name'),
+        // The image by its id, so each lookup is one index probe (a join let PostgreSQL scan images).
+        eb
+          .selectFrom('images as i')
+          .select('i.key')
+          .where('i.id', '=', (sub) =>
+            sub.selectFrom('users as u').select('u.image_id').whereRef('u.id', '=', 'comments.user_id'),
+          )
+          .as('image_key'),
+      ]),
 );
 
 type CommentRow = {
@@ -58,28 +71,7 @@ export async function loadComments(db: Db, experimentId: number, before?: number
   return { data: page.reverse().map(serializeComment), meta: { before: older } };
 }
 
-// PostgreSQL: the insert and the answer's read in one statement (a data-modifying WITH): one
-// round trip fewer per comment (Entscheidung EXP-2). SQLite has no data-modifying WITH:
-// there both run in one synchronous transaction (database.ts writeSync).
-const insertAndRead = preparedWrite(
-  (db: Db, experiment_id: number, user_id: number, content: string, created_at: string) =>
-    db
-      .with('c', (qc) =>
-        qc
-          .insertInto('comments')
-          .values({ experiment_id, user_id, content, created_at })
-          .returning(['id', 'content', 'created_at', 'user_id']),
-      )
-      .selectFrom('c')
-      .leftJoin('users as u', 'u.id', 'c.user_id')
-      .leftJoin('images as i', 'i.id', 'u.image_id')
-      .select(['c.id', 'c.content', 'c.created_at', 'u.name', 'i.key as image_key']),
-);
-
-/**
- * Adds a comment and answers it as the API sends it, in one write (db/one-write.ts): on SQLite the
- * insert and the read in one transaction, on PostgreSQL in one statement.
- */
+/** Adds a comment and answers it as the API sends it, in one unit of work. */
 export function addComment(
   db: Database,
   experimentId: number,
@@ -87,14 +79,8 @@ export function addComment(
   content: string,
   at: string,
 ): Promise<{ data: Comment }> {
-  return oneWrite(db, {
-    sqlite: (run) => {
-      const [{ id }] = insertComment.sync(db, run, experimentId, userId, content, at) as [{ id: number }];
-      return { data: serializeComment(oneCommentInTx.sync(db, run, experimentId, id)[0]!) };
-    },
-    postgres: async () => {
-      const [row] = (await insertAndRead(db, experimentId, userId, content, at)).rows;
-      return { data: serializeComment(row!) };
-    },
+  return db.write(async (tx) => {
+    const [row] = (await insertComment(tx, experimentId, userId, content, at)).rows;
+    return { data: serializeComment(row!) };
   });
 }

@@ -19,7 +19,7 @@ export async function commentRoutes(app: FastifyInstance, { db, clock }: AppCont
     async (request) => loadComments(db, guardedExperiment(request).experimentId, request.query.before),
   );
 
-  // Answered with what its one write returns (db/one-write.ts), stored with it as the key's answer.
+  // Answered with what its one unit of work returns (db/database.ts `write`), stored with it as the key's answer.
   api.post(
     '/api/experiments/:id/comments',
     {

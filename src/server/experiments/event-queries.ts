@@ -1,9 +1,9 @@
 // The activity log: its one writer and the timeline as the API sends it.
-import { sql, type QueryCreator } from 'kysely';
-import type { Database, Db, RunSync } from '../db/database.ts';
+import { sql } from 'kysely';
+import type { Database, Db } from '../db/database.ts';
 import { newestPage, olderThan, pageOf, type Keyset } from '../db/keyset-page.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
-import type { DB } from '../db/schema.ts';
+import type { Changed } from '../db/logged-change.ts';
 import { evaluationKind, type ExperimentEvent } from '../../shared/experiments.ts';
 
 type Trackable = 'experiment' | 'experiment_action' | 'experiment_metric';
@@ -60,18 +60,13 @@ export async function recordEvent(tx: Db, entry: Entry) {
   await insertEvent(tx, ...columnsOf(entry));
 }
 
-/** recordEvent inside SQLite's `db.writeSync` transaction (its `run`). */
-export function recordEventSync(db: Database, run: RunSync, entry: Entry) {
-  insertEvent.sync(db, run, ...columnsOf(entry));
-}
-
 /**
- * PostgreSQL: the log entries of the rows a data-modifying WITH named `changed` wrote (by their
- * `id`), in the same statement as the change. `one`: a single entry for all of them, about the
- * first (a metrics evaluation is one entry; a step change is one per step).
+ * The log entries of the rows a change wrote, read by their `id` from `changed`
+ * (db/logged-change.ts: on PostgreSQL in the change's statement). `one`: a single entry for all of
+ * them, about the first (a metrics evaluation is one entry; a step change is one per step).
  */
 export function logChanged(
-  qc: QueryCreator<DB & { changed: { id: number } }>,
+  qc: Changed,
   entry: {
     podcastId: number;
     experimentId: number;

@@ -1,12 +1,12 @@
 // Experiments as the API sends them, and their writes (each with its log entry, in one transaction).
-import type { Database, Db, RunSync } from '../db/database.ts';
-import { oneWrite } from '../db/one-write.ts';
+import type { Database, Db } from '../db/database.ts';
+import { loggedChange } from '../db/logged-change.ts';
 import { notFound } from '../http/errors.ts';
 import { experimentMessages, type Experiment } from '../../shared/experiments.ts';
 import { experimentDays } from './experiment-days.ts';
-import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
-import { completeAllSync, completeOpen, serializeAction, stepEntry } from './action-queries.ts';
+import { completeOpen, serializeAction, stepEntry } from './action-queries.ts';
 import { logChanged } from './event-queries.ts';
 import { sql } from 'kysely';
 
@@ -114,11 +114,6 @@ const prepareExperiments = (given: (keyof Filter)[]) =>
     if (given.includes('practiceId')) query = query.where('e.practice_id', '=', practiceId);
     return query.orderBy('e.starts_at', 'desc').orderBy('e.id', 'desc').orderBy('a.position').orderBy('a.id');
   });
-// SQLite: one experiment read inside a write's synchronous transaction (database.ts writeSync).
-const oneExperiment = preparedWrite((db: Db, experimentId: number) =>
-  experimentRows(db).where('e.id', '=', experimentId).orderBy('a.position').orderBy('a.id'),
-);
-
 /** The podcast's experiments (not deleted), or the one `experimentId`, newest start first. */
 export async function loadExperiments(db: Db, now: Date, filter: Filter): Promise<Experiment[]> {
   const given = (['podcastId', 'experimentId', 'practiceId'] as const).filter((k) => filter[k] !== undefined);
@@ -136,17 +131,18 @@ export async function showExperiment(db: Db, now: Date, experimentId: number) {
   return experiment;
 }
 
-// PostgreSQL 'Alles erledigt': the open steps done, one log entry per step (logChanged) and the
-// experiment as it is afterwards (one row per step), in one statement; the statement's snapshot
-// is from before its UPDATE, so each step's state is taken from `changed` where that holds it.
-// Entscheidung EXP-2. SQLite has no data-modifying WITH (action-queries.ts completeAllSync).
-const completedExperiment = preparedWrite(
-  (db: Db, experimentId: number, userId: number, at: string, podcastId: number) => {
-    const withChanges = db
-      .with('changed', (qc) => completeOpen(qc, experimentId, userId, at))
-      .with('logged', (qc) => logChanged(qc, { ...stepEntry, podcastId, experimentId, userId, at }));
-    // The CTEs go with every statement built from withChanges (experimentBase takes a Db).
-    return experimentBase(withChanges as unknown as Db)
+// 'Alles erledigt': the open steps done, one log entry per step and the experiment as it is
+// afterwards (one row per step), one write on either engine (db/logged-change.ts; on PostgreSQL one
+// statement, Entscheidung EXP-2). That statement's snapshot is from before its UPDATE, so each
+// step's state is taken from `changed` where that holds it.
+type CompletionArgs = [experimentId: number, userId: number, at: string, podcastId: number];
+const completion = loggedChange<CompletionArgs, { id: number }, ExperimentRow>({
+  change: completeOpen,
+  log: (qc, experimentId, userId, at, podcastId) =>
+    logChanged(qc, { ...stepEntry, podcastId, experimentId, userId, at }),
+  answer: (qc, experimentId, _userId, at) =>
+    // experimentBase takes a Db; the CTEs go with every statement built from qc.
+    experimentBase(qc as unknown as Db)
       .where('e.id', '=', experimentId)
       .select(
         sql<
@@ -156,46 +152,22 @@ const completedExperiment = preparedWrite(
         ),
       )
       .orderBy('a.position')
-      .orderBy('a.id');
-  },
-);
-
-/**
- * PostgreSQL 'Alles erledigt': every open step done with its log entry, and the experiment as the
- * API sends it, in one statement; 404 when it is gone.
- */
-async function completeAllShown(
-  db: Db,
-  step: { podcastId: number; experimentId: number; userId: number; at: string },
-  now: Date,
-) {
-  const { rows } = await completedExperiment(db, step.experimentId, step.userId, step.at, step.podcastId);
-  const [experiment] = toExperiments(rows, now);
-  if (!experiment) throw notFound(experimentMessages.notFound);
-  return experiment;
-}
+      .orderBy('a.id'),
+});
 
 /**
  * 'Alles erledigt': every open step done, one log entry per step that changed, and the experiment
- * as it is afterwards, in one write (db/one-write.ts).
+ * as the API sends it, in one unit of work; 404 when it is gone.
  */
 export function completeAll(
   db: Database,
   step: { podcastId: number; experimentId: number; userId: number; at: string },
   now: Date,
 ): Promise<{ data: Experiment }> {
-  return oneWrite(db, {
-    sqlite: (run) => {
-      completeAllSync(db, run, step);
-      return { data: showExperimentSync(db, run, now, step.experimentId) };
-    },
-    postgres: async () => ({ data: await completeAllShown(db, step, now) }),
+  const { podcastId, experimentId, userId, at } = step;
+  return db.write(async (tx) => {
+    const [experiment] = toExperiments(await completion(tx, experimentId, userId, at, podcastId), now);
+    if (!experiment) throw notFound(experimentMessages.notFound);
+    return { data: experiment };
   });
-}
-
-/** showExperiment inside SQLite's `db.writeSync` transaction (its `run`): it sees the transaction's writes. */
-function showExperimentSync(db: Database, run: RunSync, now: Date, experimentId: number) {
-  const [experiment] = toExperiments(oneExperiment.sync(db, run, experimentId), now);
-  if (!experiment) throw notFound(experimentMessages.notFound);
-  return experiment;
 }

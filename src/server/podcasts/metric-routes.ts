@@ -8,36 +8,16 @@ import { metricsResource } from '../../shared/podcasts.ts';
 import { metric, type MetricKey } from '../../shared/vocabulary.ts';
 import type { AppContext } from '../context.ts';
 import type { Database, Db } from '../db/database.ts';
-import { oneWrite } from '../db/one-write.ts';
-import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
+import { loggedChange } from '../db/logged-change.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { requireUser } from '../access/session.ts';
 import { HttpError, invalid } from '../http/errors.ts';
-import { logChanged, recordEventSync } from '../experiments/event-queries.ts';
+import { logChanged } from '../experiments/event-queries.ts';
 import { evaluationSchema, experimentMessages } from '../../shared/experiments.ts';
 import { messages as guardMessages, requirePodcast } from '../access/guard.ts';
 
-// Built once (prepared-query.ts): the POST answers it too, so it runs on every evaluation.
 /** What the log entry of a metrics evaluation says. */
 const metricEntry = { trackable: 'experiment_metric', type: 'created' } as const;
-
-// One value of an evaluation (SQLite, inside writeSync): an evaluation of n values runs it n times.
-const insertMetric = preparedWrite(
-  (
-    db: Db,
-    podcast_id: number,
-    metric: MetricKey,
-    value: number,
-    recorded_on: string,
-    created_at: string,
-    user_id: number,
-    experiment_id: number | null,
-    evaluation: 'interim' | 'final' | null,
-  ) =>
-    db
-      .insertInto('podcast_metrics')
-      .values({ podcast_id, metric, value, recorded_on, created_at, user_id, experiment_id, evaluation })
-      .returning('id'),
-);
 
 const metricRows = preparedQuery((db: Db, podcastId: number) =>
   db
@@ -84,43 +64,23 @@ type MetricRow = {
 };
 type EvaluationEntry = Parameters<typeof logChanged>[1];
 
+// An evaluation's values with the experiment's one log entry (db/logged-change.ts; on PostgreSQL one
+// statement). Built at each call: the number of values varies.
+const loggedEvaluation = loggedChange<[rows: MetricRow[], entry: EvaluationEntry], { id: number }>({
+  prepared: false,
+  change: (qc, rows) => qc.insertInto('podcast_metrics').values(rows).returning('id'),
+  log: (qc, _rows, entry) => logChanged(qc, entry, true),
+});
+
 /**
- * One evaluation's values, with the experiment's log entry when it names one, in one write
- * (db/one-write.ts; Entscheidung POD-3): on SQLite one transaction, on PostgreSQL one statement
- * (without an experiment the insert alone, atomic by itself; with one, the insert and its log entry
- * in one data-modifying WITH). Answers `answer`.
+ * One evaluation's values, with the experiment's log entry when it names one, in one unit of work
+ * (Entscheidung POD-3). Answers `answer`.
  */
 function addEvaluation<T>(db: Database, rows: MetricRow[], entry: EvaluationEntry | undefined, answer: T) {
-  return oneWrite(db, {
-    sqlite: (run) => {
-      const ids = rows.map(
-        (r) =>
-          insertMetric.sync(
-            db,
-            run,
-            r.podcast_id,
-            r.metric,
-            r.value,
-            r.recorded_on,
-            r.created_at,
-            r.user_id,
-            r.experiment_id,
-            r.evaluation,
-          )[0]!.id,
-      );
-      if (entry) recordEventSync(db, run, { ...entry, trackableId: Math.min(...ids) });
-      return answer;
-    },
-    postgres: async () => {
-      if (!entry) await db.insertInto('podcast_metrics').values(rows).execute();
-      else {
-        const inserting = db.with('changed', (qc) =>
-          qc.insertInto('podcast_metrics').values(rows).returning('id'),
-        );
-        await logChanged(inserting, entry, true).execute();
-      }
-      return answer;
-    },
+  return db.write(async (tx) => {
+    if (entry) await loggedEvaluation(tx, rows, entry);
+    else await tx.insertInto('podcast_metrics').values(rows).execute();
+    return answer;
   });
 }
 

@@ -23,7 +23,21 @@ describe('comments, evaluations and the timeline', { timeout: 30_000 }, () => {
       starts_at: '2027-08-01',
       ends_at: '2027-08-05',
     });
-    await t.db.updateTable('users').set({ name: 'Mara' }).where('id', '=', owner.id).execute();
+    const picture = await t.db
+      .insertInto('images')
+      .values({
+        key: 'mara-bild',
+        bytes: Buffer.from('webp'),
+        mime: 'image/webp',
+        created_at: '2027-08-01T08:00:00Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('users')
+      .set({ name: 'Mara', image_id: picture.id })
+      .where('id', '=', owner.id)
+      .execute();
     const markup = '<b>Zwei</b> Anfragen raus <script>alert(1)</script>';
     const posted = contract(
       await owner.agent.post(`/api/experiments/${e.id}/comments`, { content: `  ${markup}\r\n` }),
@@ -31,7 +45,7 @@ describe('comments, evaluations and the timeline', { timeout: 30_000 }, () => {
       commentResource,
     );
     expect(posted.data.content).toBe(markup);
-    expect(posted.data.user.name).toBe('Mara');
+    expect(posted.data.user).toEqual({ name: 'Mara', image: { image_uri: '/api/images/mara-bild' } });
     const empty = await owner.agent.post(`/api/experiments/${e.id}/comments`, { content: '   ' });
     expect(empty.statusCode).toBe(422);
     expect(json(empty).errors).toEqual({ content: ['Bitte schreibe einen Kommentar.'] });
