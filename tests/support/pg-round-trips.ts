@@ -22,8 +22,11 @@ export function frames(state: { rest: Buffer; typed: boolean }, chunk: Buffer) {
 
 const cstrings = (message: Buffer) => message.subarray(5).toString('utf8').split('\0');
 
-/** One round trip: the connection it went over and the SQL it sent (a named statement's text once known). */
-export type RoundTrip = { connection: number; sql: string };
+/**
+ * One round trip: the connection it went over, the SQL it sent (a named statement's text once
+ * known) and how many of its statements it asked PostgreSQL to describe.
+ */
+export type RoundTrip = { connection: number; sql: string; described: number };
 
 export async function startRoundTripProxy(target: { host: string; port: number }) {
   let trips: RoundTrip[] = [];
@@ -44,10 +47,12 @@ export async function startRoundTripProxy(target: { host: string; port: number }
     }
     const state = { rest: Buffer.alloc(0), typed: false };
     let pending: string[] = [];
+    let described = 0;
     app.on('data', (chunk: Buffer) => {
       for (const message of frames(state, chunk)) {
         const type = state.typed ? String.fromCharCode(message[0]!) : '';
-        if (type === 'Q') trips.push({ connection, sql: cstrings(message)[0]! });
+        if (type === 'Q') trips.push({ connection, sql: cstrings(message)[0]!, described: 0 });
+        else if (type === 'D') described += 1;
         else if (type === 'P') {
           const [name, text] = cstrings(message);
           if (name) texts.set(name, text!);
@@ -57,8 +62,9 @@ export async function startRoundTripProxy(target: { host: string; port: number }
           if (name) pending.push(texts.get(name) ?? name);
         } else if (type === 'S') {
           // A Parse and the Bind of the same (named) statement in one trip: the text once.
-          trips.push({ connection, sql: [...new Set(pending)].join('; ') });
+          trips.push({ connection, sql: [...new Set(pending)].join('; '), described });
           pending = [];
+          described = 0;
         }
       }
       db.write(chunk);

@@ -9,8 +9,8 @@
 // of this database goes to the request's connection object: plain reads go to the pool as before
 // until the first write; the first write (anything but a SELECT without WITH) takes a pooled
 // connection, and from then on every statement runs there (a read sees the request's own
-// writes); BEGIN goes with the first statement sent there, in one round trip (begin-with.ts). A handler's own `db.transaction()` joins it (as its BEGIN, or a
-// savepoint: `nested`). The answer's UPDATE goes with the COMMIT in one simple query (`end`), so
+// writes); BEGIN goes with the first statement sent there, in one round trip (begin-commit.ts). A handler's own `db.transaction()` joins it (as its BEGIN, or a
+// savepoint: `nested`). The answer's UPDATE goes with the COMMIT in one round trip (`end`), so
 // a keyed write makes as many round trips as without the transaction. A pooled
 // connection is held from the request's first write until its answer is sent, so no call to
 // another service may start in between (transaction-scope.ts refuses it; Entscheidung DB-17).
@@ -27,7 +27,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { beginWith } from './begin-with.ts';
+import { beginWith, sendAround } from './begin-commit.ts';
 import { requestTransactionOf, type HeldTransaction } from './transaction-scope.ts';
 
 export { afterCommit, inRequest, outsideRequest } from './transaction-scope.ts';
@@ -188,11 +188,11 @@ export class RequestTransaction implements DatabaseConnection, HeldTransaction {
 
   /**
    * Commits (or rolls back) and gives the connection back; nothing to do when nothing was
-   * written. `last`: a statement (literal SQL) sent with the COMMIT in one round trip (the key's
-   * answer). A connection whose end failed is closed, not pooled again. Refused (see `refused`),
-   * a commit rolls back and throws.
+   * written. `last`: a statement sent with the COMMIT in one round trip (the key's answer). A
+   * connection whose end failed is closed, not pooled again. Refused (see `refused`), a commit
+   * rolls back and throws.
    */
-  async end(outcome: 'commit' | 'rollback', last?: string) {
+  async end(outcome: 'commit' | 'rollback', last?: { text: string; values: unknown[] }) {
     if (this.ended) return;
     this.ended = true;
     const refused = outcome === 'commit' ? this.refused : undefined;
@@ -203,8 +203,15 @@ export class RequestTransaction implements DatabaseConnection, HeldTransaction {
         let failed = true;
         try {
           // Nothing sent yet: nothing to end, unless the key's answer is to be stored.
-          if (this.#open || (last && !refused)) {
-            await this.#simple(client, refused ? 'rollback' : last ? `${last}; ${outcome}` : outcome);
+          if (last && !refused && outcome === 'commit') {
+            const opened = this.#open;
+            this.#open = true;
+            await sendAround(client as unknown as pg.ClientBase, last.text, last.values, {
+              begin: !opened,
+              commit: true,
+            });
+          } else if (this.#open) {
+            await this.#simple(client, refused ? 'rollback' : outcome);
           }
           failed = false;
         } finally {

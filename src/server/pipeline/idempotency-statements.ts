@@ -1,5 +1,5 @@
 // The key's statements, built once (prepared-query.ts): they run on every write with a key.
-import { loadPg, type Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { preparedQuery, preparedWrite } from '../db/prepared-query.ts';
 import type { AppContext } from '../context.ts';
 import { takeOverFree, type RunningKey } from './idempotency-key.ts';
@@ -54,11 +54,8 @@ export const recordAnswer = preparedWrite(
       .where('key', '=', key)
       .where('holder', '=', holder),
 );
-/** A string as PostgreSQL's literal (node-pg's escapeLiteral), or null. */
-const literal = (text: string | null) => (text === null ? 'null' : loadPg().escapeLiteral(text));
-
 /**
- * PostgreSQL: recordAnswer as literal SQL, sent with the request's COMMIT in one round trip
+ * PostgreSQL: recordAnswer, sent with the request's COMMIT in one round trip
  * (db/request-transaction.ts `end`, Entscheidung PIPE-6).
  */
 export const answerStatement = (
@@ -68,9 +65,12 @@ export const answerStatement = (
   scope: string,
   key: string,
   holder: string,
-) =>
-  `update idempotency_keys set state = 'done', status = ${Math.trunc(status)}, content_type = ${literal(contentType)}, ` +
-  `response = ${literal(response)} where scope = ${literal(scope)} and key = ${literal(key)} and holder = ${literal(holder)}`;
+) => ({
+  text:
+    "update idempotency_keys set state = 'done', status = $1, content_type = $2, response = $3 " +
+    'where scope = $4 and key = $5 and holder = $6',
+  values: [Math.trunc(status), contentType, response, scope, key, holder],
+});
 
 /**
  * Frees a claim, only while it is still running: a write whose commit was in doubt (its answer
