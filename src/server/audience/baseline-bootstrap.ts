@@ -17,6 +17,8 @@
 import { BLOCK_DAYS, leftOutResiduals } from './baseline-left-out.ts';
 import { FEATURES, predict, TREND, type BaselineFit } from './baseline-model.ts';
 
+export type EpisodeShifts = (beta: readonly number[], normal: () => number) => number[];
+
 export { BLOCK_DAYS };
 
 /** A small seeded generator (mulberry32): the interval must not change between two requests. */
@@ -30,6 +32,10 @@ export function seededRandom(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A standard normal draw (Box–Muller). */
+const gaussian = (random: () => number) =>
+  Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 
 const quantile = (sorted: number[], q: number) => {
   const at = (sorted.length - 1) * q;
@@ -108,7 +114,15 @@ export function bootstrap(
   baselineX: number[][],
   residuals: number[],
   runX: number[][],
-  options: { replicates: number; seed: number; level: number; strata: number[]; days: number[] },
+  options: {
+    replicates: number;
+    seed: number;
+    level: number;
+    strata: number[];
+    days: number[];
+    /** The run's episodes at drawn sizes, a log-shift per run day (baseline-episodes.ts). */
+    episodes?: EpisodeShifts | null;
+  },
 ): Bootstrap {
   const n = residuals.length;
   const m = runX.length;
@@ -142,12 +156,14 @@ export function bootstrap(
       for (let i = 0; i < FEATURES; i++) if (row[i] !== 0) score[i]! += w * row[i]!;
     }
     const delta = fit.solve(score);
+    const sized = options.episodes?.(fit.beta, () => gaussian(random));
     trendSquares += delta[TREND]! ** 2;
     let observed = 0;
     let refit = 0;
     for (let r = 0; r < m; r++) {
       const shift = Math.exp(runX[r]!.reduce((s, v, i) => s + v * delta[i]!, 0));
-      const day = Math.max(0, 1 + series[n + r]! * scale[options.strata[n + r]!]!);
+      const day =
+        Math.max(0, 1 + series[n + r]! * scale[options.strata[n + r]!]!) * (sized ? Math.exp(sized[r]!) : 1);
       observed += expected[r]! * day;
       refit += expected[r]! * shift;
       perDay[r]!.push(day / shift);

@@ -9,7 +9,16 @@
 import type { AudienceEffect } from '../../shared/audience.ts';
 import { addDays, daysBetween } from '../../shared/calendar.ts';
 import { bootstrap, residualsOf } from './baseline-bootstrap.ts';
-import { featuresOf, fitBest, predict, releaseLoad, tailOf, type Shape } from './baseline-model.ts';
+import {
+  featuresOf,
+  fitBaseline,
+  fitBest,
+  predict,
+  releaseLoad,
+  tailOf,
+  type Shape,
+} from './baseline-model.ts';
+import { episodeSizes, runEpisodeShifts } from './baseline-episodes.ts';
 import { effectMessage, missingBaseline, missingRun, notYetMeasured } from './baseline-messages.ts';
 import { unusualDays } from './baseline-outliers.ts';
 import { trendModels } from './baseline-trend.ts';
@@ -136,9 +145,16 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
     kept = usual.days.filter((_, t) => !aside.has(t));
     first = fitOf(kept);
   }
-  const { fit, shape, x: baselineX, candidates } = first;
+  const { shape, candidates } = first;
   const y = kept.map((d) => d.downloads);
-  const runX = run.map((d) => featuresOf(d.date, start, releases, shape));
+  // Each baseline episode its own size, the fit redone with them (baseline-episodes.ts).
+  const dates = kept.map((d) => d.date);
+  const episodes = episodeSizes(first.fit, shape, dates, y, start, releases);
+  const rowsOf = (days: readonly string[]) =>
+    days.map((date) => featuresOf(date, start, releases, shape, undefined, episodes.sizes));
+  const baselineX = rowsOf(dates);
+  const fit = fitBaseline(baselineX, y, first.fit);
+  const runX = rowsOf(run.map((d) => d.date));
   // The shock every podcast felt (a holiday) moves the expectation: baseline-control.ts.
   const common = commonFactors(
     input.common,
@@ -151,6 +167,13 @@ export function baselineEffect(input: EffectInput): AudienceEffect {
     level: LEVEL,
     days: [...kept, ...run].map((d) => daysBetween(start, d.date)),
     strata: [...kept, ...run].map((d) => (releaseLoad(d.date, releases, shape.fade) >= 0.5 ? 1 : 0)),
+    episodes: runEpisodeShifts(
+      run.map((d) => d.date),
+      start,
+      releases,
+      episodes,
+      shape,
+    ),
   };
   const trend = trendModels(fit, baselineX, y, runX, (f) =>
     bootstrap(f, baselineX, residualsOf(f, y), runX, options),

@@ -16,7 +16,7 @@ export const SHAPES: Shape[] = [0.7, 1, 1.5, 2, 3, 4, 6].flatMap((fade) =>
   [1, 3, 9].map((height) => ({ fade, height })),
 );
 /** The release bump's horizon: a bump older than this many days no longer counts. */
-const BUMP_HORIZON = 42;
+export const BUMP_HORIZON = 42;
 /**
  * The back catalogue's slow part: each episode keeps earning for months on a long tail, so a feed
  * that stops publishing keeps fading for weeks (expected to hold its level, such a
@@ -24,7 +24,7 @@ const BUMP_HORIZON = 42;
  * TAIL_FADE days) carries it; releases older than RELEASE_HORIZON days no longer count at all.
  * Decided 2026-12-06.
  */
-const TAIL_FADE = 30;
+export const TAIL_FADE = 30;
 export const RELEASE_HORIZON = 120;
 /** Trend in units of four weeks, so its coefficient reads 'per month'. */
 const TREND_UNIT = 28;
@@ -44,14 +44,23 @@ const ridgeOf = (i: number, trendSd: number) =>
 
 export const FEATURES = 10;
 
-/** How much of the release bumps is still on `date`: 1 on a release day, fading by e every `fade` days. */
-export function releaseLoad(date: string, releases: readonly string[], fade: number, horizon = BUMP_HORIZON) {
+/**
+ * How much of the release bumps is still on `date`: 1 on a release day, fading by e every `fade` days;
+ * `sizes` (per release, 1 for an average episode) scale each episode's bump (baseline-episodes.ts).
+ */
+export function releaseLoad(
+  date: string,
+  releases: readonly string[],
+  fade: number,
+  horizon = BUMP_HORIZON,
+  sizes?: readonly number[],
+) {
   const at = dayNumber(date);
   let load = 0;
-  for (const release of dayNumbersOf(releases)) {
+  dayNumbersOf(releases).forEach((release, i) => {
     const since = at - release;
-    if (since >= 0 && since <= horizon) load += Math.exp(-since / fade);
-  }
+    if (since >= 0 && since <= horizon) load += (sizes?.[i] ?? 1) * Math.exp(-since / fade);
+  });
   return load;
 }
 
@@ -72,21 +81,22 @@ export function featuresOf(
   start: string,
   releases: readonly string[],
   shape: Shape,
-  tail = tailOf(date, releases),
+  tail?: number,
+  sizes?: readonly number[],
 ): number[] {
   const x = new Array<number>(FEATURES).fill(0);
   x[0] = 1;
   const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
   if (weekday > 0) x[weekday] = 1;
   x[TREND] = daysBetween(start, date) / TREND_UNIT;
-  x[8] = Math.log(1 + shape.height * releaseLoad(date, releases, shape.fade));
-  x[9] = tail;
+  x[8] = Math.log(1 + shape.height * releaseLoad(date, releases, shape.fade, BUMP_HORIZON, sizes));
+  x[9] = tail ?? tailOf(date, releases, sizes);
   return x;
 }
 
 /** The slow tail's feature on `date` (the same for every shape, so computed once per day). */
-export const tailOf = (date: string, releases: readonly string[]) =>
-  Math.log(1 + releaseLoad(date, releases, TAIL_FADE, RELEASE_HORIZON) / 4);
+export const tailOf = (date: string, releases: readonly string[], sizes?: readonly number[]) =>
+  Math.log(1 + releaseLoad(date, releases, TAIL_FADE, RELEASE_HORIZON, sizes) / 4);
 
 /** Cholesky factor of a symmetric positive definite matrix (lower, row-major). */
 export function cholesky(a: number[][]): number[][] {
