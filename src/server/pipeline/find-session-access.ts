@@ -14,6 +14,25 @@ import type { PodcastVia } from '../access/kinds.ts';
 import type { SessionUser } from '../access/session.ts';
 import { preparedSessionAccess, USER } from '../access/session-access-query.ts';
 
+/** Where a column of the row goes: user (0), access (1), the key's row (2) or none (-1), and its name there. */
+const columns = new Map<string, [part: number, name: string]>();
+function columnOf(key: string) {
+  let found = columns.get(key);
+  if (!found) {
+    found =
+      key === 'session_expires_at' || key === 'claimed_by'
+        ? [-1, key]
+        : key.startsWith(USER)
+          ? [0, key.slice(USER.length)]
+          : key.startsWith(TAKEN)
+            ? [2, key.slice(TAKEN.length)]
+            : [1, key];
+    // The statements' columns: a few dozen names (a bound, should a row ever bring others).
+    if (columns.size < 1000) columns.set(key, found);
+  }
+  return found;
+}
+
 /**
  * The session's user (undefined: no such session), the access row (undefined: 404), and until when
  * the row read at `now` holds as far as the clock goes (ms: the session's expiry, a cancelled
@@ -46,14 +65,15 @@ export async function findSessionAccess(
       ).rows
     : await preparedSessionAccess(via)(db, sessionId, at, id);
   if (!row) return { user: undefined, access: undefined, until: Infinity };
-  const { session_expires_at: sessionExpires, claimed_by: claimedBy, ...columns } = row;
+  const sessionExpires = row.session_expires_at as string | null;
+  const claimedBy = row.claimed_by;
   const user: Record<string, unknown> = {};
   const access: Record<string, unknown> = {};
   const taken: Record<string, unknown> = {};
-  for (const key in columns) {
-    if (key.startsWith(USER)) user[key.slice(USER.length)] = columns[key];
-    else if (key.startsWith(TAKEN)) taken[key.slice(TAKEN.length)] = columns[key];
-    else access[key] = columns[key];
+  const parts = [user, access, taken];
+  for (const key in row) {
+    const [part, name] = columnOf(key);
+    if (part >= 0) parts[part]![name] = row[key];
   }
   return {
     user: user as SessionUser,
