@@ -4,7 +4,8 @@
 // requests per second, so it shows what a change in the handler saves. Loopback only.
 // Run: npx tsx tests/bench/api-cpu.ts [requests per target, default 2000] [only targets containing]
 // DATABASE_URL=postgres://… runs it on PostgreSQL (a database of its own is not made: use a throw-away one).
-// BENCH_COUNT=1 also prints the statements per request (the SQL texts sent to the driver).
+// BENCH_COUNT=1 also prints the statements per request (the SQL texts sent to the driver; on SQLite
+// not a unit of work's prepared statements, which skip Kysely's executor: db/sqlite-unit.ts).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each target's measured requests there (only
 // those, not the start or the seed; open it in Chrome DevTools).
 // The first row is a bare Fastify route (one JSON object, no hooks) injected in the same process:

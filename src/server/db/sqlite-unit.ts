@@ -22,9 +22,24 @@ export type SqliteUnit = {
   open: boolean;
 };
 
+type Run = (sql: string, parameters: readonly unknown[]) => QueryResult<unknown>;
+const runs = new WeakMap<object, Run>();
+/**
+ * A unit's `tx`: how to run a compiled statement on it straight, without Kysely's executor (for
+ * prepared-query.ts, whose statements are compiled already).
+ */
+export const unitRunOf = (db: object) => runs.get(db);
+
+const ended = () =>
+  new Error(
+    'A statement of a unit of work ran after its work ended: the work awaited something other ' +
+      'than its database (db/group-commit.ts)',
+  );
+
 export function sqliteUnit(prepare: (sql: string) => SQLite.Statement): SqliteUnit {
   const unit = { open: false } as SqliteUnit;
-  const run = (sql: string, parameters: readonly unknown[]): QueryResult<unknown> => {
+  const run: Run = (sql, parameters) => {
+    if (!unit.open) throw ended();
     const statement = prepare(sql);
     if (statement.reader) return { rows: statement.all(...parameters) };
     const { changes, lastInsertRowid } = statement.run(...parameters);
@@ -40,12 +55,7 @@ export function sqliteUnit(prepare: (sql: string) => SQLite.Statement): SqliteUn
   const driver: Driver = {
     init: async () => {},
     async acquireConnection() {
-      if (!unit.open) {
-        throw new Error(
-          'A statement of a unit of work ran after its work ended: the work awaited something other ' +
-            'than its database (db/group-commit.ts)',
-        );
-      }
+      if (!unit.open) throw ended();
       return connection;
     },
     beginTransaction: async () => void run('SAVEPOINT nested', []),
@@ -65,5 +75,6 @@ export function sqliteUnit(prepare: (sql: string) => SQLite.Statement): SqliteUn
       createIntrospector: (db) => new SqliteIntrospector(db),
     },
   });
+  runs.set(unit.tx, run);
   return unit;
 }
