@@ -88,6 +88,20 @@ describe('units of work (SQLite)', () => {
     expect(await texts()).toEqual(['eins', 'drei']);
   });
 
+  it('fails the whole group when a fault ends its transaction (a full disk)', async () => {
+    await setup();
+    const pages = (await sql<{ page_count: number }>`PRAGMA page_count`.execute(db)).rows[0]!.page_count;
+    await sql.raw(`PRAGMA max_page_count = ${pages + 2}`).execute(db);
+    const first = db.write((tx) => insert(tx, 'eins'));
+    const full = db.write((tx) => insert(tx, 'x'.repeat(200_000)));
+    const third = db.write((tx) => insert(tx, 'drei'));
+    for (const work of [first, full, third])
+      await expect(work).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+    await sql.raw('PRAGMA max_page_count = 1073741823').execute(db);
+    await db.write((tx) => insert(tx, 'danach'));
+    expect(await texts()).toEqual(['danach']);
+  });
+
   it('fails a work that awaits something other than its database, and refuses its later statements', async () => {
     await setup();
     let resumed!: (late: { statement: Promise<unknown> }) => void;
