@@ -2,11 +2,11 @@
 // (tests/support/podcast-scenarios.ts, the generator of tests/bench/effect-calibration.ts, built
 // unlike the model: episodes of different sizes with long tails, a wandering audience, counts
 // noisier than Poisson). The bench's first two rows, the same 400 podcasts (seeds 1–400) without
-// an effect and with +20 %: the 90 % interval holds the truth in 85–95 % of them (the issue asks
-// 87–93 %; 400 podcasts draw ±1.5 points by chance), „mehr" and „weniger" are each said of at most
-// 6 % without an effect (6.0 % and 4.5 % on these 400 since the trend is weighed under two beliefs,
-// 2026-12-07; 6.3 % and 4.8 % before), the median estimate is within 3 points of the truth, and a
-// +20 % is found in at least 40 % (47.3 %; the issue asks half, not reached yet). A viral week in the baseline (100 podcasts) is set aside and neither moves the
+// an effect and with +20 %: the 90 % interval holds the truth in 87–93 % of them as the issue asks
+// (89.5 % and 89.3 %; 400 podcasts draw ±1.5 points by chance), „mehr" and „weniger" are each said
+// of at most 6 % without an effect (6.0 % and 4.5 %), the median estimate is within 3 points of the
+// truth, and a +20 % is found in at least 49 % (49.8 % since each baseline episode has its own size,
+// 2026-12-07; 47.3 % before; the issue asks half). A viral week in the baseline (100 podcasts) is set aside and neither moves the
 // estimate nor widens the interval by more than half. Today's before/after (effectOf, the newest value on or before the start against the newest
 // on or after the end, as if each day's downloads were typed in) is printed beside it.
 import { describe, expect, it } from 'vitest';
@@ -80,14 +80,14 @@ describe('baseline effect on podcasts shaped like real ones', () => {
       })),
     );
     for (const f of [none, plus]) {
-      expect(f.coverage).toBeGreaterThanOrEqual(0.85);
-      expect(f.coverage).toBeLessThanOrEqual(0.95);
+      expect(f.coverage).toBeGreaterThanOrEqual(0.87);
+      expect(f.coverage).toBeLessThanOrEqual(0.93);
     }
     expect(none.raised).toBeLessThanOrEqual(0.06);
     expect(none.lowered).toBeLessThanOrEqual(0.06);
     expect(Math.abs(none.median)).toBeLessThanOrEqual(0.03);
     expect(Math.abs(plus.median - 0.2)).toBeLessThanOrEqual(0.03);
-    expect(plus.raised).toBeGreaterThanOrEqual(0.4);
+    expect(plus.raised).toBeGreaterThanOrEqual(0.49);
   }, 900_000);
 
   it('sets a viral week in the baseline aside, says so, and stays near the truth', () => {
@@ -118,10 +118,11 @@ describe('baseline effect on podcasts shaped like real ones', () => {
   // wide where day-to-day noise dominates (very small podcasts, equal episodes: 95–96 %), or
   // moved by a change the baseline cannot see (a feed that stopped, a new rhythm after a perfectly
   // regular one). 150 podcasts each (the bench's seeds 1–150): the interval holds the truth in
-  // 83–96 % (150 podcasts draw ±2.5 points by chance), each of „mehr" and „weniger" is said of at
-  // most 9 % without an effect (very small podcasts and the new rhythm: 8.7 % on these 150, 6.5 %
-  // and 7.5 % on the bench's 400 — above the 6 % asked, not reached yet), the median within 3.5
-  // points, and a very small podcast's interval is narrower than the 75 points of the 2026-12-06
+  // 87–93 % (90.0–91.3 % on these 150; 150 podcasts draw ±2.5 points by chance), „weniger" is said
+  // of at most 6 % without an effect and „mehr" of at most 8 % (the new rhythm after a regular
+  // weekly: 8.0 % on these 150, 7.2 % on the bench's 400 — above the 6 % asked, not reached yet;
+  // equal episodes 7.3 % here, 3.3 % on the 400), the median within 3.5 points (the stopped feed:
+  // +3.3 %), and a very small podcast's interval is narrower than the 75 points of the 2026-12-06
   // replays (now about 64).
   it('holds the truth where podcasts differ: very small, equal episodes, stopped, a new rhythm', () => {
     const names = [
@@ -142,10 +143,10 @@ describe('baseline effect on podcasts shaped like real ones', () => {
       })),
     );
     for (const f of found) {
-      expect(f.coverage, f.name).toBeGreaterThanOrEqual(0.83);
-      expect(f.coverage, f.name).toBeLessThanOrEqual(0.96);
-      expect(f.raised, f.name).toBeLessThanOrEqual(0.09);
-      expect(f.lowered, f.name).toBeLessThanOrEqual(0.09);
+      expect(f.coverage, f.name).toBeGreaterThanOrEqual(0.87);
+      expect(f.coverage, f.name).toBeLessThanOrEqual(0.93);
+      expect(f.raised, f.name).toBeLessThanOrEqual(0.08);
+      expect(f.lowered, f.name).toBeLessThanOrEqual(0.06);
       expect(Math.abs(f.median), f.name).toBeLessThanOrEqual(0.035);
     }
     expect(found[0]!.width).toBeLessThanOrEqual(0.65);
