@@ -53,6 +53,12 @@ const routes: Record<string, (key: string) => Promise<unknown>> = {
     await write(t.db, key);
     await readArtwork(t.config.feeds, server.url('/cover.png'));
   },
+  // A unit of work (database.ts `write`): on SQLite a savepoint of the turn's shared transaction.
+  'fetch-in-unit': (key) =>
+    t.db.write(async (tx) => {
+      await write(tx, key);
+      await fetchFeed();
+    }),
   'fetch-then-write': async (key) => {
     await fetchFeed();
     await withTx(t.db, (tx) => write(tx, key));
@@ -99,6 +105,18 @@ describe('a call to another service inside a transaction', () => {
   it("inside a handler's transaction: refused before connecting, 500, nothing written", async () => {
     for (const idempotencyKey of [false, true]) {
       expect(await call('fetch-in-tx', idempotencyKey)).toEqual({
+        status: 500,
+        written: false,
+        reached: false,
+      });
+    }
+  });
+
+  it('inside a unit of work that holds a transaction: refused, 500, nothing written', async () => {
+    // On PostgreSQL without a key a unit's statements commit one by one: no transaction is held.
+    const held = postgres ? [true] : [false, true];
+    for (const idempotencyKey of held) {
+      expect(await call('fetch-in-unit', idempotencyKey)).toEqual({
         status: 500,
         written: false,
         reached: false,
