@@ -14,7 +14,8 @@ import { registerCsrfRoute } from './auth/csrf.ts';
 import { secret } from './auth/secrets.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errors.ts';
-import { serializerCompiler } from './http/serializer.ts';
+import { createSerializers } from './http/serializer.ts';
+import { warmAfterListen } from './http/warm-serializers.ts';
 import { registerRouteOf } from './http/route-of.ts';
 import { lazyChildLogger, RequestLogController } from './http/request-log.ts';
 import { registerSendHook } from './http/send-hook.ts';
@@ -127,7 +128,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const serializers = createSerializers();
+  app.setSerializerCompiler(serializers.compiler);
+  app.decorate('serializers', {
+    successes: serializers.successes,
+    warm: warmAfterListen(app, serializers.successes),
+  });
   const db = options.db ?? createDatabase(config, app.log);
   app.setErrorHandler(errorHandler(db.faults));
   // The database may still be starting: wait for it (db/faults.ts says how long).

@@ -28,7 +28,7 @@ const cookieOf = (response: Response, name: string) =>
     ?.split(';')[0];
 
 /** Registers a user like the PWA does and follows the verification link from the mail outbox. */
-async function verifiedSession(base: string, dataDir: string, email: string): Promise<Session> {
+export async function verifiedSession(base: string, dataDir: string, email: string): Promise<Session> {
   const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
   let xsrf = cookieOf(csrf, 'XSRF-TOKEN')!;
   const tokenHeaders = () => ({
@@ -85,7 +85,7 @@ async function call<T>(base: string, session: Session, method: string, path: str
 }
 
 /** A new (trial, so Pro) podcast of the session's account and an experiment with action steps. */
-async function podcastWithExperiment(base: string, session: Session) {
+export async function podcastWithExperiment(base: string, session: Session) {
   const api = <T>(method: string, path: string, body?: unknown) => call<T>(base, session, method, path, body);
   const categories = (await api<{ id: number }[]>('GET', '/api/categories')).data;
   const podcast = (

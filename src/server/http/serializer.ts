@@ -14,7 +14,12 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-const compile: FastifySerializerCompiler<z.ZodType> = (route) => {
+/**
+ * `ahead`: compiled before the first answer (warm-serializers.ts), so also the validators
+ * fast-json-stringify checks a union's branches with (else compiled at their first use, which made
+ * most of a warmed route's first answer).
+ */
+const compile = (route: Parameters<FastifySerializerCompiler<z.ZodType>>[0], ahead = false) => {
   let jsonSchema: object;
   try {
     jsonSchema = z.toJSONSchema(route.schema, { io: 'output', unrepresentable: 'throw' });
@@ -31,10 +36,32 @@ const compile: FastifySerializerCompiler<z.ZodType> = (route) => {
   } catch {
     return zodSerializerCompiler(route);
   }
-  return fastJson(jsonSchema);
+  return fastJson(jsonSchema, ahead ? { compileValidators: true } : undefined);
 };
 
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
-  let serialize: ((data: unknown) => string) | undefined;
-  return (data) => (serialize ??= compile(route))(data);
-};
+/** A route's serializer of a success (2xx) answer: compiled yet, and compiled now if not. */
+export type SuccessSerializer = { method: string; url: string; compiled(): boolean; compile(): void };
+
+/**
+ * The serializer compiler of one app, and its routes' success serializers, so the first screens'
+ * can be compiled ahead of their first answer (warm-serializers.ts).
+ */
+export function createSerializers() {
+  const successes: SuccessSerializer[] = [];
+  const compiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    if (/^2/.test(route.httpStatus ?? '')) {
+      successes.push({
+        method: route.method,
+        url: route.url,
+        compiled: () => serialize !== undefined,
+        compile: () => void (serialize ??= compile(route, true)),
+      });
+    }
+    return (data) => (serialize ??= compile(route))(data);
+  };
+  return { compiler, successes };
+}
+
+/** A compiler outside an app (the contract tests). */
+export const serializerCompiler = createSerializers().compiler;
