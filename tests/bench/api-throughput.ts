@@ -11,6 +11,8 @@
 // and the bare route alone keeps its speed), so whatever comes first meets the faster baseline;
 // both orders together show each route in both phases (2026-11-29).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the real server there (open it in Chrome DevTools).
+// On PostgreSQL the last column is the CPU its processes spent per answered request (the server's own
+// is 'CPU µs/req'): the two sides of a write's cost.
 // DB_POOL_SIZE is passed to the server (PostgreSQL's pool, default 10).
 // BENCH_PERF=1 starts it with --perf-basic-prof, so `perf record -g -p <pid>` names the JS frames.
 // BENCH_DIST=1 runs the built server (dist/server/main.js, `npm run build` first) instead of the
@@ -26,13 +28,13 @@
 // runs right after a bare run, and its ratio is to that bare run, so a burst of load on the
 // machine hits both alike. Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startPostgres } from '../postgres.ts';
 import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 import { prepareTargets, type Session, type Target } from './api-targets.ts';
-import { wrk as runWrk } from './wrk-run.ts';
+import { cpuSeconds, wrk as runWrk } from './wrk-run.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
 // Other load on a shared machine moves single runs by a fifth and more, so each target runs as
@@ -78,11 +80,43 @@ await ready(`${bareBase}/bare`);
 const wrk = (base: string, target: Target, pid: number, session?: Session, duration = seconds) =>
   runWrk(base, target, pid, session, duration);
 
+/**
+ * The CPU seconds PostgreSQL's processes on `port` have spent (the postmaster and its children:
+ * the pool's backends live through a run; a process that ended meanwhile is not counted).
+ */
+function postgresCpu(port: number) {
+  const stats = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return [{ pid: Number(pid), parent: Number(stat.split(') ')[1]!.split(' ')[1]), cmdline }];
+      } catch {
+        return [];
+      }
+    });
+  const postmaster =
+    stats.find((p) => p.cmdline.includes('postgres') && p.cmdline.includes(`-p\0${port}`)) ??
+    stats.find((p) => p.cmdline.includes('postgres') && p.cmdline.includes(`-p ${port}`));
+  if (!postmaster) return undefined;
+  let total = 0;
+  for (const p of stats) {
+    try {
+      if (p.pid === postmaster.pid || p.parent === postmaster.pid) total += cpuSeconds(p.pid);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
 const pad = (s: string, n: number) => s.padEnd(n);
 const num = (s: string | number, n: number) => String(s).padStart(n);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
+  const pgPort = databaseUrl ? Number(new URL(databaseUrl).port) : undefined;
   const port = await freePort();
   const dir = mkdtempSync(join(dataDir, `${engine}-`));
   const clientDir = join(root, 'dist/client');
@@ -125,7 +159,8 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
   );
   console.log(
     `${pad('target', 24)}${num('req/s', 7)}${num('p99', 9)}${num('p99 max', 9)}${num('bare', 7)}${num('ratio', 7)}` +
-      `${num('CPU µs/req', 11)}${num('bare', 5)}${num('ratio', 7)}${num('range', 13)}${num('load', 6)}`,
+      `${num('CPU µs/req', 11)}${num('bare', 5)}${num('ratio', 7)}${num('range', 13)}${num('load', 6)}` +
+      (pgPort ? num('PG µs/req', 10) : ''),
   );
   for (const target of targets) {
     const warm = await wrk(base, target, server.pid!, session, 2);
@@ -133,11 +168,15 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
     const runs = [];
     for (let pair = 0; pair < pairs; pair++) {
       const reference = await wrk(bareBase, bareOf(target), bare.pid!, session);
+      const pgBefore = pgPort && postgresCpu(pgPort);
       const result = await wrk(base, target, server.pid!, session);
-      runs.push({ reference, result, ratio: result.rate / reference.rate });
+      const pgAfter = pgPort && postgresCpu(pgPort);
+      // PostgreSQL's CPU per answered request (all its processes: the backends, WAL writer, autovacuum).
+      const pg = pgBefore && pgAfter ? ((pgAfter - pgBefore) / (result.rate * seconds)) * 1e6 : undefined;
+      runs.push({ reference, result, ratio: result.rate / reference.rate, pg });
     }
     const ratios = runs.map((r) => r.ratio).sort((a, b) => a - b);
-    const { reference, result, ratio } = runs.find((r) => r.ratio === median(ratios))!;
+    const { reference, result, ratio, pg } = runs.find((r) => r.ratio === median(ratios))!;
     const p99max = Math.max(...runs.map((r) => r.result.p99ms));
     console.log(
       `${pad(target.name, 24)}${num(result.rate.toFixed(0), 7)}${num(result.p99, 9)}${num(`${p99max.toFixed(1)}ms`, 9)}` +
@@ -147,6 +186,7 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
         `${num(`${ratios[0]!.toFixed(3)}–${ratios.at(-1)!.toFixed(3)}`, 13)}` +
         // The machine's 1-minute load average when the target's pairs ended (other work shifts both sides).
         `${num(loadavg()[0]!.toFixed(1), 6)}` +
+        (pg === undefined ? '' : num(pg.toFixed(0), 10)) +
         (result.errors ? `  (${result.errors})` : ''),
     );
   }
