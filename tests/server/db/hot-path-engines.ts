@@ -93,9 +93,8 @@ export const postgresPlans: Engine = {
       const indexes = await indexesOf(client);
       const found: string[] = [];
       for (const { text, parameters } of ran.filter(explainable)) {
-        // A keyed write's answer goes with its COMMIT (request-transaction.ts): its statement alone.
         const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-          `EXPLAIN (FORMAT JSON) ${text.replace(/;\s*commit\s*$/i, '')}`,
+          `EXPLAIN (FORMAT JSON) ${text}`,
           parameters,
         );
         for (const { table, how } of fullReads(rows[0]!['QUERY PLAN'][0]!.Plan, indexes))
