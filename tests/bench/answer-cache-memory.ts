@@ -24,6 +24,7 @@ import pg from 'pg';
 import { startPostgres } from '../postgres.ts';
 import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 import { prepareTargets } from './api-targets.ts';
+import { serverEnv } from './support/bench-server.ts';
 
 const seconds = Number(process.argv[2] ?? 60);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -95,16 +96,12 @@ async function bench(engine: 'sqlite' | 'postgres', flood: string, databaseUrl?:
   ];
   const server = spawn(process.execPath, args, {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
+    env: serverEnv(port, {
       BENCH_MEMORY_FILE: memoryFile,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dir,
       CLIENT_DIR: '',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
+    }),
     stdio: ['ignore', out, out],
   });
   children.push(server);

@@ -35,6 +35,7 @@ import { startPostgres } from '../postgres.ts';
 import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 import { prepareTargets, type Session, type Target } from './api-targets.ts';
 import { cpuSeconds, wrk as runWrk } from './wrk-run.ts';
+import { serverEntry, serverEnv } from './support/bench-server.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
 // Other load on a shared machine moves single runs by a fifth and more, so each target runs as
@@ -121,15 +122,8 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
   const dir = mkdtempSync(join(dataDir, `${engine}-`));
   const clientDir = join(root, 'dist/client');
   const server = start(
-    [
-      ...profile,
-      ...(process.env.BENCH_DIST ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts']),
-    ],
-    {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+    [...profile, ...serverEntry()],
+    serverEnv(port, {
       DATA_DIR: dir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       // SQLite's durability switch (README), to measure either setting.
@@ -137,7 +131,7 @@ async function bench(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
       // PostgreSQL's pool (README), to see whether a figure waits for connections.
       ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
       CLIENT_DIR: existsSync(join(clientDir, 'index.html')) ? clientDir : '',
-    },
+    }),
     `server-${engine}.log`,
   );
   const base = `http://127.0.0.1:${port}`;

@@ -39,6 +39,7 @@ import { freePort } from '../support/loopback-server.ts';
 import { prepareTargets, type Target } from './api-targets.ts';
 import { clusterCpu, measureJobs, measurePooled, postmasterOf } from './data-scale-jobs.ts';
 import { wrk, type Result } from './wrk-run.ts';
+import { serverEntry, serverEnv } from './support/bench-server.ts';
 
 const seconds = Number(process.argv[2] ?? 5);
 const only = process.argv[3] ?? '';
@@ -208,16 +209,9 @@ async function serve(side: Side) {
   const port = await freePort();
   const out = openSync(join(side.env.DATA_DIR!, 'server.log'), 'a');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CLIENT_DIR: '',
-      ...side.env,
-    },
+    env: serverEnv(port, { CLIENT_DIR: '', ...side.env }),
     stdio: ['ignore', out, out],
   });
   const base = `http://127.0.0.1:${port}`;

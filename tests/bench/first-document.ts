@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort } from '../support/loopback-server.ts';
 import { podcastWithExperiment, verifiedSession, type Session } from './api-targets.ts';
+import { serverEntry, serverEnv } from './support/bench-server.ts';
 
 const starts = Number(process.argv[2] ?? 5);
 const laterMs = Number(process.argv[3] ?? 3) * 1000;
@@ -32,19 +33,11 @@ async function startServer() {
       ...(process.env.BENCH_CPU_PROF
         ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
         : []),
-      ...(process.env.BENCH_DIST ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts']),
+      ...serverEntry(),
     ],
     {
       cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        CLIENT_DIR: clientDir,
-        LOG_LEVEL: 'warn',
-      },
+      env: serverEnv(port, { DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' }),
       stdio: 'ignore',
     },
   );

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { startPostgres } from '../postgres.ts';
 import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 import { prepareTargets, type Target } from './api-targets.ts';
+import { serverEntry, serverEnv } from './support/bench-server.ts';
 
 const rounds = Number(process.argv[2] ?? 50);
 const only = (process.argv[3] ?? '').split(',');
@@ -38,17 +39,9 @@ try {
   await admin.query('CREATE EXTENSION pg_stat_statements');
 
   const port = await freePort();
-  server.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  server.child = spawn(process.execPath, serverEntry(), {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: cluster.url,
-      CLIENT_DIR: '',
-    },
+    env: serverEnv(port, { DATA_DIR: dataDir, DATABASE_URL: cluster.url, CLIENT_DIR: '' }),
     stdio: ['ignore', openSync(join(dataDir, 'server.log'), 'a'), openSync(join(dataDir, 'server.log'), 'a')],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 import { prepareTargets, type Session, type Target } from './api-targets.ts';
+import { serverEntry, serverEnv } from './support/bench-server.ts';
 
 const [seconds, pairs] = [Number(process.argv[2] ?? 5), Number(process.argv[3] ?? 3)];
 const only = process.argv[4] ?? '';
@@ -55,11 +56,10 @@ const servers = await Promise.all(
   modes.map(async (mode) => {
     const port = await freePort();
     const data = join(dir, `server-${mode}`);
-    const env = { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, serverEntry(), {
       cwd: root,
       stdio: 'ignore',
-      env: { ...env, DATA_DIR: data, CLIENT_DIR: '', SQLITE_SYNCHRONOUS: mode },
+      env: serverEnv(port, { DATA_DIR: data, CLIENT_DIR: '', SQLITE_SYNCHRONOUS: mode }),
     });
     const base = `http://127.0.0.1:${port}`;
     await waitUntilUp(`${base}/sanctum/csrf-cookie`, { timeoutMs: 300_000 });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort } from '../support/loopback-server.ts';
+import { serverEnv } from './support/bench-server.ts';
 
 const pairs = Number(process.argv[2] ?? 3);
 const root = resolve(import.meta.dirname, '../..');
@@ -30,7 +31,7 @@ async function firstAnswer(args: string[], path: string, env: NodeJS.ProcessEnv 
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: serverEnv(port, env),
     stdio: 'ignore',
   });
   try {

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { waitUntilUp } from '../../support/loopback-server.ts';
+import { serverEntry, serverEnv } from './bench-server.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -18,14 +19,9 @@ export type App = { port: number; child?: ChildProcess };
  */
 export function startApp(work: string, app: App, n: number, databaseUrl: string) {
   const out = openSync(join(work, `app-${n}.log`), 'a');
-  const entry = process.env.BENCH_DIST ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
-  const child = spawn(process.execPath, entry, {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(app.port),
+    env: serverEnv(app.port, {
       DATABASE_URL: databaseUrl,
       DATA_DIR: join(work, `data-${n}`),
       CLIENT_DIR: '',
@@ -33,7 +29,7 @@ export function startApp(work: string, app: App, n: number, databaseUrl: string)
       // nginx appends the client's address; the clients bring one each (per-client throttles).
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'info',
-    },
+    }),
     stdio: ['ignore', out, out],
   });
   app.child = child;
