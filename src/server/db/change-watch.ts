@@ -91,10 +91,20 @@ function guardCounts(table: string, event: 'INSERT' | 'DELETE' | 'UPDATE') {
 
 /** The podcast a changed row (`row`: NEW or OLD) belongs to, as SQL; NULL counts for every podcast. */
 export function podcastOf(table: string, columns: ReadonlySet<string>, row: 'NEW' | 'OLD', schema = 'main.') {
+  const key = podcastKeyOf(table, columns, row);
+  return key.endsWith('.experiment_id')
+    ? `(SELECT podcast_id FROM ${schema}experiments WHERE id = ${key})`
+    : key;
+}
+
+/**
+ * The column of a changed row that `podcastOf` finds its podcast by, as SQL (NULL: none): while it
+ * is unchanged by an UPDATE, so is the podcast (an experiment that moved counts by its own row).
+ */
+export function podcastKeyOf(table: string, columns: ReadonlySet<string>, row: 'NEW' | 'OLD') {
   if (table === 'podcasts') return `${row}.id`;
   if (columns.has('podcast_id')) return `${row}.podcast_id`;
-  if (columns.has('experiment_id'))
-    return `(SELECT podcast_id FROM ${schema}experiments WHERE id = ${row}.experiment_id)`;
+  if (columns.has('experiment_id')) return `${row}.experiment_id`;
   return 'NULL';
 }
 

@@ -34,6 +34,7 @@ import * as audienceImports from './migrations/0035-audience-imports.ts';
 import * as audienceDaysByDay from './migrations/0037-audience-days-by-day.ts';
 import * as pooledReads from './migrations/0038-pooled-reads.ts';
 import * as scoreGeneration from './migrations/0040-score-generation.ts';
+import * as cheaperChangeCounts from './migrations/0041-cheaper-change-counts.ts';
 
 // Listed statically so the bundled server carries its migrations.
 const migrations = {
@@ -71,6 +72,7 @@ const migrations = {
   '0037-audience-days-by-day': audienceDaysByDay,
   '0038-pooled-reads': pooledReads,
   '0040-score-generation': scoreGeneration,
+  '0041-cheaper-change-counts': cheaperChangeCounts,
 };
 
 /** The newest migration this code knows (readiness asks whether the database has it). */
