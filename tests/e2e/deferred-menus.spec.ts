@@ -3,7 +3,7 @@
 // is there, instead of being lost.
 import { expect, test } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
-import { podcastWithExperiment } from './support/podcasts.ts';
+import { createPodcastViaApi, podcastWithExperiment } from './support/podcasts.ts';
 
 // The worker would fetch the chunk itself, past the page's route.
 test.use({ serviceWorkers: 'block' });
@@ -67,4 +67,25 @@ test('the evaluation dialog opens when its button is tapped before its code has 
   await expect(
     page.getByRole('dialog', { name: 'Wo stehst du mit deinen übergeordneten Podcast-Zielen?' }),
   ).toBeVisible();
+});
+
+// The form a method's link opens fills in the method and its dates from the methods list: a tap on
+// 'Experiment starten' before that list has come waits for it, instead of sending a form that
+// comes back with 'Bitte wähle eine Methode' (a quick tap on a slow phone).
+test('the experiment form is sent only once its methods have come', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await verifiedUser(page);
+  await createPodcastViaApi(page, 'Frühstart');
+  await page.route(/\/api\/podcasts\/\d+\/practices\?records=/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/app/experiments/create?practice_id=1');
+  const start = page.getByRole('button', { name: 'Experiment starten' });
+  await expect(start).toHaveAttribute('aria-busy', 'true');
+  await expect(start).toBeDisabled();
+  release();
+  await start.click();
+  await expect(page).toHaveURL(/\/app\/experiments\/\d+$/);
 });

@@ -144,6 +144,8 @@ describe.each(ENGINES)('%s on a 390 px phone', (engine) => {
     await page.goto('/app/practices/1/experiments');
     await page.click('link', 'Experiment starten');
     await page.seeRole('heading', 'Neues Experiment starten');
+    // The button waits for the methods, which fill in the method and its dates.
+    await page.until(async () => expect((await buttonsDisabled(page))['Experiment starten']).toBe(false));
     await page.click('button', 'Experiment starten');
     await page.until(async () =>
       expect(await page.path(), `the form says: ${(await page.text()).slice(0, 600)}`).toMatch(

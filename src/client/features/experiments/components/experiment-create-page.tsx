@@ -129,7 +129,10 @@ function CreateForm({ podcast, practiceId }: Props) {
         />
         <OnlineOnly>
           {(cut, note) => (
-            <Button pending={form.pending} disabled={cut} aria-describedby={note}>
+            // Busy until the methods have come: they fill in the method a link named and its
+            // dates, and a form sent before would only come back with 'Bitte wähle eine Methode'
+            // (a quick tap on a slow phone). Decided 2026-12-07.
+            <Button pending={form.pending || practices.isPending} disabled={cut} aria-describedby={note}>
               Experiment starten
             </Button>
           )}
