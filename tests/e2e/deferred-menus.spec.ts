@@ -1,6 +1,6 @@
-// The header's menus load their code after the first screen (components/deferred.tsx); until
-// then a placeholder button stands in. A tap on it in that moment opens the menu once the code
-// is there, instead of being lost.
+// A tap on what is still loading is not lost. The header's menus load their code after the first
+// screen (components/deferred.tsx); until then a placeholder button stands in, and a tap on it
+// opens the menu once the code is there. The experiment form waits for its methods (last test).
 import { expect, test } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
 import { createPodcastViaApi, podcastWithExperiment } from './support/podcasts.ts';
