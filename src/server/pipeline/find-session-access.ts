@@ -20,7 +20,7 @@ function columnOf(key: string) {
   let found = columns.get(key);
   if (!found) {
     found =
-      key === 'session_expires_at' || key === 'claimed_by'
+      key === 'session_expires_at' || key === 'claimed_by' || key === 'claim_locked'
         ? [-1, key]
         : key.startsWith(USER)
           ? [0, key.slice(USER.length)]
@@ -84,6 +84,7 @@ export async function findSessionAccess(
       ({
         won: claimedBy === claim.holder,
         taken: taken.state == null ? undefined : (taken as TakenKey),
+        busy: row.claim_locked === false,
       } satisfies ClaimOutcome),
   };
 }

@@ -94,7 +94,11 @@ export async function record(
   if (retryable(reply.statusCode)) {
     // A failed request (5xx) leaves nothing it wrote; 401/419/429 keep what they wrote (a
     // throttle's count), as without a key. Then the key is freed, if it is still running.
-    await tx?.end(reply.statusCode >= 500 ? 'rollback' : 'commit').catch(() => {});
+    const failed = reply.statusCode >= 500;
+    await tx?.end(failed ? 'rollback' : 'commit').catch(() => {});
+    // A claim made in the transaction went with its rollback (or with its connection, closed
+    // when the rollback failed); committed in doubt, it is done and no longer running.
+    if (failed && claimed.inTx) return;
     return freeKey(ctx, unfreed, claimed);
   }
   // It called another service while holding its connection (db/transaction-scope.ts): a bug,
@@ -118,6 +122,9 @@ export async function record(
   // Nothing written, or a statement failed (PostgreSQL aborted the transaction; the route
   // answered it as a refusal, a unique address taken): the answer is stored on its own.
   await tx?.end('rollback').catch(() => {});
+  // A claim made in the transaction went with that rollback, and so did all the request wrote:
+  // nothing is left to answer for, so the retry acts (and refuses) anew.
+  if (claimed.inTx) return;
   try {
     await recordAnswer(ctx.db, ...answer, claimed.scope, claimed.key, claimed.holder);
   } catch (error) {

@@ -43,6 +43,8 @@ export type Claim = {
   storing?: boolean;
   /** PostgreSQL: the request's writes and its answer, one transaction (db/request-transaction.ts). */
   tx?: RequestTransaction;
+  /** PostgreSQL: the claim was made inside `tx` (idempotency.ts `claimWithSession`): its row goes with a rollback. */
+  inTx?: boolean;
 };
 /**
  * SQLite: what storeAnswer (idempotency-statements.ts) stores for a claim held in this process, from

@@ -98,7 +98,10 @@ async function claim(
  * statement (access-hook.ts `withClaim`), its first round trip. Won, the guard decides; lost, it
  * answers from the key's row that statement saw; without one (committed meanwhile) or with this
  * process's own unfreed claim in the way, the claim is made again on its own (`claim`), then the
- * guard decides.
+ * guard decides. A route answering with its write (`answerWithWrite`) makes the claim inside the
+ * request's transaction, its BEGIN sent with it: claim, write and answer are one commit, two round
+ * trips instead of three, and a request that dies leaves no claim behind (Entscheidung PIPE-7).
+ * Such a route calls no other service (db/transaction-scope.ts refuses it from the claim on).
  */
 async function claimWithSession(
   ctx: AppContext,
@@ -110,17 +113,30 @@ async function claimWithSession(
   key: string,
 ) {
   const own = runningKey(ctx, request);
-  const { claim: outcome, refused, decide } = await access.withClaim(request, { key, ...own });
+  const tx = routeOf(request).config.answerWithWrite ? ctx.db.requestTransaction?.() : undefined;
+  const ask = () => access.withClaim(request, { key, ...own });
+  let asked;
+  try {
+    asked = await (tx ? inRequest(tx, ask) : ask());
+  } catch (error) {
+    await tx?.end('rollback').catch(() => {});
+    throw error;
+  }
+  const { claim: outcome, refused, decide } = asked;
   const scope = scopeOf(request);
   if (outcome?.won) {
-    request.idempotency = { scope, key, holder: own.holder, replay: false };
+    request.idempotency = { scope, key, holder: own.holder, replay: false, ...(tx && { tx, inTx: true }) };
     // Refused after the claim (CSRF, 401, the guard's 404/403): its answer is recorded, or the key
     // freed, as any other.
     if (refused) throw refused;
     await decide();
     return false;
   }
+  await tx?.end('rollback');
   if (refused) throw refused;
+  // Held in another request's transaction now: the answer a running key gets.
+  if (outcome?.busy)
+    return answerTaken(ctx.db, request, reply, { ...own, state: 'running' }, own.request, own.body_hash);
   if (!outcome?.taken || unfreed.has(idOf(scope, key))) {
     const replayed = await claim(ctx, unfreed, running, request, reply, key);
     if (!replayed) await decide();
@@ -137,7 +153,7 @@ async function claimWithSession(
  */
 function proceed(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, done: () => void) {
   const claimed = request.idempotency;
-  const tx = claimed && !claimed.inProcess ? ctx.db.requestTransaction?.() : undefined;
+  const tx = claimed?.tx ?? (claimed && !claimed.inProcess ? ctx.db.requestTransaction?.() : undefined);
   if (!tx) return done();
   claimed!.tx = tx;
   reply.raw.once('close', () => void tx.end('commit').catch(() => {}));

@@ -2,8 +2,9 @@
 // tests/support/pg-round-trips.ts), so none is added unnoticed: each costs a wait for the
 // database and a socket write and read on both sides, and under load the writes' rate follows
 // their count (tests/bench/api-throughput.ts). A step toggle and a comment with an
-// Idempotency-Key are three: the session, access row and key's claim in one statement; BEGIN
-// with the write; the key's answer with the COMMIT. A kept read is one. Deterministic: the
+// Idempotency-Key are three, in one transaction: BEGIN with the session, access row and key's
+// claim in one statement; the write; the key's answer with the COMMIT. A replay is two: the
+// first, then the ROLLBACK that gives its connection back. A kept read is one. Deterministic: the
 // statements are counted, not timed. PostgreSQL only (SQLite makes no round trips).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, freshPostgres, type TestApp } from '../helpers/test-app.ts';
@@ -45,16 +46,16 @@ describe.skipIf(!adminUrl)('round trips of a keyed write on PostgreSQL', () => {
     return trips.map((trip) => trip.sql).filter((sql) => !WORKERS.test(sql));
   }
 
-  const shapes = (trips: string[]) =>
-    trips.map((sql) =>
-      /^with "claim" as \(insert into "idempotency_keys"/.test(sql) && / from "sessions"/.test(sql)
-        ? 'session, access and claim'
-        : /^begin; /.test(sql)
-          ? `begin with ${/^begin; (with "\w+" as \()?(\w+)/.exec(sql)![2]}`
-          : /^update idempotency_keys set state = 'done'.*; commit$/s.test(sql)
-            ? 'answer with commit'
-            : sql.slice(0, 80),
-    );
+  /** A round trip's SQL as its shape: what the tests below name. */
+  const shapeOf = (sql: string) => {
+    if (/^begin; with "lock" as .*"claim" as \(insert into "idempotency_keys".* from "sessions"/s.test(sql)) {
+      return 'begin with session, access and claim';
+    }
+    if (/^update idempotency_keys set state = 'done'.*; commit$/s.test(sql)) return 'answer with commit';
+    const write = /^(?:with "\w+" as \()?(update|insert|delete)/.exec(sql);
+    return write ? write[1]! : sql.slice(0, 80);
+  };
+  const shapes = (trips: string[]) => trips.map(shapeOf);
 
   it('a step toggle: three', async () => {
     const step = s.experiment.actions[0]!.id;
@@ -70,7 +71,7 @@ describe.skipIf(!adminUrl)('round trips of a keyed write on PostgreSQL', () => {
           ),
         200,
       );
-      expect(shapes(trips)).toEqual(['session, access and claim', 'begin with update', 'answer with commit']);
+      expect(shapes(trips)).toEqual(['begin with session, access and claim', 'update', 'answer with commit']);
     }
   });
 
@@ -84,10 +85,10 @@ describe.skipIf(!adminUrl)('round trips of a keyed write on PostgreSQL', () => {
         ),
       201,
     );
-    expect(shapes(trips)).toEqual(['session, access and claim', 'begin with insert', 'answer with commit']);
+    expect(shapes(trips)).toEqual(['begin with session, access and claim', 'insert', 'answer with commit']);
   });
 
-  it('the same key again: one, the replay', async () => {
+  it('the same key again: the replay, then the rollback', async () => {
     const step = s.experiment.actions[0]!.id;
     const trips = await tripsOf(
       () =>
@@ -100,7 +101,7 @@ describe.skipIf(!adminUrl)('round trips of a keyed write on PostgreSQL', () => {
         ),
       200,
     );
-    expect(shapes(trips)).toEqual(['session, access and claim']);
+    expect(shapes(trips)).toEqual(['begin with session, access and claim', 'rollback']);
   });
 
   it('a kept read: one', async () => {
