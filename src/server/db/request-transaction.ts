@@ -1,5 +1,6 @@
 // PostgreSQL: one transaction for a request's writes and its Idempotency-Key's answer
-// (pipeline/idempotency.ts opens it after the claim and ends it when the answer is sent).
+// (pipeline/idempotency.ts opens it after the claim, or for the claim on a route answering with
+// its write, and ends it when the answer is sent).
 //
 // Entscheidung DB-13: with the write and its stored answer in one
 // commit, the outcome is either both (the retry finds the answer: replay) or neither (the key is
