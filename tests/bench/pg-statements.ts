@@ -1,10 +1,10 @@
 // What PostgreSQL runs per request of each api-targets.ts target: the statements (pg_stat_statements,
-// the triggers' own statements too) with their mean execution time, and the rows inserted and
-// updated per table (pg_stat_user_tables: a count row updated twice shows here). A count, not a
-// speed: each target is sent N times one after another on a throw-away cluster (port
-// BENCH_PG_PORT, default 55480) by the real server from the sources; loopback only. The tips'
-// evaluations after the writes are waited for and counted with them, and so are the mail and push
-// workers' polls meanwhile (a few hundredths of a statement per request).
+// the triggers' own statements too) with their mean execution time and how often and how long each
+// was planned, and the rows inserted and updated per table (pg_stat_user_tables: a count row
+// updated twice shows here). A count, not a speed: each target is sent N times one after another
+// on a throw-away cluster (port BENCH_PG_PORT, default 55480) by the real server from the sources;
+// loopback only. The tips' evaluations after the writes are waited for and counted with them, and
+// so are the mail and push workers' polls meanwhile (a few hundredths of a statement per request).
 // Run: npx tsx tests/bench/pg-statements.ts [N, default 50] [only targets containing,or this]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync } from 'node:fs';
@@ -37,6 +37,9 @@ try {
   admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
   await admin.query('CREATE EXTENSION pg_stat_statements');
+  // Planning too: a statement PostgreSQL plans anew at each Bind (a custom plan) costs that each time.
+  await admin.query('ALTER SYSTEM SET pg_stat_statements.track_planning = on');
+  await admin.query('SELECT pg_reload_conf()');
 
   const port = await freePort();
   server.child = spawn(process.execPath, serverEntry(), {
@@ -82,17 +85,27 @@ try {
     const before = await tableRows();
     for (let n = 0; n < rounds; n++) await send(target, n);
     await settle();
-    const { rows } = await admin.query<{ calls: string; us: string; query: string }>(
+    const { rows } = await admin.query<{
+      calls: string;
+      us: string;
+      plan_us: string;
+      plans: string;
+      query: string;
+    }>(
       `SELECT calls, round((total_exec_time * 1000 / calls)::numeric) AS us,
+        round((total_plan_time * 1000 / greatest(plans, 1))::numeric) AS plan_us, plans,
         left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
-      FROM pg_stat_statements WHERE query !~ 'pg_stat' ORDER BY calls DESC, query`,
+      FROM pg_stat_statements WHERE calls > 0 AND query !~ 'pg_stat' ORDER BY calls DESC, query`,
     );
     const total = rows.reduce((sum, r) => sum + Number(r.calls), 0);
     console.log(
       `\n${target.name}: ${per(total).trim()} statements per request (${rounds} one after another)`,
     );
     for (const r of rows.filter((r) => Number(r.calls) * 20 >= rounds)) {
-      console.log(`${per(Number(r.calls))} ${`${r.us} µs`.padStart(8)}  ${r.query}`);
+      // Planned once per connection when kept as a generic plan; at every call when not.
+      const planned =
+        Number(r.plans) > 0 ? `, planned ${per(Number(r.plans)).trim()}× at ${r.plan_us} µs` : '';
+      console.log(`${per(Number(r.calls))} ${`${r.us} µs`.padStart(8)}${planned}  ${r.query}`);
     }
     const after = await tableRows();
     const changed = [...after].flatMap(([table, { ins, upd }]) => {
