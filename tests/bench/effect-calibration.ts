@@ -5,6 +5,7 @@
 // how often a real effect is found; beside it a negative-binomial regression as an anchor
 // (support/nb-regression.ts) and the CPU of one answer. CPU-heavy: one answer is tens of ms.
 // Run: npx tsx tests/bench/effect-calibration.ts [podcasts per scenario = 400] [name filter]
+// (the filter 'oracle' prints only the bound on power: support/oracle-bound.ts).
 import { baselineEffect } from '../../src/server/audience/baseline-effect.ts';
 import { verdictOf } from '../../src/server/audience/baseline-messages.ts';
 import { BASELINE_DAYS, SCENARIOS, scenarioPodcast } from '../support/podcast-scenarios.ts';
@@ -12,9 +13,14 @@ import { controlFor } from '../support/control-podcasts.ts';
 import { anchorEffect } from './support/nb-regression.ts';
 import { PROMISE_SCENARIOS, promisedSizeHeader, promisedSizeLine } from './support/promised-size.ts';
 import { median, pct, signed } from './support/calibration-figures.ts';
+import { oracleHeader, oracleLines } from './support/oracle-bound.ts';
 
 const PODCASTS = Number(process.argv[2] ?? 400);
 const FILTER = process.argv[3];
+if (FILTER === 'oracle') {
+  console.log([...oracleHeader, ...oracleLines(PODCASTS)].join('\n'));
+  process.exit(0);
+}
 
 type Tally = { covered: number; raised: number; lowered: number; estimates: number[]; widths: number[] };
 const tally = (): Tally => ({ covered: 0, raised: 0, lowered: 0, estimates: [], widths: [] });

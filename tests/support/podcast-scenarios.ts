@@ -66,12 +66,23 @@ const between = (random: () => number, low: number, high: number) => low + (high
 const logUniform = (random: () => number, low: number, high: number) =>
   Math.exp(between(random, Math.log(low), Math.log(high)));
 
+/**
+ * What an oracle knows at the start (tests/bench/support/oracle-bound.ts): per day of `days`, the
+ * mean with the audience's wander at 0 and the run's episodes at their mean size (the podcast's
+ * structure; `trend` its log trend), and per run day the best forecast of the mean from everything up to the start (the
+ * wander carried on as its AR(1) expects, the run's episodes at their mean size, no effect).
+ */
+export type Oracle = { structure: number[]; forecast: number[]; trend: number[] };
+
+/** The wandering audience: an AR(1) on the log scale, a month's memory. */
+const WANDER = { memory: 0.9, step: 0.02 };
+
 /** `options.start`: the podcast over other days (a control podcast beside another's run). */
 export function scenarioPodcast(
   scenario: Scenario,
   seed: number,
   options: { start?: string } = {},
-): SyntheticPodcast {
+): SyntheticPodcast & { oracle: Oracle } {
   const random = seededRandom(seed * 7919 + 101);
   const drawn = scenario.holiday
     ? addDays('2026-12-14', Math.floor(random() * 8))
@@ -98,7 +109,7 @@ export function scenarioPodcast(
     scenario.regular || scenario.twiceInRun ? 7 : random() < 0.6 ? 7 : random() < 0.4 ? 14 : 3.5;
   const episode = (mean * episodeShare * cadence) / curveSum; // an average episode's day-0 height
   const catalogue = mean * (1 - episodeShare);
-  const releases: { t: number; height: number }[] = [];
+  const releases: { t: number; height: number; mean: number }[] = [];
   const firstDay = Math.floor(random() * 7);
   const plan: number[] = [];
   for (let t = firstDay; t < startT; t += cadence) plan.push(Math.round(t));
@@ -118,7 +129,11 @@ export function scenarioPodcast(
     if (scenario.stopped && t >= startT - 21) continue;
     if (t < 0 || t >= total) continue;
     const equal = scenario.regular || scenario.equalEpisodes;
-    releases.push({ t, height: episode * (equal ? 1 : Math.exp(0.4 * normal(random) - 0.08)) });
+    releases.push({
+      t,
+      height: episode * (equal ? 1 : Math.exp(0.4 * normal(random) - 0.08)),
+      mean: episode,
+    });
   }
 
   const viralAt = scenario.viral ? HISTORY_DAYS + Math.floor(random() * (BASELINE_DAYS - 3)) : -1;
@@ -126,19 +141,40 @@ export function scenarioPodcast(
   let wander = scenario.calm ? 0 : 0.046 * normal(chance);
   const days: SyntheticPodcast['days'] = [];
   const truth: SyntheticPodcast['truth'] = [];
+  const oracle: Oracle = { structure: [], forecast: [], trend: [] };
+  let wanderAtStart = 0;
   for (let t = 0; t < total; t++) {
-    if (!scenario.calm) wander = 0.9 * wander + 0.02 * normal(chance);
+    if (t === startT) wanderAtStart = wander;
+    if (!scenario.calm) wander = WANDER.memory * wander + WANDER.step * normal(chance);
     const date = dateOf(t);
     const dow = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
     let episodes = 0;
-    for (const r of releases) if (t >= r.t && t - r.t < TAIL_DAYS) episodes += r.height * curve[t - r.t]!;
+    let known = 0;
+    for (const r of releases) {
+      if (t < r.t || t - r.t >= TAIL_DAYS) continue;
+      episodes += r.height * curve[t - r.t]!;
+      known += (r.t < startT ? r.height : r.mean) * curve[t - r.t]!;
+    }
     let expected =
       (catalogue + episodes) * (weekday[dow]! / weekdayMean) * Math.exp(slope * (t - startT) + wander);
-    if (t >= viralAt && t < viralAt + 3) expected *= 5;
+    let factor = (weekday[dow]! / weekdayMean) * Math.exp(slope * (t - startT));
     const md = date.slice(5);
-    if (scenario.holiday && (md >= '12-23' || md <= '01-01')) expected *= 0.7;
+    if (t >= viralAt && t < viralAt + 3) [expected, factor] = [expected * 5, factor * 5];
+    if (scenario.holiday && (md >= '12-23' || md <= '01-01'))
+      [expected, factor] = [expected * 0.7, factor * 0.7];
     if (t < HISTORY_DAYS) continue;
-    if (t >= startT) truth.push({ date, mean: expected });
+    const structure = (catalogue + known) * factor;
+    if (t >= startT) {
+      truth.push({ date, mean: expected });
+      // E[exp(w_t)] for the AR(1) carried on from the wander at the start.
+      const ahead = t - startT + 1;
+      const variance = scenario.calm
+        ? 0
+        : (WANDER.step ** 2 * (1 - WANDER.memory ** (2 * ahead))) / (1 - WANDER.memory ** 2);
+      oracle.forecast.push(structure * Math.exp(WANDER.memory ** ahead * wanderAtStart + variance / 2));
+    }
+    oracle.structure.push(structure);
+    oracle.trend.push(slope * (t - startT));
     const downloads = negativeBinomial(chance, expected * (t >= startT ? 1 + scenario.truth : 1), dispersion);
     days.push({ date, downloads: chance() < 0.01 ? null : downloads });
   }
@@ -148,5 +184,6 @@ export function scenarioPodcast(
     start,
     end: addDays(start, RUN_DAYS - 1),
     truth,
+    oracle,
   };
 }

@@ -151,4 +151,25 @@ describe('baseline effect on podcasts shaped like real ones', () => {
     }
     expect(found[0]!.width).toBeLessThanOrEqual(0.65);
   }, 900_000);
+
+  // A podcast growing 10 % a month (the bench's seeds 1–150): held in 85.3 %, median +3.4 %,
+  // „mehr" in 14.0 % — below the 87 % and above the 6 % and 3 points the issue asks, and not
+  // reachable without losing power on ordinary podcasts (baseline-effect.md, "Growth against
+  // power, the trade-off measured": no weighing of the two trend beliefs brings „mehr" under
+  // 9 %). Guarded where it is, so that no change makes it worse unseen.
+  it('does not take growth for an effect more often than measured', () => {
+    const growth = measure(scenario('growth +10 % a month, no effect'), 150);
+    console.table([
+      {
+        'interval holds truth': pct(growth.coverage),
+        median: pct(growth.median),
+        '„mehr"': pct(growth.raised),
+        '„weniger"': pct(growth.lowered),
+      },
+    ]);
+    expect(growth.coverage).toBeGreaterThanOrEqual(0.85);
+    expect(growth.raised).toBeLessThanOrEqual(0.14);
+    expect(growth.lowered).toBeLessThanOrEqual(0.06);
+    expect(Math.abs(growth.median)).toBeLessThanOrEqual(0.035);
+  }, 600_000);
 });
