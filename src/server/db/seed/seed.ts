@@ -1,6 +1,6 @@
 // Writes the editorial content into the database. Idempotent: rows are upserted by id, so
 // re-seeding updates text without touching user data that refers to a method.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { systemClock, type Clock } from '../../clock.ts';
 import type { Database, Db } from '../database.ts';
@@ -199,7 +199,8 @@ export const CONTENT_EDIT = 'content_edit';
  * (after its commit, forgetContentVersion makes this process read it anew).
  */
 export async function touchContent(db: Db, now: Date) {
-  const value = now.getTime().toString(36).slice(-6) + Math.random().toString(36).slice(2, 4);
+  // Unique without the clock: a test's clock stands still, and two random letters met one in 1,296.
+  const value = now.getTime().toString(36).slice(-6) + randomBytes(6).toString('base64url');
   await db
     .insertInto('secrets')
     .values({ key: CONTENT_EDIT, value })
@@ -217,6 +218,13 @@ const storedHash = preparedQuery((db: Database) =>
  */
 export const CONTENT_VERSION_TTL_MS = 1000;
 const versions = new WeakMap<Database, { value: string; readAt: number }>();
+/**
+ * How often this process forgot the version: a read begun before the last forget is not kept (it
+ * may have read the version before the change that was forgotten for, and would keep it for
+ * CONTENT_VERSION_TTL_MS: a tips evaluation's read beside the pooled job's publication kept the
+ * old rankings on PostgreSQL, 2026-12-07).
+ */
+const forgets = new WeakMap<Database, number>();
 
 /** The content version this process read less than CONTENT_VERSION_TTL_MS ago, if any. */
 export function knownContentVersion(db: Database) {
@@ -229,16 +237,20 @@ export async function contentVersion(db: Database) {
   const known = knownContentVersion(db);
   if (known !== undefined) return known;
   const readAt = performance.now();
+  const forgotten = forgets.get(db);
   const rows = await storedHash(db);
   const hash = rows.find((r) => r.key === CONTENT_HASH)?.value ?? 'unseeded';
   const edit = rows.find((r) => r.key === CONTENT_EDIT)?.value;
   const value = edit ? `${hash.slice(0, 12)}${edit}` : hash;
-  versions.set(db, { value, readAt });
+  if (forgets.get(db) === forgotten) versions.set(db, { value, readAt });
   return value;
 }
 
 /** After a content write has committed: the next request reads the version anew. */
-export const forgetContentVersion = (db: Database) => void versions.delete(db);
+export function forgetContentVersion(db: Database) {
+  versions.delete(db);
+  forgets.set(db, (forgets.get(db) ?? 0) + 1);
+}
 
 /**
  * Seeds the content when it changed since the last seed; returns whether it wrote. Without
