@@ -22,10 +22,20 @@ if (FILTER === 'oracle') {
   process.exit(0);
 }
 
-type Tally = { covered: number; raised: number; lowered: number; estimates: number[]; widths: number[] };
-const tally = (): Tally => ({ covered: 0, raised: 0, lowered: 0, estimates: [], widths: [] });
+type Tally = {
+  covered: number;
+  raised: number;
+  lowered: number;
+  estimates: number[];
+  widths: number[];
+  /** Per podcast: its width on the log scale and whether it held the truth. */
+  held: { width: number; covered: boolean }[];
+};
+const tally = (): Tally => ({ covered: 0, raised: 0, lowered: 0, estimates: [], widths: [], held: [] });
 function count(t: Tally, truth: number, relative: number, interval: readonly [number, number]) {
-  if (interval[0] <= truth && truth <= interval[1]) t.covered++;
+  const covered = interval[0] <= truth && truth <= interval[1];
+  if (covered) t.covered++;
+  t.held.push({ width: Math.log((1 + interval[1]) / (1 + interval[0])), covered });
   const verdict = verdictOf(interval);
   if (verdict === 'raised') t.raised++;
   if (verdict === 'lowered') t.lowered++;
@@ -33,9 +43,20 @@ function count(t: Tally, truth: number, relative: number, interval: readonly [nu
   t.widths.push(interval[1] - interval[0]);
 }
 
+/**
+ * How often the narrowest, middle and widest third of the intervals hold the truth: an interval
+ * whose width follows the podcast's real uncertainty holds about as often in each.
+ */
+function byThirds(t: Tally) {
+  const sorted = [...t.held].sort((a, b) => a.width - b.width);
+  const third = (k: number) =>
+    sorted.slice(Math.floor((k * sorted.length) / 3), Math.floor(((k + 1) * sorted.length) / 3));
+  return `${[0, 1, 2].map((k) => ((100 * third(k).filter((h) => h.covered).length) / third(k).length).toFixed(0)).join(' / ')} %`;
+}
+
 const lines = [
-  '| scenario | truth | interval holds truth | median estimate | median width | „mehr" | „weniger" | set aside | regression anchor: holds truth / „mehr" / „weniger" | ms CPU |',
-  '|---|---|---|---|---|---|---|---|---|---|',
+  '| scenario | truth | interval holds truth | by thirds of width | median estimate | median width | „mehr" | „weniger" | set aside | regression anchor: holds truth / „mehr" / „weniger" | ms CPU |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
 ];
 console.log(`${PODCASTS} podcasts per scenario, ${BASELINE_DAYS}-day baseline, 28-day run\n`);
 console.log(lines.join('\n'));
@@ -63,6 +84,7 @@ for (const scenario of SCENARIOS) {
     scenario.name,
     signed(scenario.truth),
     pct(ours.covered / n),
+    byThirds(ours),
     signed(median(ours.estimates)),
     `${(median(ours.widths) * 100).toFixed(0)} pts`,
     pct(ours.raised / n),
