@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.ts';
@@ -16,7 +17,7 @@ import { loadConfig, type DatabaseConfig } from '../../../src/server/config.ts';
 import { startPostgres } from '../../postgres.ts';
 import { createTestApp, freshPostgres } from '../helpers/test-app.ts';
 import { expectOutage, logLines, podcastWithExperiment, until } from './fault-helpers.ts';
-import { commentTexts } from '../experiments/experiment-helpers.ts';
+import { commentTexts, eventRows } from '../experiments/experiment-helpers.ts';
 
 /** Small limits, so the suite needs no long waits: 3 connections, a lock waits 300 ms. */
 const limits: DatabaseConfig = {
@@ -115,30 +116,67 @@ describe.skipIf(otherPass)('PostgreSQL faults (a cluster of its own)', { timeout
       config: { databaseUrl: await freshPostgres(cluster.url), database: patient },
     });
     const w = await podcastWithExperiment(c);
-    const locker = new pg.Client({ connectionString: c.config.databaseUrl });
-    await locker.connect();
-    locker.on('error', () => {}); // the halt below ends it
-    await locker.query('BEGIN');
-    await locker.query('LOCK TABLE comments IN ACCESS EXCLUSIVE MODE');
-    const key = { 'idempotency-key': 'abgerissen-1' };
-    const cut = w.comment('Abgerissen', key);
-    // The key is claimed and the write waits for the lock: now the database goes away.
-    await until(async () => {
-      const rows = await c.db
-        .selectFrom('idempotency_keys')
-        .select('key')
-        .where('key', '=', 'abgerissen-1')
-        .execute();
-      return rows.length === 1;
-    });
-    try {
-      cluster.halt();
-      expectOutage(await cut, 'unavailable');
-    } finally {
-      cluster.resume();
+    const keyRows = async (key: string) =>
+      (await c.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute()).length;
+    /** Holds the write `send` makes on `lock`, stops the cluster while it waits: the outage's 503. */
+    async function cutOff<T extends { statusCode: number }>(
+      lock: string,
+      send: () => Promise<T>,
+      claimed: () => Promise<boolean>,
+    ) {
+      const locker = new pg.Client({ connectionString: c.config.databaseUrl });
+      await locker.connect();
+      locker.on('error', () => {}); // the halt below ends it
+      await locker.query('BEGIN');
+      await locker.query(lock);
+      const cut = send();
+      await until(claimed);
+      try {
+        cluster.halt();
+        expectOutage((await cut) as never, 'unavailable');
+      } finally {
+        cluster.resume();
+      }
     }
-    // Retried as soon as the database is back: the process that claimed the key frees it first
-    // (not a 503 or 409 until its background retry, every 500 ms, or the running timeout).
+
+    // An experiment's form: its key is claimed and committed on its own, then the write waits for
+    // the experiment's row. Retried as soon as the database is back: the process that claimed the
+    // key frees it first (not a 503 or 409 until its background retry, every 500 ms, or the
+    // running timeout).
+    const form = {
+      title: 'Abgerissen',
+      starts_at: w.experiment.starts_at,
+      ends_at: w.experiment.ends_at,
+      notes: null,
+    };
+    const edit = () =>
+      w.owner.agent.put(`/api/experiments/${w.experiment.id}`, form, { 'idempotency-key': 'abgerissen-1' });
+    await cutOff(
+      `SELECT id FROM experiments WHERE id = ${Number(w.experiment.id)} FOR UPDATE`,
+      edit,
+      async () => (await keyRows('abgerissen-1')) === 1,
+    );
+    expect((await edit()).statusCode).toBe(200);
+    expect((await edit()).headers['idempotent-replayed']).toBe('true');
+    const updates = (await eventRows(c, w.experiment.id)).filter((e) => e.event_type === 'updated');
+    expect(updates).toHaveLength(1);
+
+    // A comment, answered by its write: its key is claimed in the write's transaction, so the cut
+    // connection took the claim with it; the retry goes through once all the same.
+    const key = { 'idempotency-key': 'abgerissen-2' };
+    const waiting = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(
+          c.db,
+        )
+      ).rows[0]!.n > 0;
+    await cutOff(
+      'LOCK TABLE comments IN ACCESS EXCLUSIVE MODE',
+      () => w.comment('Abgerissen', key),
+      async () => (await waiting()) && (await keyRows('abgerissen-2')) === 0,
+    );
     const retried = await w.comment('Abgerissen', key);
     expect(retried.statusCode).toBe(201);
     expect((await w.comment('Abgerissen', key)).headers['idempotent-replayed']).toBe('true');

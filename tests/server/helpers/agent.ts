@@ -52,7 +52,8 @@ export class Agent {
   get = (url: string) => this.request('GET', url);
   post = (url: string, body?: Body, headers?: Record<string, string>) =>
     this.request('POST', url, body, headers);
-  put = (url: string, body?: Body) => this.request('PUT', url, body);
+  put = (url: string, body?: Body, headers?: Record<string, string>) =>
+    this.request('PUT', url, body, headers);
   delete = (url: string, body?: Body) => this.request('DELETE', url, body);
 }
 
