@@ -25,7 +25,12 @@ function run(bin: string, args: string[]) {
   execFileSync(command, argv, { stdio: 'pipe' });
 }
 
-export function startPostgres(port = 54329) {
+/**
+ * A throw-away cluster on `port` (or the next free one). `durable`: every commit flushed to disk,
+ * as a production server does; by default fsync is off (tests and most benches count work, not
+ * disk waits).
+ */
+export function startPostgres(port = 54329, { durable = false } = {}) {
   const bin = binDir();
   if (!bin) {
     throw new Error(
@@ -46,7 +51,7 @@ export function startPostgres(port = 54329) {
       '-l',
       join(dir, 'log'),
       '-o',
-      `-p ${chosen} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+      `-p ${chosen} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${durable ? 'on' : 'off'} -c max_connections=300`,
       'start',
     ]);
   // A cluster another run left behind (a killed one) may hold the port: then the next free one,

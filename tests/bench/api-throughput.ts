@@ -4,7 +4,8 @@
 // which measured the step's row lock (api-targets.ts, TEAM).
 // Run: npx tsx tests/bench/api-throughput.ts [seconds per run, default 10] [only targets containing,or this]
 // BENCH_DB=sqlite (default), postgres or sqlite,postgres: PostgreSQL runs on a throw-away cluster
-// of its own (port BENCH_PG_PORT, default 55450), started and stopped by the bench.
+// of its own (port BENCH_PG_PORT, default 55450), started and stopped by the bench, with fsync off
+// (BENCH_PG_FSYNC=on: every commit flushed to disk, as in production).
 // BENCH_PAIRS=<n> sets how many bare/target pairs each target runs (default 3; the median is printed).
 // BENCH_REVERSE=1 measures the targets in reverse order. On this VM the bare route answers ~25 %
 // faster during the first ~100 s of a run (53,000 against 42,000 req/s; the server is idle meanwhile,
@@ -192,7 +193,9 @@ const engines = (process.env.BENCH_DB ?? 'sqlite').split(',');
 try {
   if (engines.includes('sqlite')) await bench('sqlite');
   if (engines.includes('postgres')) {
-    const cluster = startPostgres(Number(process.env.BENCH_PG_PORT ?? 55450));
+    const cluster = startPostgres(Number(process.env.BENCH_PG_PORT ?? 55450), {
+      durable: process.env.BENCH_PG_FSYNC === 'on',
+    });
     try {
       await bench('postgres', cluster.url);
     } finally {
