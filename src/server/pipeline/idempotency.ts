@@ -99,8 +99,9 @@ async function claim(
  * answers from the key's row that statement saw; without one (committed meanwhile) or with this
  * process's own unfreed claim in the way, the claim is made again on its own (`claim`), then the
  * guard decides. A route answering with its write (`answerWithWrite`) makes the claim inside the
- * request's transaction, its BEGIN sent with it: claim, write and answer are one commit, two round
- * trips instead of three, and a request that dies leaves no claim behind (Entscheidung PIPE-7).
+ * request's transaction, its BEGIN sent with it: claim, write and answer are one commit (one
+ * commit and one pooled connection fewer, the same three round trips), and a request that dies
+ * leaves no claim behind (Entscheidung PIPE-7).
  * Such a route calls no other service (db/transaction-scope.ts refuses it from the claim on).
  */
 async function claimWithSession(
