@@ -232,9 +232,15 @@ test("the progress and 'Alles erledigt' follow a step unticked offline", async (
   const overview = page.getByRole('region', { name: 'Überblick' });
   const completeAll = page.getByRole('button', { name: 'Alles erledigt' });
   const waiting = page.getByRole('region', { name: 'Umsetzung' }).getByText(WAITING);
+  // The progress shows at once; offline only once the server's answer came (cut off before it,
+  // the change waits as well and every step says so: seen in CI under load).
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/experiments/${experiment.id}/actions`),
+  );
   await completeAll.click();
   await expect(overview.getByText('5 von 5 Aufgaben erledigt')).toBeVisible();
   await expect(completeAll).toBeDisabled();
+  expect((await answered).status()).toBe(200);
 
   await context.setOffline(true);
   await steps(page).nth(1).click();
