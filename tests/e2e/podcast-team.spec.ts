@@ -1,7 +1,7 @@
 // On a phone: the owner invites an observer, resends the invitation, and manages the membership
 // (deactivate, reactivate, and the displayed states of §4 when a change fails); the observer sees
 // the podcast read-only and no actions. Needs the team server (memberships, invitations).
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
 import { registerViaApi, uniqueEmail, verifyViaMail, xsrfHeaders } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { linkFromMail, waitForMail } from './support/mailbox.ts';
@@ -123,7 +123,14 @@ test('the owner invites and manages a coworker, who sees the podcast read-only',
   await expect(row(page, observer).getByRole('button', { name: 'Deaktivieren' })).toBeVisible();
 
   // The membership goes behind the screen's back (as from another device): every change fails
-  // now, and the row shows what §4 says for each failure.
+  // now, and the row shows what §4 says for each failure. Reads of the list wait meanwhile (held,
+  // not answered for the server): one still under way from the reactivation came back without
+  // the observer and took the row before its buttons were tried (CI, 2026-12-07).
+  const list = `**/api/podcasts/${podcast.id}/memberships`;
+  const held: Route[] = [];
+  await page
+    .context()
+    .route(list, (route) => (route.request().method() === 'GET' ? void held.push(route) : route.continue()));
   const memberships = await page.request.get(`/api/podcasts/${podcast.id}/memberships`);
   const { data } = (await memberships.json()) as { data: { id: number; user: { email: string } }[] };
   const membership = data.find((m) => m.user.email === observer)!;
@@ -143,6 +150,8 @@ test('the owner invites and manages a coworker, who sees the podcast read-only',
   await expect(row(page, observer)).toContainText('Inaktiv'); // a failed reactivate shows inactive
 
   // The list from the server: the observer is gone.
+  for (const route of held) await route.continue();
+  await page.context().unroute(list);
   await page.reload();
   await expect(page.getByRole('list', { name: 'Team' }).getByRole('listitem')).toHaveCount(1);
   await other.context().close();
