@@ -1,6 +1,7 @@
 // A tap on what is still loading is not lost. The header's menus load their code after the first
 // screen (components/deferred.tsx); until then a placeholder button stands in, and a tap on it
-// opens the menu once the code is there. The experiment form waits for its methods (last test).
+// opens the menu once the code is there. The experiment form waits for its methods and keeps the
+// dates typed meanwhile (last test).
 import { expect, test } from '@playwright/test';
 import { verifiedUser } from './support/accounts.ts';
 import { createPodcastViaApi, podcastWithExperiment } from './support/podcasts.ts';
@@ -85,7 +86,14 @@ test('the experiment form is sent only once its methods have come', async ({ pag
   const start = page.getByRole('button', { name: 'Experiment starten' });
   await expect(start).toHaveAttribute('aria-busy', 'true');
   await expect(start).toBeDisabled();
+  // Dates typed while the methods are still on their way stay when the method arrives.
+  await page.getByLabel('Start', { exact: true }).fill('2031-03-03');
+  await page.getByLabel('Ende', { exact: true }).fill('2031-03-30');
   release();
+  await expect(start).toBeEnabled();
+  await expect(page.getByLabel('Start', { exact: true })).toHaveValue('2031-03-03');
+  await expect(page.getByLabel('Ende', { exact: true })).toHaveValue('2031-03-30');
   await start.click();
   await expect(page).toHaveURL(/\/app\/experiments\/\d+$/);
+  await expect(page.getByText('Startet am 03.03.2031')).toBeVisible();
 });

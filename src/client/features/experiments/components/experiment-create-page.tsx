@@ -56,8 +56,10 @@ function CreateForm({ podcast, practiceId }: Props) {
     practice && dates.for !== practice.id
       ? { starts_at: practice.date_from, ends_at: practice.date_till }
       : { starts_at: dates.starts_at, ends_at: dates.ends_at };
+  // Typed before the methods list has come, the dates belong to the method already chosen, so
+  // its arrival does not put the method's dates over them.
   const setDate = (field: 'starts_at' | 'ends_at', value: string) =>
-    setDates({ ...shown, [field]: value, for: practice?.id });
+    setDates({ ...shown, [field]: value, for: practice?.id ?? chosen });
   const detectable = useEffectDetectable(podcast.id, plannedDays(shown.starts_at, shown.ends_at));
   const selectId = useId();
   const selectError = form.errors.practice_id?.[0];
