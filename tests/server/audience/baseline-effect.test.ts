@@ -6,7 +6,9 @@
 // (89.5 % and 89.3 %; 400 podcasts draw ±1.5 points by chance), „mehr" and „weniger" are each said
 // of at most 6 % without an effect (6.0 % and 4.5 %), the median estimate is within 3 points of the
 // truth, and a +20 % is found in at least 49 % (49.8 % since each baseline episode has its own size,
-// 2026-12-07; 47.3 % before; the issue asks half). A viral week in the baseline (100 podcasts) is set aside and neither moves the
+// 2026-12-07; 47.3 % before; the issue asks half). These seeds are kinder than the next 600: on
+// seeds 1–1000 the same method holds 88.1 %, says „mehr" of 7.4 % and finds a +20 % in 47.1 %
+// (the method note's table) — the guard keeps what is reached here, the goal is not reached there. A viral week in the baseline (100 podcasts) is set aside and neither moves the
 // estimate nor widens the interval by more than half. Today's before/after (effectOf, the newest value on or before the start against the newest
 // on or after the end, as if each day's downloads were typed in) is printed beside it.
 import { describe, expect, it } from 'vitest';
@@ -120,7 +122,7 @@ describe('baseline effect on podcasts shaped like real ones', () => {
   // regular one). 150 podcasts each (the bench's seeds 1–150): the interval holds the truth in
   // 87–93 % (90.0–91.3 % on these 150; 150 podcasts draw ±2.5 points by chance), „weniger" is said
   // of at most 6 % without an effect and „mehr" of at most 8 % (the new rhythm after a regular
-  // weekly: 8.0 % on these 150, 7.2 % on the bench's 400 — above the 6 % asked, not reached yet;
+  // weekly: 8.0 % on these 150, 7.2 % on the bench's first 400, 5.8 % on its 1,000;
   // equal episodes 7.3 % here, 3.3 % on the 400), the median within 3.5 points (the stopped feed:
   // +3.3 %), and a very small podcast's interval is narrower than the 75 points of the 2026-12-06
   // replays (now about 64).
