@@ -70,6 +70,19 @@ test('6: a deactivated member stops polling the lost podcast and moves on with a
   other.on('request', (r) => {
     if (r.url().includes(`/api/podcasts/${shared.id}/assistances`)) polls.push(r.url());
   });
+  // The first poll's answer is held until the phone's clock has run past the client's 10 s
+  // timeout: a poll lost on a bad network (in CI, a busy server while the clock ran on). Polling
+  // goes on after it; only a refusal ends it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await other.route(new RegExp(`/api/podcasts/${shared.id}/assistances`), async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue().catch(() => {}); // the page gave the held request up
+  });
   await other.goto('/app/practices/list');
   await expect(other.getByRole('button', { name: 'Podcast wechseln: Geteilter Podcast' })).toBeVisible();
   // The tips came with the page (its embedded answers); the first poll is one interval later.
@@ -80,7 +93,13 @@ test('6: a deactivated member stops polling the lost podcast and moves on with a
   const { data } = (await memberships.json()) as { data: { id: number; user: { email: string } }[] };
   await apiWrite(page, 'POST', `/api/memberships/${data.find((m) => m.user.email === email)!.id}:deactivate`);
 
-  await other.clock.runFor(11_000); // the next poll
+  await other.clock.runFor(11_000); // past the first poll's timeout
+  release();
+  // The clock runs on until the next poll has gone out.
+  const sent = polls.length;
+  await expect
+    .poll(async () => (await other.clock.runFor(2_000), polls.length), { timeout: 30_000 })
+    .toBeGreaterThan(sent);
   await expect(other.getByText('Du hast keinen Zugriff mehr auf „Geteilter Podcast“.')).toBeVisible();
   await expect(other).toHaveURL(/\/app\/podcast$/);
   await expect(other.getByRole('button', { name: `Podcast wechseln: ${own.title}` })).toBeVisible();
