@@ -4,7 +4,7 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { dehydrate, QueryClient, type DehydrateOptions } from '@tanstack/react-query';
 import { persistQueryClientRestore, type PersistedClient } from '@tanstack/react-query-persist-client';
-import { httpStatus, isNetworkError } from './api/errors.ts';
+import { isNetworkError, isRefused } from './api/errors.ts';
 import { whenIdle } from './lib/idle.ts';
 
 /** How long the cache outlives its last use: an installed app opened offline after a week still starts. */
@@ -20,10 +20,7 @@ export function createQueryClient() {
         networkMode: 'offlineFirst',
         // 4xx answers won't change by asking again; without a network the cache answers at once
         // (retrying only kept an offline start blank for seconds).
-        retry: (count, error) => {
-          const status = httpStatus(error);
-          return count < 2 && !isNetworkError(error) && (status === undefined || status >= 500);
-        },
+        retry: (count, error) => count < 2 && !isNetworkError(error) && !isRefused(error),
       },
     },
   });

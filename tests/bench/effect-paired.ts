@@ -69,7 +69,7 @@ console.log(
 console.log('| scenario | other checkout | this checkout | holds | „mehr“ | „weniger“ |');
 console.log('|---|---|---|---|---|---|');
 for (const scenario of SCENARIOS) {
-  if (filter && !scenario.name.includes(filter)) continue;
+  if (filter && !new RegExp(filter).test(scenario.name)) continue;
   const ours: Told[] = [];
   const before: Told[] = [];
   for (let seed = first; seed <= last; seed++) {

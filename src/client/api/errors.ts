@@ -26,6 +26,12 @@ export function httpStatus(error: unknown): number | undefined {
   return error instanceof HTTPError ? error.response.status : undefined;
 }
 
+/** A 4xx answer: asking again will not change it (the podcast is not the user's to read, bad input). */
+export function isRefused(error: unknown): boolean {
+  const status = httpStatus(error);
+  return status !== undefined && status < 500;
+}
+
 /** True when the request never reached the server (offline, DNS, timeout). */
 export function isNetworkError(error: unknown): boolean {
   return error instanceof TimeoutError || error instanceof TypeError;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ASSISTANT_POLL_MS } from '../../../../shared/limits.ts';
 import { api } from '../../../api/client.ts';
-import { httpStatus } from '../../../api/errors.ts';
+import { isRefused } from '../../../api/errors.ts';
 import { READS } from '../../../../shared/reads.ts';
 import { parseLazily } from '../../../api/parse.ts';
 import { unlessJustLoaded } from '../../../lib/loaded-for-mount.ts';
@@ -17,12 +17,6 @@ const tipsPage = (podcastId: number, before?: number) =>
     .then(
       parseLazily(() => import('../../../../shared/assistances.ts').then((m) => m.assistancesCollection)),
     );
-
-/** An answer that asking again will not change: the podcast is no longer the user's to read. */
-const refused = (error: unknown) => {
-  const status = httpStatus(error);
-  return status !== undefined && status < 500;
-};
 
 /**
  * GET /api/podcasts/{id}/assistances: the podcast's tips, newest first. Polled every 10 s (§7)
@@ -42,7 +36,7 @@ export const assistancesQueryOptions = (podcastId: number) =>
     // then finds out where the user may go (a deactivated member kept polling). A poll that timed
     // out, found no network or met a 5xx polls on: one slow answer on a phone between cells
     // ended the tips' polling until the screen was opened again (2026-12-07).
-    refetchInterval: (query) => (refused(query.state.error) ? false : ASSISTANT_POLL_MS),
+    refetchInterval: (query) => (isRefused(query.state.error) ? false : ASSISTANT_POLL_MS),
     refetchIntervalInBackground: false,
   });
 
