@@ -29,13 +29,13 @@
 // runs right after a bare run, and its ratio is to that bare run, so a burst of load on the
 // machine hits both alike. Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startPostgres } from '../postgres.ts';
 import { freePort, waitUntilUp } from '../support/loopback-server.ts';
 import { prepareTargets, type Session, type Target } from './api-targets.ts';
-import { cpuSeconds, wrk as runWrk } from './wrk-run.ts';
+import { postgresCpu, wrk as runWrk } from './wrk-run.ts';
 import { serverEntry, serverEnv } from './support/bench-server.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -81,37 +81,6 @@ await ready(`${bareBase}/bare`);
 
 const wrk = (base: string, target: Target, pid: number, session?: Session, duration = seconds) =>
   runWrk(base, target, pid, session, duration);
-
-/**
- * The CPU seconds PostgreSQL's processes on `port` have spent (the postmaster and its children:
- * the pool's backends live through a run; a process that ended meanwhile is not counted).
- */
-function postgresCpu(port: number) {
-  const stats = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return [{ pid: Number(pid), parent: Number(stat.split(') ')[1]!.split(' ')[1]), cmdline }];
-      } catch {
-        return [];
-      }
-    });
-  const postmaster =
-    stats.find((p) => p.cmdline.includes('postgres') && p.cmdline.includes(`-p\0${port}`)) ??
-    stats.find((p) => p.cmdline.includes('postgres') && p.cmdline.includes(`-p ${port}`));
-  if (!postmaster) return undefined;
-  let total = 0;
-  for (const p of stats) {
-    try {
-      if (p.pid === postmaster.pid || p.parent === postmaster.pid) total += cpuSeconds(p.pid);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return total;
-}
 
 const pad = (s: string, n: number) => s.padEnd(n);
 const num = (s: string | number, n: number) => String(s).padStart(n);

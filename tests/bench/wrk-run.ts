@@ -1,7 +1,7 @@
 // One wrk run against a target of api-targets.ts: requests per second, p99, errors, and the CPU
-// the server process spent per answered request. Shared by api-throughput.ts and data-scale.ts.
+// the server process spent per answered request, and PostgreSQL's CPU. Shared by the benches.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Session, Target } from './api-targets.ts';
@@ -67,4 +67,35 @@ export async function wrk(
   const socket = stdout.match(/Socket errors: (.*)/)?.[1];
   const errors = [non2xx && `${non2xx} non-2xx`, socket && `socket ${socket}`].filter(Boolean).join('; ');
   return { rate, p99, p99ms: toMs(p99), errors, cpu } satisfies Result;
+}
+
+/**
+ * The CPU seconds PostgreSQL's processes on `port` have spent (the postmaster and its children:
+ * the pool's backends live through a run; a process that ended meanwhile is not counted).
+ */
+export function postgresCpu(port: number) {
+  const stats = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return [{ pid: Number(pid), parent: Number(stat.split(') ')[1]!.split(' ')[1]), cmdline }];
+      } catch {
+        return [];
+      }
+    });
+  const postmaster =
+    stats.find((p) => p.cmdline.includes('postgres') && p.cmdline.includes(`-p\0${port}`)) ??
+    stats.find((p) => p.cmdline.includes('postgres') && p.cmdline.includes(`-p ${port}`));
+  if (!postmaster) return undefined;
+  let total = 0;
+  for (const p of stats) {
+    try {
+      if (p.pid === postmaster.pid || p.parent === postmaster.pid) total += cpuSeconds(p.pid);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
 }
