@@ -45,7 +45,7 @@ import { imageUploadRoutes, profileRoutes } from './account/profile-routes.ts';
 import { sessionRoutes } from './account/session-routes.ts';
 import { verificationRoutes } from './account/verification-routes.ts';
 import { contextRoutes } from './podcasts/context-routes.ts';
-import { registerPodcastGuard } from './access/guard.ts';
+import { registerPodcastGuard, vanishedMessage } from './access/guard.ts';
 import { registerPodcastKinds } from './access/kinds.ts';
 import { experimentKinds } from './experiments/experiment-kinds.ts';
 import { teamKinds } from './team/team-kinds.ts';
@@ -135,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     warm: warmAfterListen(app, serializers.successes),
   });
   const db = options.db ?? createDatabase(config, app.log);
-  app.setErrorHandler(errorHandler(db.faults));
+  app.setErrorHandler(errorHandler(db.faults, vanishedMessage));
   // The database may still be starting: wait for it (db/faults.ts says how long).
   await waitForDatabase(() => migrate(db), app.log, { timeoutMs: config.database.startTimeoutMs });
   const changes = db.watchChanges?.();

@@ -111,11 +111,18 @@ test('the owner invites and manages a coworker, who sees the podcast read-only',
 
   await row(page, observer).getByRole('button', { name: 'Deaktivieren' }).click();
   await expect(row(page, observer)).toContainText('Inaktiv');
-  // After a change the team list refetches; wait for that answer, or it may be read after the
-  // removal below and take the row away before the failure shows (run q1: the refetch went out
-  // through the service worker 130 ms late and answered without the observer).
+  // After a change the team list refetches; wait for the answer that shows the reactivation, or
+  // the list may be read after the removal below and take the row away before the failure shows
+  // (run q1: the refetch went out through the service worker 130 ms late and answered without
+  // the observer), and the reactivation itself may still be under way when the membership is
+  // removed (CI, 2026-12-07: a late refetch of the deactivation answered first).
   const refetched = page.waitForResponse(
-    (r) => r.url().endsWith(`/api/podcasts/${podcast.id}/memberships`) && r.request().method() === 'GET',
+    async (r) =>
+      r.url().endsWith(`/api/podcasts/${podcast.id}/memberships`) &&
+      r.request().method() === 'GET' &&
+      ((await r.json()) as { data: { active: boolean; user: { email: string } }[] }).data.some(
+        (m) => m.user.email === observer && m.active,
+      ),
   );
   await row(page, observer).getByRole('button', { name: 'Reaktivieren' }).click();
   await refetched;

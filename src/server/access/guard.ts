@@ -93,5 +93,12 @@ export function requirePodcast(request: FastifyRequest): PodcastAccess {
   return request.podcastAccess;
 }
 
+/**
+ * What the guard answers now for the thing it let the request reach, gone since (http/errors.ts
+ * errorHandler); undefined on a request the guard did not let through to a thing.
+ */
+export const vanishedMessage = (request: FastifyRequest): string | undefined =>
+  request.podcastAccess ? kindOf(request.routeOptions.config.podcast?.via ?? 'podcast').missing : undefined;
+
 /** The guard's result of an optional rule (`via: 'context'`): null when the request named none. */
 export const optionalPodcast = (request: FastifyRequest): PodcastAccess | null => request.podcastAccess;

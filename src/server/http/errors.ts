@@ -3,6 +3,7 @@
 // error (ours, Fastify's, a plugin's, a database driver's) into that shape with the right status.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { NoResultError } from 'kysely';
 import type { FieldErrors } from '../../shared/api.ts';
 import { imageMessages } from '../../shared/images.ts';
 import { databaseFault, type FaultKind, type FaultRecord } from '../db/faults.ts';
@@ -128,14 +129,26 @@ function send(reply: FastifyReply, { status, message, errors, headers }: Answer)
     .send({ message, errors: errors ?? {} });
 }
 
-/** The app's error handler; a database's outage is recorded in `faults` (db/faults.ts). */
-export function errorHandler(faults: FaultRecord | undefined) {
+/**
+ * The app's error handler; a database's outage is recorded in `faults` (db/faults.ts).
+ * `vanished(request)`: the 404 message of the thing the request's guard found, on a route with a
+ * guard. A row of it that the handler then reads or updates "or throw" (Kysely's NoResultError) was
+ * removed in between, from another device: 404 as the guard would now answer, not a 500
+ * (Entscheidung HTTP-10, 2026-12-07: an owner's tap on a member another device had just removed
+ * answered 500).
+ */
+export function errorHandler(
+  faults: FaultRecord | undefined,
+  vanished: (request: FastifyRequest) => string | undefined = () => undefined,
+) {
   return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const fault = databaseFault(error);
     if (fault) {
       faults?.report(request.log, fault, error);
       return send(reply, outages[fault.kind]);
     }
+    const gone = error instanceof NoResultError ? vanished(request) : undefined;
+    if (gone) return send(reply, { status: 404, message: gone });
     const known = answer(error);
     if (known) {
       // A driver refusing input means a schema let it through: worth a look, not an alarm.

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../shared/api.ts';
 import {
   coworkersResponse,
+  membershipMessages,
   membershipResource,
   membershipsResponse,
   type Coworker,
@@ -13,7 +14,7 @@ import {
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { requireUser } from '../access/session.ts';
-import { forbidden } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { requirePodcast } from '../access/guard.ts';
 import { imageUri } from '../users/serialize-user.ts';
 import { roleLabel } from './invitations.ts';
@@ -149,7 +150,8 @@ export function membershipRoutes(app: FastifyInstance, ctx: AppContext) {
         const { user, membership } = await manageable(request, request.params.id);
         await db.updateTable('memberships').set({ active }).where('id', '=', membership.id).execute();
         const [data] = await loadMemberships(db, membership.podcast_id, user.id, membership.id);
-        return { data: data! };
+        if (!data) throw notFound(membershipMessages.missing); // removed since the update
+        return { data };
       },
     );
   }

@@ -9,7 +9,22 @@ import { createTestApp } from '../helpers/test-app.ts';
 import { addCategories, addMember, createPodcast } from '../podcasts/podcast-helpers.ts';
 import { contract } from './team-helpers.ts';
 
-const t = await createTestApp();
+/**
+ * Runs once between a membership action's guard and its handler: what another device does
+ * meanwhile (a Fastify preHandler added to those routes).
+ */
+let meanwhile: (() => Promise<unknown>) | undefined;
+const t = await createTestApp({
+  onRoute: (route) => {
+    if (!route.url.startsWith('/api/memberships/')) return;
+    const meanwhileHook = async () => {
+      const work = meanwhile;
+      meanwhile = undefined;
+      await work?.();
+    };
+    route.preHandler = [...[route.preHandler ?? []].flat(), meanwhileHook];
+  },
+});
 beforeAll(() => addCategories(t));
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
@@ -109,6 +124,21 @@ describe('membership actions', () => {
       });
     }
     expect(await membershipOf(podcast.id, owner.id)).toMatchObject({ role: 'owner', active: 1 });
+  });
+
+  it('answers 404, not an error, when the membership was removed after the guard found it', async () => {
+    const owner = await verifiedUser(t);
+    const podcast = await createPodcast(owner.agent);
+    for (const action of ['deactivate', 'reactivate', 'delete']) {
+      const editor = await verifiedUser(t);
+      await addMember(t, podcast.id, editor.id, 'editor');
+      const { id } = (await membershipOf(podcast.id, editor.id))!;
+      meanwhile = () => t.db.deleteFrom('memberships').where('id', '=', id).execute();
+      const response = await owner.agent.post(`/api/memberships/${id}:${action}`);
+      expect(meanwhile, 'the removal ran').toBeUndefined();
+      expect(response.statusCode, action).toBe(404);
+      expect(json(response)).toEqual({ message: 'Diese Mitgliedschaft gibt es nicht.', errors: {} });
+    }
   });
 
   it('answers 404 for another user’s podcast and unknown ids, and changes nothing', async () => {
