@@ -66,12 +66,25 @@ test('an experiment that lifted the downloads shows the effect with its band, an
   await expect(preview.getByTestId('import-result')).toContainText('Importiert: 90 neue Tage');
 
   // Before a new experiment, the form says what Kompass will be able to tell from these downloads.
+  // On a phone, with the answer held: the note keeps its place while it comes, so the button under
+  // it stays where a tap on its way aims.
+  await page.setViewportSize({ width: 390, height: 844 });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/effect-detectable\?/, async (route) => (await held, route.continue()));
   await page.goto('/app/experiments/create?practice_id=1');
+  const note = page.getByTestId('effect-detectable');
+  await expect(note).toContainText('Sobald Start und Ende feststehen');
   await page.getByLabel('Start').fill(today);
   await page.getByLabel('Ende').fill(addDays(today, 27));
-  await expect(page.getByTestId('effect-detectable')).toContainText(
+  await expect(note).toContainText('Kompass rechnet');
+  const button = page.getByRole('button', { name: 'Experiment starten' });
+  const waiting = (await button.boundingBox())!.y;
+  release();
+  await expect(note).toContainText(
     /Mit deinen bisherigen Downloads erkennt Kompass nach 28 Tagen Veränderungen ab etwa ±\d+\u00a0%\./,
   );
+  expect(Math.abs((await button.boundingBox())!.y - waiting)).toBeLessThanOrEqual(20); // a line at most
 
   await page.goto(`/app/experiments/${experiment.id}`);
   const effect = page.getByRole('region', { name: 'Wirkung' });

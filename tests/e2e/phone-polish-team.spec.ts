@@ -99,7 +99,9 @@ test('6: a deactivated member stops polling the lost podcast and moves on with a
   // still be answered, so the journey waits for the message, not for the next poll (CI, 2026-12-07).
   const lost = other.getByText('Du hast keinen Zugriff mehr auf „Geteilter Podcast“.');
   await expect
-    .poll(async () => (await lost.isVisible()) || (await other.clock.runFor(2_000), false), { timeout: 30_000 })
+    .poll(async () => (await lost.isVisible()) || (await other.clock.runFor(2_000), false), {
+      timeout: 30_000,
+    })
     .toBe(true);
   await expect(other).toHaveURL(/\/app\/podcast$/);
   await expect(other.getByRole('button', { name: `Podcast wechseln: ${own.title}` })).toBeVisible();

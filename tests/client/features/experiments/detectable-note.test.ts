@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
   DetectableNote,
+  formDetectableMessage,
   plannedDays,
 } from '../../../../src/client/features/experiments/components/detectable-note.tsx';
 
@@ -19,12 +20,25 @@ describe('what Kompass will be able to tell', () => {
   it("shows the server's sentence under its heading", () => {
     const message =
       'Mit deinen bisherigen Downloads erkennt Kompass nach 28 Tagen Veränderungen ab etwa ±18\u00a0%. Für Veränderungen um ±20\u00a0% braucht es etwa 21 Tage.';
-    const html = renderToStaticMarkup(
-      createElement(DetectableNote, {
-        detectable: { enough_data: true, message, baseline_days: 91, days: 28, size: 18, days_for_20: 21 },
-      }),
-    );
+    const html = renderToStaticMarkup(createElement(DetectableNote, { message }));
     expect(html).toContain('Was Kompass erkennen kann');
     expect(html).toContain(message);
+  });
+
+  it('says on the form what it waits for: the dates, then the answer, or that none came', () => {
+    const answer = {
+      enough_data: true,
+      message: 'Mit deinen …',
+      baseline_days: 91,
+      days: 28,
+      size: 18,
+      days_for_20: 21,
+    };
+    expect(formDetectableMessage(null, { data: answer, isError: false })).toMatch(
+      /^Sobald Start und Ende feststehen/,
+    );
+    expect(formDetectableMessage(28, { isError: false })).toMatch(/^Kompass rechnet/);
+    expect(formDetectableMessage(28, { data: answer, isError: false })).toBe('Mit deinen …');
+    expect(formDetectableMessage(28, { isError: true })).toMatch(/lässt sich gerade nicht abrufen/);
   });
 });

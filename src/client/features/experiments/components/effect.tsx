@@ -105,7 +105,7 @@ export function EffectCard({ experimentId }: { experimentId: number }) {
           )}
           {effect.detectable && (
             <div className="mb-4">
-              <DetectableNote detectable={effect.detectable} />
+              <DetectableNote message={effect.detectable.message} />
             </div>
           )}
           {audienceOf(effect) && <h3 className="font-semibold text-slate-900">Erfasste Kennzahlen</h3>}

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useForm } from '../../../lib/forms.ts';
 import { useCreateExperiment, useSelectablePractices } from '../api/experiments.ts';
 import { useEffectDetectable } from '../api/get-detectable.ts';
-import { DetectableNote, plannedDays } from './detectable-note.tsx';
+import { DetectableNote, formDetectableMessage, plannedDays } from './detectable-note.tsx';
 import { ProUpsell, type ExperimentPodcast } from './shared.tsx';
 
 type Props = { podcast: ExperimentPodcast; practiceId?: number };
@@ -60,7 +60,8 @@ function CreateForm({ podcast, practiceId }: Props) {
   // its arrival does not put the method's dates over them.
   const setDate = (field: 'starts_at' | 'ends_at', value: string) =>
     setDates({ ...shown, [field]: value, for: practice?.id ?? chosen });
-  const detectable = useEffectDetectable(podcast.id, plannedDays(shown.starts_at, shown.ends_at));
+  const days = plannedDays(shown.starts_at, shown.ends_at);
+  const detectable = useEffectDetectable(podcast.id, days);
   const selectId = useId();
   const selectError = form.errors.practice_id?.[0];
 
@@ -122,7 +123,11 @@ function CreateForm({ podcast, practiceId }: Props) {
             error={form.errors.ends_at}
           />
         </div>
-        {detectable.data && <DetectableNote detectable={detectable.data} />}
+        <DetectableNote
+          message={formDetectableMessage(days, detectable)}
+          busy={days !== null && !detectable.data && !detectable.isError}
+          keepPlace
+        />
         <TextareaField
           name="notes"
           label="Anmerkungen (optional)"
