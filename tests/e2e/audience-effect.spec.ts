@@ -13,7 +13,7 @@ import { unique } from './support/attempt.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createPodcastViaApi } from './support/podcasts.ts';
 import { podcastFeed, startFeedServer } from './support/feed-server.ts';
-import { phone } from './support/phones.ts';
+import { phone, secondPhone } from './support/phones.ts';
 
 test.use(phone);
 
@@ -32,18 +32,10 @@ async function setServerClock(page: Page, now: Date) {
  * page's route.
  */
 async function formSaysWhatItCanTell(page: Page, today: string, answer: RegExp) {
-  const context = await page
-    .context()
-    .browser()!
-    .newContext({
-      ...phone,
-      baseURL: process.env.E2E_BASE_URL,
-      locale: 'de-DE',
-      timezoneId: 'Europe/Berlin',
-      serviceWorkers: 'block',
-      storageState: await page.context().storageState(),
-    });
-  const form = await context.newPage();
+  const form = await secondPhone(page.context().browser()!, {
+    serviceWorkers: 'block',
+    storageState: await page.context().storageState(),
+  });
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await form.route(/\/effect-detectable\?/, async (route) => (await held, route.continue()));
@@ -57,7 +49,7 @@ async function formSaysWhatItCanTell(page: Page, today: string, answer: RegExp) 
   release();
   await expect(note).toHaveText(answer);
   expect(Math.abs((await button.boundingBox())!.y - waiting)).toBeLessThanOrEqual(20); // a line at most
-  await context.close();
+  await form.context().close();
 }
 
 test('an experiment that lifted the downloads shows the effect with its band, and the form what Kompass can tell', async ({

@@ -1,6 +1,6 @@
 // Journeys on a 390 px phone: the phone, a second person on a phone of
 // their own, and an invitation to the podcast mailed, opened and accepted there.
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { apiWrite, registerViaApi, uniqueEmail, verifyViaMail, xsrfHeaders } from './accounts.ts';
 import { linkFromMail } from './mailbox.ts';
 
@@ -8,13 +8,14 @@ export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, ha
 
 const INVITATION_SUBJECT = /einladung|eingeladen/i;
 
-/** A second person on their own phone. */
-export async function secondPhone(browser: Browser) {
+/** A second person on their own phone (or, with `more`, e.g. the same person's storage state, another of theirs). */
+export async function secondPhone(browser: Browser, more: BrowserContextOptions = {}) {
   const context = await browser.newContext({
     ...phone,
     baseURL: process.env.E2E_BASE_URL,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
+    ...more,
   });
   return context.newPage();
 }
