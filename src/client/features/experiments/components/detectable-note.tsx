@@ -40,8 +40,8 @@ export function formDetectableMessage(
   if (days === null)
     return 'Sobald Start und Ende feststehen, sagt Kompass hier aus deinen bisherigen Downloads, ab welcher Veränderung es nach den geplanten Tagen etwas erkennen kann.';
   if (answer.data) return answer.data.message;
-  if (answer.isError)
-    return 'Was Kompass erkennen kann, lässt sich gerade nicht abrufen. Starten kannst du das Experiment trotzdem.';
+  // No promise that the form can be sent: offline it cannot (the button says so, OnlineOnly).
+  if (answer.isError) return 'Was Kompass erkennen kann, lässt sich gerade nicht abrufen.';
   return 'Kompass rechnet aus deinen bisherigen Downloads aus, ab welcher Veränderung es nach den geplanten Tagen etwas erkennen kann …';
 }
 
