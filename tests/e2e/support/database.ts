@@ -1,7 +1,7 @@
-// Rows no API of this branch can create yet, written straight into the E2E server's SQLite file
-// (global-setup.ts: E2E_DATA_DIR): episodes (the feed import and refresh come with the feeds
-// branch) and memberships of other roles (invitations come with the team branch). Once those
-// land, journeys should create them through the app instead.
+// Rows written straight into the E2E server's SQLite file (global-setup.ts: E2E_DATA_DIR), where a
+// journey needs many of them or a state the app reaches only in days or by another path: many
+// episodes, old tips, a podcast created days ago, lifetime access, a member of a role without its
+// invitation. The specs using them run on SQLite only (tests/run.ts lists those run on PostgreSQL).
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { addDays, berlinDate } from '../../../src/shared/calendar.ts';
@@ -10,6 +10,8 @@ import type { Role } from '../../../src/shared/roles.ts';
 function withDatabase<T>(work: (db: SQLite.Database) => T): T {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set; run through tests/e2e/playwright.config.ts');
+  if (process.env.E2E_DATABASE_URL)
+    throw new Error('This journey seeds the SQLite file: run it without E2E_DATABASE_URL');
   const db = new SQLite(join(dir, 'studio.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
