@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
   DetectableNote,
-  formDetectableMessage,
+  formDetectableNote,
   plannedDays,
 } from '../../../../src/client/features/experiments/components/detectable-note.tsx';
 
@@ -34,11 +34,14 @@ describe('what Kompass will be able to tell', () => {
       size: 18,
       days_for_20: 21,
     };
-    expect(formDetectableMessage(null, { data: answer, isError: false })).toMatch(
+    expect(formDetectableNote(null, { data: answer, isError: false }).message).toMatch(
       /^Sobald Start und Ende feststehen/,
     );
-    expect(formDetectableMessage(28, { isError: false })).toMatch(/^Kompass rechnet/);
-    expect(formDetectableMessage(28, { data: answer, isError: false })).toBe('Mit deinen …');
-    expect(formDetectableMessage(28, { isError: true })).toMatch(/lässt sich gerade nicht abrufen/);
+    expect(formDetectableNote(28, { isError: false })).toEqual({
+      message: expect.stringMatching(/^Kompass rechnet/),
+      busy: true,
+    });
+    expect(formDetectableNote(28, { data: answer, isError: false })).toEqual({ message: 'Mit deinen …' });
+    expect(formDetectableNote(28, { isError: true }).message).toMatch(/lässt sich gerade nicht abrufen/);
   });
 });

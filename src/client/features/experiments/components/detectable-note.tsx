@@ -33,16 +33,23 @@ export function DetectableNote({
  * appearing only with its answer, after the dates were set, moved the button below it by about
  * 150 px, under a tap already on its way (a WebKit click in CI landed beside it).
  */
-export function formDetectableMessage(
+export function formDetectableNote(
   days: number | null,
   answer: { data?: EffectDetectable; isError: boolean },
-) {
+): { message: string; busy?: boolean } {
   if (days === null)
-    return 'Sobald Start und Ende feststehen, sagt Kompass hier aus deinen bisherigen Downloads, ab welcher Veränderung es nach den geplanten Tagen etwas erkennen kann.';
-  if (answer.data) return answer.data.message;
+    return {
+      message:
+        'Sobald Start und Ende feststehen, sagt Kompass hier aus deinen bisherigen Downloads, ab welcher Veränderung es nach den geplanten Tagen etwas erkennen kann.',
+    };
+  if (answer.data) return { message: answer.data.message };
   // No promise that the form can be sent: offline it cannot (the button says so, OnlineOnly).
-  if (answer.isError) return 'Was Kompass erkennen kann, lässt sich gerade nicht abrufen.';
-  return 'Kompass rechnet aus deinen bisherigen Downloads aus, ab welcher Veränderung es nach den geplanten Tagen etwas erkennen kann …';
+  if (answer.isError) return { message: 'Was Kompass erkennen kann, lässt sich gerade nicht abrufen.' };
+  return {
+    message:
+      'Kompass rechnet aus deinen bisherigen Downloads aus, ab welcher Veränderung es nach den geplanten Tagen etwas erkennen kann …',
+    busy: true,
+  };
 }
 
 /** The planned run in days from the form's two dates (yyyy-MM-dd), or null while one is missing. */

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useForm } from '../../../lib/forms.ts';
 import { useCreateExperiment, useSelectablePractices } from '../api/experiments.ts';
 import { useEffectDetectable } from '../api/get-detectable.ts';
-import { DetectableNote, formDetectableMessage, plannedDays } from './detectable-note.tsx';
+import { DetectableNote, formDetectableNote, plannedDays } from './detectable-note.tsx';
 import { ProUpsell, type ExperimentPodcast } from './shared.tsx';
 
 type Props = { podcast: ExperimentPodcast; practiceId?: number };
@@ -123,11 +123,7 @@ function CreateForm({ podcast, practiceId }: Props) {
             error={form.errors.ends_at}
           />
         </div>
-        <DetectableNote
-          message={formDetectableMessage(days, detectable)}
-          busy={days !== null && !detectable.data && !detectable.isError}
-          keepPlace
-        />
+        <DetectableNote {...formDetectableNote(days, detectable)} keepPlace />
         <TextareaField
           name="notes"
           label="Anmerkungen (optional)"
