@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateTips } from '../../../src/server/engine/tips/evaluate-tips.ts';
 import { addDays, berlinDate } from '../../../src/shared/calendar.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
+import { audienceSource } from '../helpers/audience-source.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { addCategories, createPodcast } from '../podcasts/podcast-helpers.ts';
 
@@ -16,15 +17,10 @@ describe('audience tips on the database', () => {
     await addCategories(t);
     const owner = await verifiedUser(t);
     const podcast = await createPodcast(owner.agent, { title: 'Funkstille' });
-    const now = t.clock.now().toISOString();
-    const source = await t.db
-      .insertInto('audience_sources')
-      .values({ podcast_id: podcast.id, type: 'op3', status: 'ok', failures: 0, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const sourceId = await audienceSource(t, podcast.id, 'op3');
     const today = berlinDate(t.clock.now());
     const day = (back: number, downloads: number) => ({
-      source_id: source.id,
+      source_id: sourceId,
       podcast_id: podcast.id,
       day: addDays(today, -back),
       downloads,
@@ -45,7 +41,7 @@ describe('audience tips on the database', () => {
     await evaluateTips(t.ctx, podcast.id);
     expect(await silent()).toEqual([
       {
-        cause: `source-silent:${source.id}:${addDays(today, -5)}`,
+        cause: `source-silent:${sourceId}:${addDays(today, -5)}`,
         subject: 'Von OP3 kommen keine Zahlen mehr',
       },
     ]);

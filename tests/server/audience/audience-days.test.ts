@@ -3,25 +3,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readAudienceDays, readReleases } from '../../../src/server/audience/audience-days.ts';
 import { storeDays } from '../../../src/server/audience/store-days.ts';
+import { audienceSource } from '../helpers/audience-source.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let podcastId: number;
 
-async function source(type: 'op3' | 'upload') {
-  const row = await t.db
-    .insertInto('audience_sources')
-    .values({
-      podcast_id: podcastId,
-      type,
-      status: 'ok',
-      failures: 0,
-      created_at: t.clock.now().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { sourceId: row.id, podcastId };
-}
+const source = async (type: 'op3' | 'upload') => ({
+  sourceId: await audienceSource(t, podcastId, type),
+  podcastId,
+});
 
 beforeAll(async () => {
   t = await createTestApp();

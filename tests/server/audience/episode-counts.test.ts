@@ -12,6 +12,7 @@ import { addDays } from '../../../src/shared/calendar.ts';
 import { FAKE_OP3_TOKEN } from '../../support/fake-op3.ts';
 import { downloadsOn } from '../../support/fake-op3-data.ts';
 import { PASSWORD } from '../helpers/accounts.ts';
+import { audienceSource } from '../helpers/audience-source.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { addShow, op3App, podcastWithFeed } from './op3-helpers.ts';
 
@@ -25,15 +26,6 @@ async function feedEpisodes(app: TestApp, podcastId: number, rows: [string, stri
     .insertInto('episodes')
     .values(rows.map(([guid, title, published_at]) => ({ podcast_id: podcastId, guid, title, published_at })))
     .execute();
-}
-
-async function uploadSource(app: TestApp, podcastId: number) {
-  const row = await app.db
-    .insertInto('audience_sources')
-    .values({ podcast_id: podcastId, type: 'upload', status: 'ok', failures: 0, created_at: '2026-12-01' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 describe('reading an episode table', () => {
@@ -99,7 +91,7 @@ describe('per-episode counts stored per episode', () => {
         .rows.slice(3)
         .map((r, i): [string, string, string] => [`g${7 - i}`, r.title!, `${r.published_on}T05:00:00.000Z`]),
     ]);
-    const sourceId = await uploadSource(t, podcast.id);
+    const sourceId = await audienceSource(t, podcast.id, 'upload', '2026-12-01');
     const stored = await storeEpisodeCounts(t.db, { podcastId: podcast.id, sourceId }, table().rows);
     expect(stored).toMatchObject({ inserted: 10, updated: 0, unchanged: 0 });
     expect(stored.unmatched).toEqual([
@@ -141,7 +133,7 @@ describe('per-episode counts stored per episode', () => {
       [`${show}-1`, 'Folge 1', '2026-01-05T06:00:00.000Z'],
       ['zwei', 'Folge 2', `${day}T06:00:00.000Z`],
     ]);
-    const sourceId = await uploadSource(t, podcast.id);
+    const sourceId = await audienceSource(t, podcast.id, 'upload', '2026-12-01');
     await storeEpisodeCounts(t.db, { podcastId: podcast.id, sourceId }, [
       { line: 2, guid: null, title: 'Folge 1', published_on: null, counts: new Map([[7, 5]]) },
       {

@@ -10,6 +10,7 @@ import { episodeEffect } from '../../../src/server/audience/episode-effect.ts';
 import { addDays } from '../../../src/shared/calendar.ts';
 import { loadEffects } from '../../../src/server/experiments/effect.ts';
 import { calibrate } from '../../bench/episode-effect-calibration.ts';
+import { audienceSource } from '../helpers/audience-source.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { addPractice, ownerWithPodcast, startExperiment } from '../experiments/experiment-helpers.ts';
 
@@ -74,14 +75,10 @@ describe('the effect of an experiment → episodes', { timeout: 60_000 }, () => 
         })),
       )
       .execute();
-    const source = await t.db
-      .insertInto('audience_sources')
-      .values({ podcast_id: podcast.id, type: 'upload', status: 'ok', failures: 0, created_at: start })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const sourceId = await audienceSource(t, podcast.id, 'upload', start);
     await storeEpisodeCounts(
       t.db,
-      { podcastId: podcast.id, sourceId: source.id },
+      { podcastId: podcast.id, sourceId },
       days.map((day, i) => {
         const lift = day >= start ? 2 : 1;
         const wobble = 1 + ((i * 7) % 5) / 20;

@@ -6,6 +6,7 @@ import { audienceMessages } from '../../../src/shared/audience.ts';
 import { podcastMessages } from '../../../src/server/access/kinds.ts';
 import { register, verifiedUser } from '../helpers/accounts.ts';
 import { json, type Agent } from '../helpers/agent.ts';
+import { audienceSource } from '../helpers/audience-source.ts';
 import { addMember } from '../podcasts/podcast-helpers.ts';
 import { op3App, podcastWithFeed } from './op3-helpers.ts';
 
@@ -28,14 +29,7 @@ async function uploadSource(podcastId: number) {
     .select('id')
     .where('podcast_id', '=', podcastId)
     .executeTakeFirst();
-  if (kept) return kept.id;
-  const now = t.clock.now().toISOString();
-  const row = await t.db
-    .insertInto('audience_sources')
-    .values({ podcast_id: podcastId, type: 'upload', status: 'ok', failures: 0, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return kept ? kept.id : audienceSource(t, podcastId);
 }
 
 const base = `/api/podcasts/${podcast.id}/audience-sources`;

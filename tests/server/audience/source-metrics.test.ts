@@ -5,6 +5,7 @@ import { updateSourceMetrics } from '../../../src/server/audience/source-metrics
 import { storeDays } from '../../../src/server/audience/store-days.ts';
 import type { Agent } from '../helpers/agent.ts';
 import { verifiedUser } from '../helpers/accounts.ts';
+import { audienceSource } from '../helpers/audience-source.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { podcastOwnedBy } from '../podcasts/podcast-helpers.ts';
 
@@ -13,20 +14,10 @@ let owner: Agent;
 let podcastId: number;
 let op3: { sourceId: number; podcastId: number };
 
-async function source(type: 'op3' | 'upload') {
-  const row = await t.db
-    .insertInto('audience_sources')
-    .values({
-      podcast_id: podcastId,
-      type,
-      status: 'ok',
-      failures: 0,
-      created_at: t.clock.now().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { sourceId: row.id, podcastId };
-}
+const source = async (type: 'op3' | 'upload') => ({
+  sourceId: await audienceSource(t, podcastId, type),
+  podcastId,
+});
 
 async function values(key: string) {
   const response = await owner.get(`/api/podcasts/${podcastId}/metrics`);

@@ -3,6 +3,7 @@
 // keeps the stored figure.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storeDays, type DayRow } from '../../../src/server/audience/store-days.ts';
+import { audienceSource } from '../helpers/audience-source.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -33,12 +34,7 @@ beforeAll(async () => {
     .values({ title: 'Zahlen', created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const source = await t.db
-    .insertInto('audience_sources')
-    .values({ podcast_id: podcast.id, type: 'upload', status: 'ok', failures: 0, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  target = { sourceId: source.id, podcastId: podcast.id };
+  target = { sourceId: await audienceSource(t, podcast.id), podcastId: podcast.id };
 });
 
 describe('storeDays', () => {

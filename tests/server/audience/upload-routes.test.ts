@@ -4,6 +4,7 @@
 // days the uploads before them stored (who may upload: upload-roles.test.ts).
 import { describe, expect, it } from 'vitest';
 import { audienceMessages, UPLOAD_MAX_BYTES } from '../../../src/shared/audience.ts';
+import { audienceSource } from '../helpers/audience-source.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { fixture, lastUploadId, uploadApp } from './upload-helpers.ts';
 import { zipMessages } from '../../../src/server/audience/upload-zip.ts';
@@ -269,18 +270,13 @@ describe('GET audience', () => {
   });
 
   it("takes a source's own per-episode counts where it has them", async () => {
-    const now = t.clock.now().toISOString();
-    const op3 = await t.db
-      .insertInto('audience_sources')
-      .values({ podcast_id: podcastId, type: 'op3', status: 'ok', failures: 0, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const op3 = await audienceSource(t, podcastId, 'op3');
     const counts = { downloads_1: 10, downloads_3: 20, downloads_30: null, downloads_all: 90 };
     await t.db
       .insertInto('audience_episodes')
       .values([
         {
-          source_id: op3.id,
+          source_id: op3,
           podcast_id: podcastId,
           item_guid: 'e2',
           title: 'Folge 2',
@@ -289,7 +285,7 @@ describe('GET audience', () => {
           ...counts,
         },
         {
-          source_id: op3.id,
+          source_id: op3,
           podcast_id: podcastId,
           item_guid: 'e0',
           title: 'Alt',

@@ -1,6 +1,7 @@
 // A synthetic podcast's series stored as a podcast's audience (an upload source's days, its releases
 // as feed episodes), for the suites that measure effects on it.
 import type { syntheticPodcast } from '../../support/synthetic-audience.ts';
+import { audienceSource } from '../helpers/audience-source.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 /** Stores a synthetic podcast's days as an upload source's and its releases as feed episodes. */
@@ -10,19 +11,14 @@ export async function storeSynthetic(
   podcast: ReturnType<typeof syntheticPodcast>,
   options: { from?: string } = {},
 ) {
-  const now = app.clock.now().toISOString();
-  const source = await app.db
-    .insertInto('audience_sources')
-    .values({ podcast_id: podcastId, type: 'upload', status: 'ok', failures: 0, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const sourceId = await audienceSource(app, podcastId);
   const days = podcast.days.filter((d) => d.downloads !== null && d.date >= (options.from ?? ''));
   for (let i = 0; i < days.length; i += 200) {
     await app.db
       .insertInto('audience_days')
       .values(
         days.slice(i, i + 200).map((d) => ({
-          source_id: source.id,
+          source_id: sourceId,
           podcast_id: podcastId,
           day: d.date,
           downloads: d.downloads,
