@@ -12,7 +12,7 @@
 // and the bare route alone keeps its speed), so whatever comes first meets the faster baseline;
 // both orders together show each route in both phases (2026-11-29).
 // A ratio holds for one machine only: the same code gave the PostgreSQL step toggle 0.033–0.035 ×
-// on a VM whose bare route answered 26,000–40,000 req/s, and 0.064–0.083 × on one that answered
+// on a VM whose bare route answered 26,000–40,000 req/s, and 0.068–0.080 × on one that answered
 // 11,000–15,000 (2026-12-07), where the toggle itself was only about a fifth slower. Compare a
 // change with a run of the code before it on the same machine.
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the real server there (open it in Chrome DevTools).
